@@ -1,0 +1,93 @@
+/// A Markdown file with optional YAML front matter, parsed without losing a byte.
+///
+/// A document is immutable: its ``bytes`` are exactly what was read, and edits
+/// (see `Document+Editing.swift`) return a new document whose bytes differ from the
+/// old ones only in the lines of what changed.
+public struct Document: Sendable, Hashable {
+    /// The file's bytes, exactly as read or as last edited.
+    public let bytes: [UInt8]
+    /// The file's name as the user gave it, for error messages.
+    public let path: String?
+    /// Where the BOM, the front matter and the body are.
+    public let layout: FrontMatterLayout
+    /// The parsed front matter (an empty tree when there is none).
+    public let frontMatter: YAMLTree
+
+    /// Parses a file's bytes.
+    /// - Throws: ``FormatError`` for bytes that are not UTF-8, front matter that is not
+    ///   closed, is not a mapping, or is not valid in Folio's YAML subset.
+    public init(bytes: [UInt8], path: String? = nil) throws(FormatError) {
+        let result: Result<(FrontMatterLayout, YAMLTree), FormatError> = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(FormatError) in try Document.parse(buffer, path: path) }
+        }
+        let (layout, tree) = try result.get()
+        self.bytes = bytes
+        self.path = path
+        self.layout = layout
+        self.frontMatter = tree
+    }
+
+    /// Parses a file's text.
+    public init(text: String, path: String? = nil) throws(FormatError) {
+        try self.init(bytes: Array(text.utf8), path: path)
+    }
+
+    /// Validates and splits `buffer`, then parses its front matter.
+    package static func parse(
+        _ buffer: UnsafeBufferPointer<UInt8>, path: String?
+    ) throws(FormatError) -> (FrontMatterLayout, YAMLTree) {
+        if let bad = UTF8Validation.firstInvalidOffset(in: buffer, range: 0..<buffer.count) {
+            throw YAML.invalidUTF8(buffer, at: bad, path: path)
+        }
+        let layout = try FrontMatter.layout(of: buffer, path: path)
+        guard let yaml = layout.yaml else { return (layout, YAMLTree(root: nil, comments: [])) }
+        let tree = try YAML.parse(buffer, range: yaml, firstLine: layout.yamlFirstLine, path: path)
+        if let root = tree.root, root.value != .null, root.value.mappingValue == nil {
+            throw FormatError(
+                .frontMatterNotMapping, at: root.start,
+                "front matter must be 'key: value' lines, but this is \(root.value.kindDescription); add a key, e.g. 'tags:'",
+                sourceLine: Document.line(containing: root.range.lowerBound, in: buffer))
+        }
+        return (layout, tree)
+    }
+
+    /// The front matter's fields in file order (empty without front matter).
+    public var fields: YAMLMapping { frontMatter.value.mappingValue ?? YAMLMapping() }
+
+    /// The value of a front-matter field.
+    public subscript(key: String) -> YAMLValue? { fields[key] }
+
+    /// The body: everything after the front matter.
+    public var body: String { String(decoding: bytes[layout.body], as: UTF8.self) }
+
+    /// The file's text, BOM included.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The root mapping node of the front matter, when it has one.
+    public var frontMatterRoot: YAMLNode? {
+        guard let root = frontMatter.root, root.value.mappingValue != nil else { return nil }
+        return root
+    }
+
+    static func line(containing offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> String {
+        var start = offset
+        while start > 0 && buffer[start - 1] != 10 { start -= 1 }
+        var end = offset
+        while end < buffer.count && buffer[end] != 10 && buffer[end] != 13 { end += 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+    }
+}
+
+extension YAMLValue {
+    /// "a list", "a string", … for messages.
+    var kindDescription: String {
+        switch self {
+        case .null: return "empty"
+        case .bool: return "a boolean"
+        case .int, .float: return "a number"
+        case .string, .timestamp: return "a single value"
+        case .sequence: return "a list"
+        case .mapping: return "a mapping"
+        }
+    }
+}

@@ -1,0 +1,132 @@
+// Every raw system call Folio makes, wrapped once: retried on EINTR, failures
+// returned as `SystemError`, and a test hook to make any of them fail.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#else
+#error("Folio needs Glibc, Musl or Darwin")
+#endif
+
+/// The platform's `stat` record.
+package typealias FileStatus = stat
+
+/// Runs a system call, retrying while it fails with EINTR, and turns `-1` into an error.
+@inline(__always)
+private func retrying<T: BinaryInteger>(
+    _ operation: SystemError.Operation, _ path: String, _ call: () -> T
+) throws(SystemError) -> T {
+    if let injected = FaultInjection.current?.failure(operation, path) {
+        throw SystemError(operation: operation, path: path, code: injected)
+    }
+    while true {
+        let result = call()
+        if result != -1 { return result }
+        let code = errno
+        if code != EINTR { throw SystemError(operation: operation, path: path, code: code) }
+    }
+}
+
+package enum Syscall {
+    /// `open(path, O_RDONLY | O_CLOEXEC)`.
+    package static func openForReading(_ path: String) throws(SystemError) -> Int32 {
+        try retrying(.open, path) { open(path, O_RDONLY | O_CLOEXEC) }
+    }
+
+    /// `openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)`.
+    package static func openForReading(_ name: String, in directory: Int32, displayPath: String) throws(SystemError) -> Int32 {
+        try retrying(.open, displayPath) { openat(directory, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) }
+    }
+
+    /// `close(fd)`. A failed close of a file opened for reading loses nothing, so it is not reported.
+    package static func close(_ fd: Int32) {
+        _ = closeFD(fd)
+    }
+
+    /// `fstat(fd)`.
+    package static func status(of fd: Int32, path: String) throws(SystemError) -> FileStatus {
+        var st = FileStatus()
+        _ = try retrying(.stat, path) { fstat(fd, &st) }
+        return st
+    }
+
+    /// `lstat(path)`.
+    package static func linkStatus(_ path: String) throws(SystemError) -> FileStatus {
+        var st = FileStatus()
+        _ = try retrying(.stat, path) { lstat(path, &st) }
+        return st
+    }
+
+    /// `read(fd, buffer, count)`.
+    package static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String) throws(SystemError) -> Int {
+        try retrying(.read, path) { readFD(fd, buffer.baseAddress, buffer.count) }
+    }
+
+    /// `opendir(path)`.
+    package static func openDirectory(_ path: String) throws(SystemError) -> OpaquePointer {
+        if let injected = FaultInjection.current?.failure(.openDirectory, path) {
+            throw SystemError(operation: .openDirectory, path: path, code: injected)
+        }
+        while true {
+            if let dir = opendir(path) { return dir }
+            if errno != EINTR { throw SystemError(operation: .openDirectory, path: path, code: errno) }
+        }
+    }
+
+    /// `closedir(dir)`.
+    package static func closeDirectory(_ dir: OpaquePointer) {
+        _ = closedir(dir)
+    }
+
+    /// The next entry of an open directory: its name and whether it is a directory,
+    /// a regular file or something else; `nil` at the end.
+    package static func nextEntry(_ dir: OpaquePointer, path: String) throws(SystemError) -> (name: String, type: EntryType)? {
+        while true {
+            errno = 0
+            guard let entry = readdir(dir) else {
+                if errno == 0 { return nil }
+                if errno == EINTR { continue }
+                throw SystemError(operation: .readDirectory, path: path, code: errno)
+            }
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if name == "." || name == ".." { continue }
+            let type: EntryType
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): type = .directory
+            case Int32(DT_REG): type = .regular
+            case Int32(DT_LNK): type = .symbolicLink
+            case Int32(DT_UNKNOWN): type = .unknown
+            default: type = .other
+            }
+            return (name, type)
+        }
+    }
+
+    /// What `st_mode` says a file is.
+    package static func entryType(of status: FileStatus) -> EntryType {
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .regular
+        case S_IFLNK: return .symbolicLink
+        default: return .other
+        }
+    }
+
+    /// `strerror(code)`.
+    package static func describe(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}
+
+/// What kind of directory entry a name is.
+package enum EntryType: Sendable, Hashable {
+    case directory, regular, symbolicLink, other, unknown
+}
+
+// The libc functions whose names the wrappers above reuse.
+private func closeFD(_ fd: Int32) -> Int32 { close(fd) }
+private func readFD(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }

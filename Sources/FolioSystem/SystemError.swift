@@ -1,0 +1,39 @@
+/// A system call that failed: which, on what path, and the system's reason.
+public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The operations Folio performs on files.
+    public enum Operation: String, Sendable, Hashable {
+        case open, read, stat, openDirectory = "open directory", readDirectory = "read directory"
+    }
+
+    /// What was being done.
+    public var operation: Operation
+    /// The path it was done to.
+    public var path: String
+    /// The `errno` value.
+    public var code: Int32
+
+    /// Creates an error.
+    public init(operation: Operation, path: String, code: Int32) {
+        self.operation = operation
+        self.path = path
+        self.code = code
+    }
+
+    /// `PATH: error: cannot open: Permission denied`.
+    public var description: String {
+        "\(path): error: cannot \(operation.rawValue): \(Syscall.describe(code))"
+    }
+}
+
+/// Makes chosen system calls fail, so that tests can drive the error paths.
+package struct FaultInjection: Sendable {
+    /// Returns the errno to fail with, or `nil` to let the call run.
+    package var failure: @Sendable (SystemError.Operation, String) -> Int32?
+
+    package init(failure: @escaping @Sendable (SystemError.Operation, String) -> Int32?) {
+        self.failure = failure
+    }
+
+    /// The plan in force for the current task, if any.
+    @TaskLocal package static var current: FaultInjection?
+}

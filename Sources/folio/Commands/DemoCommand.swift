@@ -1,0 +1,26 @@
+import Foundation
+import FolioFormat
+import FolioSystem
+
+/// `folio demo`: the main job, start to end, on a copy of the bundled collection.
+enum DemoCommand: FolioCommand {
+    static let name = "demo"
+    static let summary = "run Folio on a copy of the bundled collection and show what it does"
+    static let help = """
+        usage: folio demo
+
+        Copies the bundled Fixtures/ collection to a temporary folder, checks every file,
+        shows a recipe's front matter as JSON, edits one field in place and shows that
+        only that line changed. The copy is removed afterwards; Fixtures/ is not touched.
+        """
+    static let arguments = ArgumentSpec(positionals: 0...0, positionalNames: "no arguments")
+
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        do {
+            return try Demo().run()
+        } catch {
+            Output.error("folio demo: \(error)")
+            return ExitCode.problems
+        }
+    }
+}

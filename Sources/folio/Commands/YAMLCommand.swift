@@ -1,0 +1,39 @@
+import FolioFormat
+import FolioSystem
+
+/// `folio yaml FILE`: a Markdown file's front matter, or a whole YAML file, as JSON.
+enum YAMLCommand: FolioCommand {
+    static let name = "yaml"
+    static let summary = "print a file's front matter (or a .yaml file) as JSON"
+    static let help = """
+        usage: folio yaml FILE
+
+        Prints the front matter of a Markdown file, or the whole of a .yaml/.yml file,
+        as JSON on standard output: objects keep their key order; numbers, booleans and
+        null are typed by the YAML 1.2 core schema; dates are strings. A file Folio
+        refuses prints FILE:LINE:COL: error: MESSAGE on standard error and exits 1.
+        """
+    static let arguments = ArgumentSpec(positionals: 1...1, positionalNames: "one FILE")
+
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        let path = arguments.positionals[0]
+        let bytes: [UInt8]
+        do { bytes = try FileReading.contents(of: path) } catch {
+            Output.error(error.description)
+            return ExitCode.problems
+        }
+        do {
+            let value: YAMLValue
+            if path.hasSuffix(".yaml") || path.hasSuffix(".yml") {
+                value = try YAML.parse(bytes: bytes, path: path).value
+            } else {
+                value = .mapping(try Document(bytes: bytes, path: path).fields)
+            }
+            Output.print(value.json())
+            return ExitCode.success
+        } catch {
+            Output.error(error.rendered)
+            return ExitCode.problems
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// The `folio` command line: subcommands, `--help` on each, exit 0 on success,
+/// 1 when the command ran and found problems, 2 on bad usage.
+enum Folio {
+    static let commands: [any FolioCommand.Type] = [DemoCommand.self, CheckCommand.self, YAMLCommand.self]
+
+    static let usage = """
+        usage: folio <command> [options]
+
+        commands:
+        \(commands.map { "  " + $0.name.padding(toLength: 8, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+
+        Run 'folio <command> --help' for a command's options.
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        guard let name = arguments.first else {
+            Output.error(usage)
+            return ExitCode.usage
+        }
+        if name == "--help" || name == "-h" || name == "help" {
+            Output.print(usage)
+            return ExitCode.success
+        }
+        guard let command = commands.first(where: { $0.name == name }) else {
+            Output.error("folio: '\(name)' is not a folio command\n\n\(usage)")
+            return ExitCode.usage
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            Output.print(command.help)
+            return ExitCode.success
+        }
+        do {
+            let parsed = try ParsedArguments(rest, spec: command.arguments)
+            return command.run(parsed)
+        } catch {
+            Output.error("folio \(command.name): \(error)\n\n\(command.help)")
+            return ExitCode.usage
+        }
+    }
+}
+
+/// Exit statuses, as git uses them.
+enum ExitCode {
+    static let success: Int32 = 0
+    static let problems: Int32 = 1
+    static let usage: Int32 = 2
+}
+
+/// One subcommand.
+protocol FolioCommand {
+    static var name: String { get }
+    static var summary: String { get }
+    static var help: String { get }
+    static var arguments: ArgumentSpec { get }
+    static func run(_ arguments: ParsedArguments) -> Int32
+}
+
+/// Standard output and standard error.
+enum Output {
+    static func print(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    static func error(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

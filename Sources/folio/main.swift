@@ -1,0 +1,8 @@
+// The `folio` command: a thin layer over the libraries.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+exit(Folio.run(Array(CommandLine.arguments.dropFirst())))
