@@ -84,6 +84,11 @@ public struct YAMLPair: Sendable, Hashable {
     /// The value node.
     public var valueNode: YAMLNode
 
+    /// The pair's text, from the key to the end of the value.
+    public var range: Range<Int> {
+        keyNode.range.lowerBound..<max(keyNode.range.upperBound, valueNode.range.upperBound)
+    }
+
     /// The key's text.
     public var key: String {
         if case .scalar(let text, _) = keyNode.content { return text }

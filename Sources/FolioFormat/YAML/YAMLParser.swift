@@ -298,7 +298,15 @@ struct YAMLParser {
         return YAMLTree(root: root, comments: comments)
     }
 
-    let tabMessage = "tab character used for indentation; YAML indents with spaces only, so replace the tab with spaces"
+    /// A tab-indentation error pointing at the first tab of the current line's indentation.
+    func tabError(at mark: ParserMark? = nil) -> FormatError {
+        let mark = mark ?? self.mark
+        var tab = mark.lineStart
+        while tab < mark.pos && b[tab] != 9 { tab += 1 }
+        return error(
+            .tabIndentation, "tab character used for indentation; YAML indents with spaces only, so replace the tab with spaces",
+            at: ParserMark(pos: tab, line: mark.line, lineStart: mark.lineStart))
+    }
 
     // MARK: - Block nodes
 
@@ -315,7 +323,7 @@ struct YAMLParser {
         let c = column
         if c > parentIndent {
             let tabbed = indentationHasTab
-            if tabbed && leadingSpaces <= parentIndent { throw error(.tabIndentation, tabMessage) }
+            if tabbed && leadingSpaces <= parentIndent { throw tabError() }
             return try parseBlockNodeHere(parentIndent: parentIndent, context: .lineStart, tabbed: tabbed)
         }
         if c == parentIndent && allowIndentlessSequence && cur == UInt8(ascii: "-") && isSpaceOrEnd(pos + 1) {
@@ -333,7 +341,7 @@ struct YAMLParser {
             if context == .afterKey {
                 throw error(.syntax, "a list cannot start on the same line as its key; put each '- item' on a line of its own below the key")
             }
-            if tabbed { throw error(.tabIndentation, tabMessage) }
+            if tabbed { throw tabError() }
             return try parseBlockSequence()
         case UInt8(ascii: "?") where isSpaceOrEnd(pos + 1):
             throw unsupported("explicit keys ('? key')", "write 'key: value'")
@@ -366,7 +374,7 @@ struct YAMLParser {
                 if context == .afterKey {
                     throw error(.mappingValueNotAllowed, "mapping values are not allowed here; quote the value if it contains ': '")
                 }
-                if tabbed { throw error(.tabIndentation, tabMessage) }
+                if tabbed { throw tabError() }
                 return try parseBlockMapping(firstKey: node, keyMark: startMark)
             }
             try expectLineEnd()
@@ -379,7 +387,7 @@ struct YAMLParser {
                 if context == .afterKey {
                     throw error(.mappingValueNotAllowed, "mapping values are not allowed here; quote the value if it contains ': '")
                 }
-                if tabbed { throw error(.tabIndentation, tabMessage) }
+                if tabbed { throw tabError() }
                 let key = plainNode(first, text: text(first), startMark: startMark)
                 return try parseBlockMapping(firstKey: key, keyMark: startMark)
             }
@@ -432,7 +440,7 @@ struct YAMLParser {
             if c > indent {
                 throw error(.badIndentation, "bad indentation: this line is indented more than the keys of its mapping (column \(indent + 1))")
             }
-            if indentationHasTab { throw error(.tabIndentation, tabMessage) }
+            if indentationHasTab { throw tabError() }
             currentKeyMark = mark
             key = try parseImplicitKey()
         }
@@ -509,7 +517,7 @@ struct YAMLParser {
                 throw error(.badIndentation, "bad indentation: this line is indented more than the items of its list (column \(indent + 1))")
             }
             guard cur == UInt8(ascii: "-") && isSpaceOrEnd(pos + 1) else { break }
-            if indentationHasTab { throw error(.tabIndentation, tabMessage) }
+            if indentationHasTab { throw tabError() }
         }
         return YAMLNode(
             content: .sequence(items, style: .block), value: .sequence(items.map(\.value)),
@@ -846,7 +854,7 @@ struct YAMLParser {
                     // A tab where indentation was expected.
                     let save = mark
                     skipBlanks()
-                    if atLineEnd { throw error(.tabIndentation, tabMessage, at: save) }
+                    if atLineEnd { throw tabError(at: mark) }
                     reset(save)
                 }
                 if atEnd && pos > lineStart && lineStart > headerEnd {
