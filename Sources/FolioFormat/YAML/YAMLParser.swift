@@ -437,10 +437,10 @@ struct YAMLParser {
             if atEnd || atDocumentMarker() { break }
             let c = column
             if c < indent { break }
+            if indentationHasTab { throw tabError() }
             if c > indent {
                 throw error(.badIndentation, "bad indentation: this line is indented more than the keys of its mapping (column \(indent + 1))")
             }
-            if indentationHasTab { throw tabError() }
             currentKeyMark = mark
             key = try parseImplicitKey()
         }
@@ -513,11 +513,11 @@ struct YAMLParser {
             if atEnd || atDocumentMarker() { break }
             let c = column
             if c < indent { break }
+            if indentationHasTab { throw tabError() }
             if c > indent {
                 throw error(.badIndentation, "bad indentation: this line is indented more than the items of its list (column \(indent + 1))")
             }
             guard cur == UInt8(ascii: "-") && isSpaceOrEnd(pos + 1) else { break }
-            if indentationHasTab { throw tabError() }
         }
         return YAMLNode(
             content: .sequence(items, style: .block), value: .sequence(items.map(\.value)),
@@ -717,7 +717,12 @@ struct YAMLParser {
         if atEnd { throw unterminatedQuote(double, startMark) }
         if Self.isBreak(cur) { return }
         if leadingSpaces <= parentIndent {
-            throw error(.badIndentation, "bad indentation: continuation lines of a quoted string must be indented more than its key")
+            // Most often the closing quote is missing; say so at the opening quote.
+            let quote = double ? "\"" : "'"
+            throw error(
+                .unterminatedQuote,
+                "unterminated \(double ? "double" : "single")-quoted string: add the closing \(quote) (a quoted string goes on to the next line only when that line is indented more than its key)",
+                at: startMark)
         }
     }
 
