@@ -2,6 +2,89 @@ import Foundation
 import FolioFormat
 import FolioSystem
 
+/// What `folio demo` does, one step after another, on a copy of Fixtures/.
 struct Demo {
-    func run() throws -> Int32 { 0 }
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    func run() throws -> Int32 {
+        let fixtures = try Demo.findFixtures()
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("folio-demo-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.copyItem(at: fixtures, to: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        Output.print("Folio demo: working on a copy of \(fixtures.path) in \(copy.path)\n")
+
+        // 1. Check every file.
+        let report = try FolderCheck.run(root: copy.path)
+        let kinds = Set(report.paths.compactMap { $0.split(separator: "/").first.map(String.init) }).sorted()
+        Output.print("1. folio check: read \(report.fileCount) Markdown files (\(kinds.joined(separator: ", "))): "
+            + (report.problems.isEmpty ? "no problems." : "\(report.problems.count) problems:"))
+        for problem in report.problems { Output.print(problem) }
+
+        // 2. One recipe's front matter as typed JSON.
+        let recipePath = copy.appendingPathComponent("recipes/pasta-alla-carbonara.md").path
+        let recipe = try Document(bytes: try FileReading.contents(of: recipePath), path: "recipes/pasta-alla-carbonara.md")
+        Output.print("\n2. folio yaml recipes/pasta-alla-carbonara.md: the front matter as JSON (numbers typed, key order kept):")
+        Output.print(YAMLValue.mapping(recipe.fields).json().indented())
+
+        // 3. A minimal edit: one field, one line.
+        var edited = recipe
+        let oldTime = recipe["time"]?.stringValue ?? "?"
+        try edited.setValue(.string("20m"), forKey: "time")
+        try edited.appendItem(.string("quick"), toListForKey: "tags")
+        try Data(edited.bytes).write(to: URL(fileURLWithPath: recipePath))
+        let before = recipe.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let after = edited.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let changed = zip(before, after).enumerated().filter { $0.element.0 != $0.element.1 }
+        Output.print("\n3. Set time \(oldTime) → 20m and added the tag 'quick'. Lines that changed:")
+        for (index, pair) in changed {
+            Output.print("   line \(index + 1): - \(pair.0)\n           + \(pair.1)")
+        }
+        Output.print("   The other \(before.count - changed.count) lines — comments, quoting, key order, the body — are byte for byte as they were.")
+
+        // 4. A file Folio cannot read is reported, never misread or rewritten.
+        let broken = "todos/call-mum.md"
+        let brokenText = "---\ntitle: \"Call mum\ndate: 2026-12-01\n---\nAsk about Sunday.\n"
+        try brokenText.write(to: copy.appendingPathComponent(broken), atomically: true, encoding: .utf8)
+        Output.print("\n4. A hand-edited file with a missing quote is refused with its place and a fix, not misread:")
+        do {
+            _ = try Document(bytes: Array(brokenText.utf8), path: broken)
+            throw Failure(description: "the broken file was accepted")
+        } catch let error as FormatError {
+            Output.print(error.rendered.indented())
+        }
+        let recheck = try FolderCheck.run(root: copy.path)
+        Output.print("   folio check now reports \(recheck.problems.count) problem in \(recheck.fileCount) files and exits 1; the file is left as it is.")
+
+        Output.print("\nDone: the copy is removed; \(fixtures.path) was not touched. Run 'swift test' for the test suite.")
+        return ExitCode.success
+    }
+
+    /// The bundled collection: `FOLIO_FIXTURES`, ./Fixtures, or Fixtures/ beside the package sources.
+    static func findFixtures() throws -> URL {
+        var candidates: [URL] = []
+        if let override = ProcessInfo.processInfo.environment["FOLIO_FIXTURES"] {
+            candidates.append(URL(fileURLWithPath: override))
+        }
+        candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Fixtures"))
+        candidates.append(
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Fixtures"))
+        for candidate in candidates {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("recipes").path, isDirectory: &isDirectory),
+               isDirectory.boolValue
+            {
+                return candidate
+            }
+        }
+        throw Failure(description: "cannot find the bundled Fixtures/ folder; run from the package root or set FOLIO_FIXTURES")
+    }
+}
+
+extension String {
+    func indented(by prefix: String = "   ") -> String {
+        split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }.joined(separator: "\n")
+    }
 }

@@ -5,7 +5,9 @@ import FolioSystem
 /// Reads and parses every Markdown file of a folder, on every core.
 enum FolderCheck {
     struct Report {
-        var fileCount: Int
+        /// The files read, relative to the root.
+        var paths: [String]
+        var fileCount: Int { paths.count }
         /// Rendered problems, in path order.
         var problems: [String]
     }
@@ -27,7 +29,7 @@ enum FolderCheck {
                 results.set(index, "\(error)")
             }
         }
-        return Report(fileCount: paths.count, problems: walk.problems.map(\.description) + results.values.compactMap { $0 })
+        return Report(paths: paths, problems: walk.problems.map(\.description) + results.values.compactMap { $0 })
     }
 }
 

@@ -1,0 +1,17 @@
+import Foundation
+import Testing
+
+/// `folio demo` runs start to end and leaves Fixtures/ untouched.
+@Suite struct DemoCommandTests {
+    @Test func runsAndTouchesNothingOutsideItsCopy() throws {
+        let fixtures = FolioBinary.packageRoot.appendingPathComponent("Fixtures/recipes/pasta-alla-carbonara.md")
+        let before = try Data(contentsOf: fixtures)
+        let run = try FolioBinary.run(["demo"], in: FolioBinary.packageRoot)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("1. folio check: read 34 Markdown files"))
+        #expect(run.stdout.contains("- time: 15m"))
+        #expect(run.stdout.contains("+ time: 20m"))
+        #expect(run.stdout.contains("todos/call-mum.md:2:8: error: unterminated double-quoted string"))
+        #expect(try Data(contentsOf: fixtures) == before)
+    }
+}
