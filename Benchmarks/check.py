@@ -389,6 +389,7 @@ class Run:
     seconds: float
     maxrss_kib: int
     exit_code: int
+    cpu_seconds: float = float("nan")
     stdout: str = ""
     stderr: str = ""
 
@@ -407,20 +408,22 @@ def run_once(argv, capture=False):
     if GNU_TIME:
         rss_fd, rss_file = tempfile.mkstemp(prefix="folio-bench-rss-")
         os.close(rss_fd)
-        argv = [GNU_TIME, "-q", "-f", "%M", "-o", rss_file] + list(argv)
+        argv = [GNU_TIME, "-q", "-f", "%M %U %S", "-o", rss_file] + list(argv)
     started = time.perf_counter()
     process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=stream, stderr=stream)
     _, status, usage = os.wait4(process.pid, 0)
     seconds = time.perf_counter() - started
     process.returncode = os.waitstatus_to_exitcode(status)  # we reaped it, not Popen
     maxrss_kib = usage.ru_maxrss
+    cpu_seconds = usage.ru_utime + usage.ru_stime
     if rss_file:
         with open(rss_file) as handle:
-            lines = [line for line in handle.read().split() if line.isdigit()]
+            fields = handle.read().split()
         os.unlink(rss_file)
-        if lines:
-            maxrss_kib = int(lines[-1])
-    run = Run(seconds, maxrss_kib, process.returncode)
+        if len(fields) >= 3 and fields[-3].isdigit():
+            maxrss_kib = int(fields[-3])
+            cpu_seconds = float(fields[-2]) + float(fields[-1])
+    run = Run(seconds, maxrss_kib, process.returncode, cpu_seconds)
     if capture:  # the child writes a few lines at most, so the pipes cannot fill up
         run.stdout = process.stdout.read().decode(errors="replace")
         run.stderr = process.stderr.read().decode(errors="replace")
@@ -546,14 +549,15 @@ def summarize(n, results):
             "min": min(seconds),
             "max": max(seconds),
             "rss_mib": max(run.maxrss_kib for run in results[tool]) / 1024,
+            "cpu": statistics.median(run.cpu_seconds for run in results[tool]),
             "all_ok": all(run.exit_code == 0 for run in results[tool]),
         }
     print()
-    print(f"  {'tool':<7} {'median s':>9} {'min s':>9} {'max s':>9} {'files/s':>11} "
+    print(f"  {'tool':<7} {'median s':>9} {'min s':>9} {'max s':>9} {'CPU s':>7} {'files/s':>11} "
           f"{'peak RSS MiB':>13}  exit")
     for tool, row in rows.items():
         files_per_second = n / row["median"] if row["median"] > 0 else float("inf")
-        print(f"  {tool:<7} {row['median']:9.3f} {row['min']:9.3f} {row['max']:9.3f} "
+        print(f"  {tool:<7} {row['median']:9.3f} {row['min']:9.3f} {row['max']:9.3f} {row['cpu']:7.2f} "
               f"{files_per_second:11,.0f} {row['rss_mib']:13.1f}  "
               f"{'0' if row['all_ok'] else 'FAILED'}")
     folio_over_cat = rows["folio"]["median"] / rows["cat"]["median"]

@@ -3,7 +3,7 @@ import Foundation
 /// The `folio` command line: subcommands, `--help` on each, exit 0 on success,
 /// 1 when the command ran and found problems, 2 on bad usage.
 enum Folio {
-    static let commands: [any FolioCommand.Type] = [DemoCommand.self, CheckCommand.self, YAMLCommand.self]
+    static var commands: [any FolioCommand.Type] { [DemoCommand.self, CheckCommand.self, YAMLCommand.self] }
 
     static let usage = """
         usage: folio <command> [options]

@@ -115,3 +115,11 @@ public struct YAMLTree: Sendable, Hashable {
     /// The root's value, or null for an empty document.
     public var value: YAMLValue { root?.value ?? .null }
 }
+
+extension YAMLNode {
+    /// The text of a scalar node, or empty.
+    var scalarText: String {
+        if case .scalar(let text, _) = content { return text }
+        return ""
+    }
+}

@@ -12,6 +12,7 @@ import Testing
         for path in files {
             let bytes = try Corpora.bytes(path)
             let document = try Document(bytes: bytes, path: path)
+            document.frontMatter.root?._checkInvariants()
             let l = document.layout
             // The parts put back together are the file.
             var rebuilt: [UInt8] = l.hasBOM ? [0xEF, 0xBB, 0xBF] : []

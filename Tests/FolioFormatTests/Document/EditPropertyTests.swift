@@ -18,6 +18,7 @@ import Testing
                 Issue.record("seed \(seed) round \(round): canonical text does not parse: \(error)\n\(fields)")
                 return
             }
+            document.frontMatter.root?._checkInvariants()
             #expect(document.fields == fields, "seed \(seed) round \(round):\n\(document.text)")
             #expect(document.body == body)
             if document.fields != fields { return }
@@ -110,6 +111,7 @@ import Testing
                     Issue.record("\(context)\nedit failed: \(error)")
                     return
                 }
+                document.frontMatter.root?._checkInvariants()
                 #expect(document.fields == expected, "\(context)\nafter:\n\(document.text)")
                 #expect(document.body == "Body\n")
                 let diff = LineDiff(before.bytes, document.bytes)

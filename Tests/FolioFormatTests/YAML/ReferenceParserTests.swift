@@ -38,7 +38,11 @@ import Testing
             }
             for (offset, (text, reference)) in zip(batch, expected).enumerated() {
                 let index = batchStart + offset
-                let ours = Result { try YAML.parse(text).value }
+                let ours = Result { () throws -> YAMLValue in
+                    let tree = try YAML.parse(text)
+                    tree.root?._checkInvariants()
+                    return tree.value
+                }
                 switch (ours, reference) {
                 case (.success(let value), let reference?):
                     #expect(value.sameAsJSON(reference), "seed \(seed) document \(index):\n\(text)\nfolio: \(value.json(indent: nil))\nfy-tool: \(reference.json(indent: nil))")

@@ -36,6 +36,7 @@ import Testing
             let isInFormat = caseFeatures.isDisjoint(with: Self.outsideFormat)
             switch result {
             case .success(let tree):
+                tree.root?._checkInvariants()
                 let same = expected.isEmpty ? tree.root == nil : expected.count == 1 && tree.value.sameAsJSON(expected[0])
                 if !same {
                     misread.append("\(name): read \(tree.value.json(indent: nil)), expected \(json)")
