@@ -108,10 +108,11 @@ package enum Syscall {
 
     /// What `st_mode` says a file is.
     package static func entryType(of status: FileStatus) -> EntryType {
-        switch status.st_mode & S_IFMT {
-        case S_IFDIR: return .directory
-        case S_IFREG: return .regular
-        case S_IFLNK: return .symbolicLink
+        // mode_t and the S_IF* constants have different integer types on Linux and Darwin.
+        switch Int(status.st_mode) & Int(S_IFMT) {
+        case Int(S_IFDIR): return .directory
+        case Int(S_IFREG): return .regular
+        case Int(S_IFLNK): return .symbolicLink
         default: return .other
         }
     }

@@ -25,6 +25,7 @@ extension YAMLParser {
     /// A node starting at the current position. `tabbed`: tabs separate it from the
     /// line start or the `-` before it, which only a scalar or flow collection allows.
     mutating func parseBlockNodeHere(parentIndent: Int, context: Context, tabbed: Bool = false) throws(FormatError) -> YAMLNode {
+        try refuseUnsupportedNodeStart(flow: false)
         let c = cur
         switch c {
         case UInt8(ascii: "-") where isSpaceOrEnd(pos + 1):
@@ -33,23 +34,13 @@ extension YAMLParser {
             }
             if tabbed { throw tabError() }
             return try parseBlockSequence()
-        case UInt8(ascii: "?") where isSpaceOrEnd(pos + 1):
-            throw unsupported("explicit keys ('? key')", "write 'key: value'")
-        case UInt8(ascii: ":") where isSpaceOrEnd(pos + 1):
-            throw unsupported("empty keys (': value')", "give the value a key")
-        case UInt8(ascii: "&"):
-            throw unsupported("anchors ('&name')", "write the value out in full")
-        case UInt8(ascii: "*"):
-            throw unsupported("aliases ('*name')", "write the value out in full")
-        case UInt8(ascii: "!"):
-            throw unsupported("tags ('!tag')", "remove the tag; quote the value if it should be a string")
         case UInt8(ascii: "|"), UInt8(ascii: ">"):
             return try parseBlockScalar(parentIndent: parentIndent)
         case UInt8(ascii: "["), UInt8(ascii: "{"):
             let node = try parseFlowCollection(parentIndent: parentIndent)
             skipBlanks()
             if cur == UInt8(ascii: ":") && (isSpaceOrEnd(pos + 1)) {
-                throw unsupported("complex keys (a list or mapping used as a key)", "use a plain string as the key")
+                throw complexKeyError()
             }
             try expectLineEnd()
             return node
@@ -142,6 +133,7 @@ extension YAMLParser {
 
     /// The key of a further mapping entry; leaves the position at its ':'.
     mutating func parseImplicitKey() throws(FormatError) -> YAMLNode {
+        try refuseUnsupportedNodeStart(flow: false)
         let startMark = mark
         let key: YAMLNode
         switch cur {
@@ -153,18 +145,8 @@ extension YAMLParser {
             skipBlanks()
         case UInt8(ascii: "-") where isSpaceOrEnd(pos + 1):
             throw error(.syntax, "expected 'key: value' at this indentation, found a list item; indent the list under its key or line it up with the items above")
-        case UInt8(ascii: "?") where isSpaceOrEnd(pos + 1):
-            throw unsupported("explicit keys ('? key')", "write 'key: value'")
-        case UInt8(ascii: ":") where isSpaceOrEnd(pos + 1):
-            throw unsupported("empty keys (': value')", "give the value a key")
-        case UInt8(ascii: "&"):
-            throw unsupported("anchors ('&name')", "write the value out in full")
-        case UInt8(ascii: "*"):
-            throw unsupported("aliases ('*name')", "write the value out in full")
-        case UInt8(ascii: "!"):
-            throw unsupported("tags ('!tag')", "remove the tag")
         case UInt8(ascii: "["), UInt8(ascii: "{"):
-            throw unsupported("complex keys (a list or mapping used as a key)", "use a plain string as the key")
+            throw complexKeyError()
         default:
             try checkPlainStart(flow: false)
             let range = try scanPlainLine(flow: false)

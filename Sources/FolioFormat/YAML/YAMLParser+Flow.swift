@@ -45,11 +45,6 @@ extension YAMLParser {
                 throw error(.syntax, "'\(Character(Unicode.Scalar(cur)))' does not close this collection; expected '\(Character(Unicode.Scalar(close)))'")
             }
             let entryMark = mark
-            if cur == UInt8(ascii: "?") && (isSpaceOrEnd(pos + 1) || Self.isFlowIndicator(at(pos + 1))) {
-                throw unsupported("explicit keys ('? key')", "write 'key: value'")
-            }
-            let isEmptyKey = cur == UInt8(ascii: ":") && (isSpaceOrEnd(pos + 1) || Self.isFlowIndicator(at(pos + 1)))
-            if isEmptyKey { throw unsupported("empty keys (': value')", "give the value a key") }
             let first = try parseFlowNode(parentIndent: parentIndent, open: open)
             try skipFlowSpace(parentIndent: parentIndent, open: open)
             let adjacentAllowed = first.scalarStyle == .doubleQuoted || first.scalarStyle == .singleQuoted
@@ -58,7 +53,7 @@ extension YAMLParser {
             if isSequence {
                 if hasValue {
                     guard first.scalarStyle != nil else {
-                        throw unsupported("complex keys (a list or mapping used as a key)", "use a plain string as the key")
+                        throw complexKeyError()
                     }
                     if entryMark.line != line {
                         throw error(.syntax, "a key must be on one line", at: entryMark)
@@ -76,7 +71,7 @@ extension YAMLParser {
                 }
             } else {
                 guard first.scalarStyle != nil else {
-                    throw unsupported("complex keys (a list or mapping used as a key)", "use a plain string as the key")
+                    throw complexKeyError()
                 }
                 let value: YAMLNode
                 if hasValue {
@@ -122,17 +117,12 @@ extension YAMLParser {
     }
 
     mutating func parseFlowNode(parentIndent: Int, open: ParserMark) throws(FormatError) -> YAMLNode {
+        try refuseUnsupportedNodeStart(flow: true)
         switch cur {
         case UInt8(ascii: "["), UInt8(ascii: "{"):
             return try parseFlowCollection(parentIndent: parentIndent)
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             return try parseQuotedScalar(parentIndent: parentIndent)
-        case UInt8(ascii: "&"):
-            throw unsupported("anchors ('&name')", "write the value out in full")
-        case UInt8(ascii: "*"):
-            throw unsupported("aliases ('*name')", "write the value out in full")
-        case UInt8(ascii: "!"):
-            throw unsupported("tags ('!tag')", "remove the tag")
         case UInt8(ascii: "|"), UInt8(ascii: ">"):
             throw error(.syntax, "block scalars ('|' or '>') cannot be used inside '[…]' or '{…}'; use a quoted string")
         default:

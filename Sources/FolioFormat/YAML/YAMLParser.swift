@@ -242,6 +242,24 @@ struct YAMLParser {
         error(.unsupported, "\(what) are not supported by Folio's YAML subset; \(advice)")
     }
 
+    func complexKeyError() -> FormatError {
+        unsupported("complex keys (a list or mapping used as a key)", "use a plain string as the key")
+    }
+
+    /// Refuses, where a node or key starts, what Folio's subset leaves out:
+    /// anchors, aliases, tags, explicit `?` keys and empty `:` keys.
+    func refuseUnsupportedNodeStart(flow: Bool) throws(FormatError) {
+        let separated = isSpaceOrEnd(pos + 1) || (flow && Self.isFlowIndicator(at(pos + 1)))
+        switch cur {
+        case UInt8(ascii: "&"): throw unsupported("anchors ('&name')", "write the value out in full")
+        case UInt8(ascii: "*"): throw unsupported("aliases ('*name')", "write the value out in full")
+        case UInt8(ascii: "!"): throw unsupported("tags ('!tag')", "remove the tag; quote the value if it should be a string")
+        case UInt8(ascii: "?") where separated: throw unsupported("explicit keys ('? key')", "write 'key: value'")
+        case UInt8(ascii: ":") where separated: throw unsupported("empty keys (': value')", "give the value a key")
+        default: return
+        }
+    }
+
     mutating func enterCollection() throws(FormatError) {
         depth += 1
         if depth > YAML.maximumDepth {
