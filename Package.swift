@@ -16,6 +16,7 @@ let package = Package(
         .target(name: "FolioSystem"),
         .executableTarget(name: "folio", dependencies: ["FolioFormat", "FolioSystem"]),
         .testTarget(name: "FolioFormatTests", dependencies: ["FolioFormat"]),
+        .testTarget(name: "FolioSystemTests", dependencies: ["FolioSystem"]),
         .testTarget(name: "FolioCLITests", dependencies: ["folio", "FolioFormat"]),
     ],
     swiftLanguageModes: [.v6]

@@ -18,13 +18,16 @@ package typealias FileStatus = stat
 private func retrying<T: BinaryInteger>(
     _ operation: SystemError.Operation, _ path: String, _ call: () -> T
 ) throws(SystemError) -> T {
-    if let injected = FaultInjection.current?.failure(operation, path) {
-        throw SystemError(operation: operation, path: path, code: injected)
-    }
     while true {
-        let result = call()
+        let result: T
+        let code: Int32
+        if let injected = FaultInjection.current?.failure(operation, path) {
+            (result, code) = (-1, injected)
+        } else {
+            result = call()
+            code = result == -1 ? errno : 0
+        }
         if result != -1 { return result }
-        let code = errno
         if code != EINTR { throw SystemError(operation: operation, path: path, code: code) }
     }
 }
@@ -66,12 +69,16 @@ package enum Syscall {
 
     /// `opendir(path)`.
     package static func openDirectory(_ path: String) throws(SystemError) -> OpaquePointer {
-        if let injected = FaultInjection.current?.failure(.openDirectory, path) {
-            throw SystemError(operation: .openDirectory, path: path, code: injected)
-        }
         while true {
-            if let dir = opendir(path) { return dir }
-            if errno != EINTR { throw SystemError(operation: .openDirectory, path: path, code: errno) }
+            let code: Int32
+            if let injected = FaultInjection.current?.failure(.openDirectory, path) {
+                code = injected
+            } else if let dir = opendir(path) {
+                return dir
+            } else {
+                code = errno
+            }
+            if code != EINTR { throw SystemError(operation: .openDirectory, path: path, code: code) }
         }
     }
 

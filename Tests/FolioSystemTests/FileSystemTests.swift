@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+@testable import FolioSystem
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading files and walking folders, including the error paths, driven by fault injection.
+@Suite struct FileSystemTests {
+    func temporaryFolder(_ files: [String: String]) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-system-\(UUID().uuidString)")
+        for (name, text) in files {
+            let url = root.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return root
+    }
+
+    @Test func readsWholeFilesOfAnySize() throws {
+        let big = String(repeating: "0123456789", count: 100_000)
+        let root = try temporaryFolder(["empty.md": "", "big.md": big])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try FileReading.contents(of: root.appendingPathComponent("empty.md").path) == [])
+        #expect(try FileReading.contents(of: root.appendingPathComponent("big.md").path) == Array(big.utf8))
+    }
+
+    @Test func aFailedReadIsATypedErrorNamingTheFile() throws {
+        let root = try temporaryFolder(["a.md": "text"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let path = root.appendingPathComponent("a.md").path
+        let faults = FaultInjection { operation, _ in operation == .read ? EIO : nil }
+        #expect {
+            try FaultInjection.$current.withValue(faults) { _ = try FileReading.contents(of: path) }
+        } throws: { error in
+            (error as? SystemError)?.description == "\(path): error: cannot read: \(String(cString: strerror(EIO)))"
+        }
+    }
+
+    @Test func interruptedCallsAreRetriedNotReported() throws {
+        let root = try temporaryFolder(["a.md": "text"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let interruptions = Countdown(3)
+        let faults = FaultInjection { operation, _ in
+            operation == .read && interruptions.next() ? EINTR : nil
+        }
+        let bytes = try FaultInjection.$current.withValue(faults) {
+            try FileReading.contents(of: root.appendingPathComponent("a.md").path)
+        }
+        #expect(bytes == Array("text".utf8))
+        #expect(interruptions.remaining == 0)
+    }
+
+    @Test func walkListsRegularFilesSkipsWhatItIsToldAndNeverFollowsLinks() throws {
+        let root = try temporaryFolder([
+            "a.md": "", "sub/b.md": "", "sub/deeper/c.md": "", ".git/d.md": "", "e.txt": "",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("link.md").path, withDestinationPath: "a.md")
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("loop").path, withDestinationPath: ".")
+        let walk = try DirectoryWalk.files(under: root.path, descend: { $0 != ".git" }, include: { $0.hasSuffix(".md") })
+        #expect(walk.paths == ["a.md", "sub/b.md", "sub/deeper/c.md"])
+        #expect(walk.problems.isEmpty)
+    }
+
+    @Test func anUnreadableFolderIsReportedAndTheRestStillListed() throws {
+        let root = try temporaryFolder(["a.md": "", "locked/b.md": "", "open/c.md": ""])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let faults = FaultInjection { operation, path in
+            operation == .openDirectory && path.hasSuffix("/locked") ? EACCES : nil
+        }
+        let walk = try FaultInjection.$current.withValue(faults) {
+            try DirectoryWalk.files(under: root.path, descend: { _ in true }, include: { _ in true })
+        }
+        #expect(walk.paths == ["a.md", "open/c.md"])
+        #expect(walk.problems.map(\.code) == [EACCES])
+        #expect(walk.problems.first?.description.hasSuffix("/locked: error: cannot open directory: \(String(cString: strerror(EACCES)))") == true)
+    }
+
+    @Test func aMissingRootIsAnErrorNotAnEmptyFolder() {
+        #expect(throws: SystemError.self) {
+            _ = try DirectoryWalk.files(under: "/nonexistent/folio", descend: { _ in true }, include: { _ in true })
+        }
+    }
+}
+
+/// Says yes a given number of times, from any thread.
+///
+/// `@unchecked Sendable` is safe: `count` is only read and written while `lock` is held.
+final class Countdown: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count: Int
+
+    init(_ count: Int) { self.count = count }
+
+    func next() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard count > 0 else { return false }
+        count -= 1
+        return true
+    }
+
+    var remaining: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+}
