@@ -26,6 +26,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 
+    /// Earlier days sort first.
     public static func < (a: CalendarDate, b: CalendarDate) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }
