@@ -6,7 +6,13 @@ package enum UTF8Validation {
     package static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> Int? {
         var i = range.lowerBound
         let end = range.upperBound
+        guard let base = bytes.baseAddress else { return nil }
         while i < end {
+            // Eight ASCII bytes at a time: most front matter is ASCII.
+            if i + 8 <= end && UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+                continue
+            }
             let c = bytes[i]
             if c < 0x80 { i += 1; continue }
             let length: Int

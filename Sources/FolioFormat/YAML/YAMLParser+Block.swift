@@ -82,19 +82,15 @@ extension YAMLParser {
         defer { depth -= 1 }
         let indent = keyMark.pos - keyMark.lineStart
         var pairs: [YAMLPair] = []
-        var seen: [String: Int] = [:]
+        var seen = SeenKeys()
         var key = firstKey
         var currentKeyMark = keyMark
         var upper = firstKey.range.upperBound
         while true {
             let keyText = key.scalarText
-            if let firstLine = seen[keyText] {
-                throw error(
-                    .duplicateKey,
-                    "duplicate key '\(keyText)' (first defined on line \(firstLine)); remove one of them",
-                    at: currentKeyMark)
+            if let firstLine = seen.insert(keyText, line: currentKeyMark.line) {
+                throw duplicateKeyError(keyText, firstLine: firstLine, at: currentKeyMark)
             }
-            seen[keyText] = currentKeyMark.line
             pos += 1  // ':'
             let afterColon = mark
             skipBlanks()

@@ -30,7 +30,7 @@ extension YAMLParser {
         pos += 1
         var items: [YAMLNode] = []
         var pairs: [YAMLPair] = []
-        var seen: [String: Int] = [:]
+        var seen = SeenKeys()
         while true {
             try skipFlowSpace(parentIndent: parentIndent, open: open)
             if atEnd { throw unterminatedFlow(open) }
@@ -80,10 +80,9 @@ extension YAMLParser {
                     value = emptyNode(at: ParserMark(pos: first.range.upperBound, line: line, lineStart: lineStart))
                 }
                 let key = first.scalarText
-                if let firstLine = seen[key] {
-                    throw error(.duplicateKey, "duplicate key '\(key)' (first defined on line \(firstLine)); remove one of them", at: entryMark)
+                if let firstLine = seen.insert(key, line: entryMark.line) {
+                    throw duplicateKeyError(key, firstLine: firstLine, at: entryMark)
                 }
-                seen[key] = entryMark.line
                 pairs.append(YAMLPair(keyNode: first, valueNode: value))
             }
             try skipFlowSpace(parentIndent: parentIndent, open: open)

@@ -59,6 +59,26 @@ public enum YAML {
     }
 }
 
+/// The keys seen so far in one mapping, with the line of each, for duplicate checks.
+/// Linear while small (front matter mappings are), hashed beyond that.
+struct SeenKeys {
+    private var small: [(key: String, line: Int)] = []
+    private var large: [String: Int]?
+
+    /// Records `key` on `line`; returns the line of an earlier occurrence instead when there is one.
+    mutating func insert(_ key: String, line: Int) -> Int? {
+        if large == nil {
+            if let earlier = small.first(where: { $0.key == key }) { return earlier.line }
+            small.append((key, line))
+            if small.count > 16 { large = Dictionary(small.map { ($0.key, $0.line) }, uniquingKeysWith: { a, _ in a }) }
+            return nil
+        }
+        if let earlier = large![key] { return earlier }
+        large![key] = line
+        return nil
+    }
+}
+
 /// Where the parser is: an offset, and the line it is on.
 struct ParserMark {
     var pos: Int
@@ -240,6 +260,10 @@ struct YAMLParser {
 
     func unsupported(_ what: String, _ advice: String) -> FormatError {
         error(.unsupported, "\(what) are not supported by Folio's YAML subset; \(advice)")
+    }
+
+    func duplicateKeyError(_ key: String, firstLine: Int, at mark: ParserMark) -> FormatError {
+        error(.duplicateKey, "duplicate key '\(key)' (first defined on line \(firstLine)); remove one of them", at: mark)
     }
 
     func complexKeyError() -> FormatError {
