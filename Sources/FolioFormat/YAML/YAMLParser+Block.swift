@@ -110,14 +110,7 @@ extension YAMLParser {
                 pairs.append(YAMLPair(keyNode: key, valueNode: value))
                 upper = max(upper, value.range.upperBound)
             }
-            try skipSpaceAndComments()
-            if atEnd || atDocumentMarker() { break }
-            let c = column
-            if c < indent { break }
-            if indentationHasTab { throw tabError() }
-            if c > indent {
-                throw error(.badIndentation, "bad indentation: this line is indented more than the keys of its mapping (column \(indent + 1))")
-            }
+            guard try atNextEntry(indent: indent, of: "keys of its mapping") else { break }
             currentKeyMark = mark
             key = try parseImplicitKey()
         }
@@ -177,18 +170,25 @@ extension YAMLParser {
             }
             items.append(item)
             upper = max(upper, item.range.upperBound)
-            try skipSpaceAndComments()
-            if atEnd || atDocumentMarker() { break }
-            let c = column
-            if c < indent { break }
-            if indentationHasTab { throw tabError() }
-            if c > indent {
-                throw error(.badIndentation, "bad indentation: this line is indented more than the items of its list (column \(indent + 1))")
-            }
+            guard try atNextEntry(indent: indent, of: "items of its list") else { break }
             guard cur == UInt8(ascii: "-") && isSpaceOrEnd(pos + 1) else { break }
         }
         return YAMLNode(
             content: .sequence(items, style: .block), value: .sequence(items.map(\.value)),
             range: startMark.pos..<upper, start: location(startMark))
+    }
+
+    /// After an entry of a block collection at `indent`: skips to the next content and
+    /// says whether it is at that indentation, where another entry may follow.
+    mutating func atNextEntry(indent: Int, of entries: String) throws(FormatError) -> Bool {
+        try skipSpaceAndComments()
+        if atEnd || atDocumentMarker() { return false }
+        let c = column
+        if c < indent { return false }
+        if indentationHasTab { throw tabError() }
+        if c > indent {
+            throw error(.badIndentation, "bad indentation: this line is indented more than the \(entries) (column \(indent + 1))")
+        }
+        return true
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A small deterministic generator (SplitMix64) so that random tests replay from their seed.
 struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
@@ -18,5 +20,3 @@ struct SeededRandom: RandomNumberGenerator {
         return UInt64.random(in: 0...UInt64(UInt32.max))
     }
 }
-
-import Foundation
