@@ -7,16 +7,22 @@ let package = Package(
     products: [
         .library(name: "FolioFormat", targets: ["FolioFormat"]),
         .library(name: "FolioSystem", targets: ["FolioSystem"]),
+        .library(name: "FolioModel", targets: ["FolioModel"]),
         .executable(name: "folio", targets: ["folio"]),
     ],
     targets: [
         // Pure: YAML subset, front matter, lossless edits. No file I/O.
         .target(name: "FolioFormat"),
+        // Typed views (recipe, todo, workout, quote, note), durations, quantities, validation.
+        .target(name: "FolioModel", dependencies: ["FolioFormat"]),
         // Every raw system call Folio makes, wrapped once (EINTR, typed errors).
         .target(name: "FolioSystem"),
-        .executableTarget(name: "folio", dependencies: ["FolioFormat", "FolioSystem"]),
-        .testTarget(name: "FolioFormatTests", dependencies: ["FolioFormat"]),
+        .executableTarget(name: "folio", dependencies: ["FolioFormat", "FolioModel", "FolioSystem"]),
+        // Helpers the test suites share: the corpora, seeded randomness, line diffs, a JSON reader.
+        .target(name: "FolioTestSupport", dependencies: ["FolioFormat"], path: "Tests/FolioTestSupport"),
+        .testTarget(name: "FolioFormatTests", dependencies: ["FolioFormat", "FolioTestSupport"]),
         .testTarget(name: "FolioSystemTests", dependencies: ["FolioSystem"]),
+        .testTarget(name: "FolioModelTests", dependencies: ["FolioModel", "FolioFormat", "FolioTestSupport"]),
         .testTarget(name: "FolioCLITests", dependencies: ["folio", "FolioFormat"]),
     ],
     swiftLanguageModes: [.v6]

@@ -44,7 +44,7 @@ extension Document {
         }
         guard let root = frontMatterRoot else {
             let entry = YAMLEmitter.entryLines(key: YAMLEmitter.keyText(key), value: value, indent: 0)
-            return try replacing(yaml.upperBound..<yaml.upperBound, with: joined(entry))
+            return try replacing(yaml.upperBound..<yaml.upperBound, with: lineBreakNeeded(at: yaml.upperBound) + joined(entry))
         }
         let flow = root.collectionStyle == .flow
         guard let pair = root.pair(forKey: key) else {
@@ -58,7 +58,7 @@ extension Document {
             let indent = root.range.lowerBound - lineStart(root.range.lowerBound)
             let entry = YAMLEmitter.entryLines(key: YAMLEmitter.keyText(key), value: value, indent: indent)
             let at = lineEndIncludingBreak(root.range.upperBound)
-            return try replacing(at..<at, with: joined(entry))
+            return try replacing(at..<at, with: lineBreakNeeded(at: at) + joined(entry))
         }
         let node = pair.valueNode
         if node.value == value { return self }
@@ -144,6 +144,16 @@ extension Document {
         self = try replacing(layout.body, with: body)
     }
 
+    /// Replaces the bytes in `range`, which must lie within the body (as a section's
+    /// lines do), with `text`; line breaks in `text` are written in the file's style.
+    public mutating func replaceBody(_ range: Range<Int>, with text: String) throws(FormatError) {
+        guard range.lowerBound >= layout.body.lowerBound && range.upperBound <= layout.body.upperBound else {
+            throw editError("the range \(range) is not inside the body")
+        }
+        let converted = layout.lineEnding == .crlf ? text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n") : text
+        self = try replacing(range, with: converted)
+    }
+
     // MARK: - Helpers
 
     /// In a `[…]` or `{…}` collection, the text that removing entry `index` removes:
@@ -202,6 +212,11 @@ extension Document {
 
     private var eol: String { layout.lineEnding.rawValue }
 
+    /// A line break when `offset` is after a last line that has none (a YAML file), else nothing.
+    private func lineBreakNeeded(at offset: Int) -> String {
+        offset > 0 && offset == bytes.count && bytes[offset - 1] != 10 ? eol : ""
+    }
+
     private func joined(_ lines: [String]) -> String { lines.map { $0 + eol }.joined() }
 
     func lineStart(_ offset: Int) -> Int {
@@ -233,7 +248,8 @@ extension Document {
         var newBytes = bytes
         newBytes.replaceSubrange(range, with: Array(text.utf8))
         do {
-            return try Document(bytes: newBytes, path: path)
+            return layout.opener == nil && layout.yaml != nil
+                ? try Document(yamlBytes: newBytes, path: path) : try Document(bytes: newBytes, path: path)
         } catch {
             throw FormatError(
                 .invalidEdit, at: error.location,

@@ -32,6 +32,34 @@ public struct Document: Sendable, Hashable {
         try self.init(bytes: Array(text.utf8), path: path)
     }
 
+    /// Parses a whole YAML file (such as `folio.yaml`) as a document that is all front
+    /// matter and no body, so that the same minimal edits apply to it.
+    public init(yamlBytes bytes: [UInt8], path: String? = nil) throws(FormatError) {
+        let result: Result<(FrontMatterLayout, YAMLTree), FormatError> = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(FormatError) in
+                if let bad = UTF8Validation.firstInvalidOffset(in: buffer, range: 0..<buffer.count) {
+                    throw YAML.invalidUTF8(buffer, at: bad, path: path)
+                }
+                let hasBOM = buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF
+                let start = hasBOM ? 3 : 0
+                let crlf = buffer[start...].firstIndex(of: 10).map { $0 > start && buffer[$0 - 1] == 13 } ?? false
+                let layout = FrontMatterLayout(
+                    hasBOM: hasBOM, lineEnding: crlf ? .crlf : .lf, opener: nil, yaml: start..<buffer.count, closer: nil,
+                    body: buffer.count..<buffer.count)
+                let tree = try YAML.parse(buffer, range: start..<buffer.count, firstLine: 1, path: path)
+                if let root = tree.root, root.value != .null, root.value.mappingValue == nil {
+                    throw FormatError(.frontMatterNotMapping, at: root.start, "this file must be 'key: value' lines", sourceLine: nil)
+                }
+                return (layout, tree)
+            }
+        }
+        let (layout, tree) = try result.get()
+        self.bytes = bytes
+        self.path = path
+        self.layout = layout
+        self.frontMatter = tree
+    }
+
     /// Validates and splits `buffer`, then parses its front matter.
     package static func parse(
         _ buffer: UnsafeBufferPointer<UInt8>, path: String?

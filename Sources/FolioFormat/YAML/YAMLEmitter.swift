@@ -200,7 +200,7 @@ public enum YAMLEmitter {
     }
 
     /// A float that reads back as the same float in YAML 1.2 and 1.1 (which needs a '.').
-    static func floatText(_ number: Double) -> String {
+    package static func floatText(_ number: Double) -> String {
         if number.isNaN { return ".nan" }
         if number.isInfinite { return number < 0 ? "-.inf" : ".inf" }
         var text = "\(number)"

@@ -1,3 +1,4 @@
+import FolioTestSupport
 @testable import FolioFormat
 
 /// Random front-matter data for property tests, rich in the strings that trip YAML writers.

@@ -2,14 +2,14 @@ import FolioFormat
 
 /// A small JSON reader for expected values in test data, into ``YAMLValue`` so that
 /// parses can be compared with it (numbers by value, timestamps as strings).
-struct JSONReader {
+package struct JSONReader {
     struct Failure: Error, CustomStringConvertible { var description: String }
 
     private let bytes: [UInt8]
     private var i = 0
 
     /// Every JSON value in `text`, one after another (a stream of several documents).
-    static func values(_ text: String) throws -> [YAMLValue] {
+    package static func values(_ text: String) throws -> [YAMLValue] {
         var reader = JSONReader(bytes: Array(text.utf8))
         var out: [YAMLValue] = []
         reader.skipSpace()
@@ -116,7 +116,7 @@ struct JSONReader {
 extension YAMLValue {
     /// Equality as JSON sees it: numbers by value, timestamps as strings; with
     /// `ordered: false`, mappings equal whatever their key order.
-    func sameAsJSON(_ other: YAMLValue, ordered: Bool = true) -> Bool {
+    package func sameAsJSON(_ other: YAMLValue, ordered: Bool = true) -> Bool {
         switch (self, other) {
         case (.int(let a), .float(let b)), (.float(let b), .int(let a)): return Double(a) == b
         case (.float(let a), .float(let b)): return a == b || (a.isNaN && b.isNaN)

@@ -5,15 +5,15 @@ import Testing
 ///
 /// Absent in a user's fresh clone: tests that need them print a notice and pass
 /// without checking. `FOLIO_CORPORA=required` (set by `.ci/run`) makes absence a failure.
-enum Corpora {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+package enum Corpora {
+    package static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static let root = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora")
+    package static let root = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora")
 
     /// The path of `name` in the corpora, or nil (after a notice, or a recorded failure
     /// when the corpora are required) when the corpora are absent.
-    static func path(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+    package static func path(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
         let path = root.appendingPathComponent(name).path
         if FileManager.default.fileExists(atPath: path) { return path }
         if ProcessInfo.processInfo.environment["FOLIO_CORPORA"] == "required" {
@@ -25,7 +25,7 @@ enum Corpora {
     }
 
     /// Every Markdown file under `directory`, as sorted absolute paths.
-    static func markdownFiles(under directory: String) -> [String] {
+    package static func markdownFiles(under directory: String) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var files: [String] = []
         while let relative = enumerator.nextObject() as? String {
@@ -35,7 +35,7 @@ enum Corpora {
     }
 
     /// The Markdown files of the record corpora and of Fixtures/.
-    static func recordFiles() -> [String] {
+    package static func recordFiles() -> [String] {
         var files = markdownFiles(under: packageRoot.appendingPathComponent("Fixtures").path)
         for name in ["recipes-chowdown", "recipes-mistercodo", "todos-obsidian-tasks", "workouts-obsidian-gym-log"] {
             if let path = path(name) { files += markdownFiles(under: path) }
@@ -43,7 +43,15 @@ enum Corpora {
         return files
     }
 
-    static func bytes(_ path: String) throws -> [UInt8] {
+    /// `path` relative to its collection (Fixtures/ or its corpus folder), as the folder a kind comes from sees it.
+    package static func relativePath(_ path: String) -> String {
+        for marker in ["/Fixtures/", "/recipes-chowdown/", "/content/", "/Tasks-Demo/", "/workouts-obsidian-gym-log/"] {
+            if let range = path.range(of: marker) { return String(path[range.upperBound...]) }
+        }
+        return path
+    }
+
+    package static func bytes(_ path: String) throws -> [UInt8] {
         Array(try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 }

@@ -1,12 +1,12 @@
 /// The lines two texts differ in, as the smallest block after removing the common
 /// first and last lines — enough to check that an edit stayed within some lines.
-struct LineDiff {
+package struct LineDiff {
     /// 1-based line numbers in the old text that were replaced (empty for a pure insertion).
-    var oldLines: Range<Int>
+    package var oldLines: Range<Int>
     /// 1-based line numbers in the new text that replaced them.
-    var newLines: Range<Int>
+    package var newLines: Range<Int>
 
-    init(_ old: [UInt8], _ new: [UInt8]) {
+    package init(_ old: [UInt8], _ new: [UInt8]) {
         let a = LineDiff.lines(old), b = LineDiff.lines(new)
         var prefix = 0
         while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { prefix += 1 }
@@ -19,7 +19,7 @@ struct LineDiff {
     }
 
     /// Lines with their line breaks, so a changed line ending counts as a change.
-    static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+    package static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
         var out: [ArraySlice<UInt8>] = []
         var start = 0
         for (i, byte) in bytes.enumerated() where byte == 10 {
@@ -32,6 +32,6 @@ struct LineDiff {
 }
 
 /// The 1-based line of a byte offset.
-func lineNumber(of offset: Int, in bytes: [UInt8]) -> Int {
+package func lineNumber(of offset: Int, in bytes: [UInt8]) -> Int {
     1 + bytes[..<offset].reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
 }

@@ -1,0 +1,130 @@
+import FolioFormat
+
+/// An ingredient's quantity: an amount (`1/2`, `1 1/2`, `½`, `400`) and a unit
+/// (`cup`, `g`), or text kept as written (`A piacere`, `to taste`).
+public struct Quantity: Sendable, Hashable, CustomStringConvertible {
+    /// The quantity as written.
+    public var text: String
+    /// The amount, when the text starts with one.
+    public var amount: Double?
+    /// The unit after the amount, if any.
+    public var unit: String?
+
+    static let vulgarFractions: [Character: Double] = [
+        "½": 0.5, "⅓": 1.0 / 3, "⅔": 2.0 / 3, "¼": 0.25, "¾": 0.75, "⅕": 0.2, "⅛": 0.125, "⅜": 0.375, "⅝": 0.625, "⅞": 0.875,
+    ]
+
+    /// Parses a quantity; text with no amount is kept as text.
+    public init(_ text: String) {
+        self.text = text.trimmingCharacters(in: " \t")
+        var rest = Substring(self.text)
+        var total = 0.0
+        var found = false
+        while let (value, length) = Quantity.number(at: rest) {
+            total += value
+            found = true
+            rest = rest.dropFirst(length).drop { $0 == " " }
+        }
+        amount = found ? total : nil
+        let unitText = String(rest).trimmingCharacters(in: " \t")
+        unit = found && !unitText.isEmpty ? unitText : nil
+    }
+
+    /// A number at the start of `text`: `3`, `1.5`, `1/2`, `½`, `1½`; and its length.
+    static func number(at text: Substring) -> (Double, Int)? {
+        if let first = text.first, let fraction = vulgarFractions[first] { return (fraction, 1) }
+        let digits = text.prefix { $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }
+        guard !digits.isEmpty, let whole = Double(digits.replacingAll(",", with: ".")) else { return nil }
+        var length = digits.count
+        var rest = text.dropFirst(length)
+        if rest.first == "/" {
+            let denominator = rest.dropFirst().prefix { $0.isASCII && $0.isNumber }
+            if let d = Double(denominator), d != 0 { return (whole / d, length + 1 + denominator.count) }
+        }
+        if let next = rest.first, let fraction = vulgarFractions[next] {
+            length += 1
+            rest = rest.dropFirst()
+            return (whole + fraction, length)
+        }
+        return (whole, length)
+    }
+
+    /// The quantity as written.
+    public var description: String { text }
+}
+
+extension Substring {
+    func replacingAll(_ target: Character, with replacement: Character) -> String {
+        String(map { $0 == target ? replacement : $0 })
+    }
+}
+
+/// One ingredient: its name and, when given, its quantity.
+public struct Ingredient: Sendable, Hashable, CustomStringConvertible {
+    /// What it is: `Spaghetti`.
+    public var name: String
+    /// How much: `400g`.
+    public var quantity: Quantity?
+
+    /// Creates an ingredient.
+    public init(name: String, quantity: String? = nil) {
+        self.name = name.trimmingCharacters(in: " \t")
+        self.quantity = quantity.map(Quantity.init).flatMap { $0.text.isEmpty ? nil : $0 }
+    }
+
+    /// Words that measure, so `2 cups flour` splits as `2 cups` + `flour`.
+    static let units: Set<String> = [
+        "g", "gr", "kg", "mg", "ml", "l", "dl", "cl", "oz", "lb", "lbs", "cup", "cups", "tbsp", "tsp", "tablespoon",
+        "tablespoons", "teaspoon", "teaspoons", "pinch", "clove", "cloves", "slice", "slices", "can", "cans", "stick",
+        "sticks", "package", "packages", "pound", "pounds", "ounce", "ounces", "quart", "pint", "fetta", "fette", "foglia", "foglie",
+        "cucchiaio", "cucchiai", "cucchiaino", "cucchiaini", "spicchi", "spicchio", "bicchiere", "pizzico", "etto",
+    ]
+    /// Quantities written as words, kept as text.
+    static let wordQuantities = ["a piacere", "q.b.", "qb", "to taste", "as needed", "a pinch of"]
+
+    /// Reads a line such as `400g Spaghetti`, `1 1/2 cups flour`, `A piacere Pepe nero`, `Salt`.
+    public init(line: String) {
+        let text = line.trimmingCharacters(in: " \t")
+        let lower = text.lowercased()
+        for phrase in Ingredient.wordQuantities where lower.hasPrefix(phrase + " ") {
+            self.init(name: String(text.dropFirst(phrase.count)), quantity: String(text.prefix(phrase.count)))
+            return
+        }
+        var rest = Substring(text)
+        var quantityLength = 0
+        while let (_, length) = Quantity.number(at: rest) {
+            quantityLength += length
+            rest = rest.dropFirst(length)
+            let spaces = rest.prefix { $0 == " " }.count
+            // A number glued to its unit ("400g") or followed by a unit word ("2 cups").
+            let word = rest.dropFirst(spaces).prefix { $0.isLetter || $0 == "." }
+            if spaces == 0 && !word.isEmpty {
+                quantityLength += word.count
+                rest = rest.dropFirst(word.count)
+                break
+            }
+            if Ingredient.units.contains(word.lowercased().trimmingCharacters(in: ".")) {
+                quantityLength += spaces + word.count
+                rest = rest.dropFirst(spaces + word.count)
+                break
+            }
+            quantityLength += spaces
+            rest = rest.dropFirst(spaces)
+        }
+        guard quantityLength > 0, !rest.trimmingCharacters(in: " \t").isEmpty else {
+            self.init(name: text)
+            return
+        }
+        self.init(name: String(rest), quantity: String(text.prefix(quantityLength)))
+    }
+
+    /// `400g Spaghetti`.
+    public var description: String {
+        guard let quantity else { return name }
+        return quantity.text + " " + name
+    }
+}
+
+extension Substring {
+    func trimmingCharacters(in set: String) -> String { String(self).trimmingCharacters(in: set) }
+}

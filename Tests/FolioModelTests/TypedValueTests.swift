@@ -1,0 +1,79 @@
+import FolioTestSupport
+import Testing
+@testable import FolioFormat
+@testable import FolioModel
+
+@Suite struct TypedValueTests {
+    @Test(arguments: [("15m", 900), ("1h30m", 5400), ("1h 30min", 5400), ("90", 90), ("PT15M", 900), ("PT1H15M", 4500),
+                      ("45s", 45), ("2 hours", 7200), ("1.5h", 5400)])
+    func timeSpans(text: String, seconds: Int) {
+        #expect(TimeSpan(text)?.seconds == seconds)
+    }
+
+    @Test func timeSpansRefuseWhatIsNotOne() {
+        for text in ["", "soon", "15x", "P1D", "m"] { #expect(TimeSpan(text) == nil, "\(text)") }
+        #expect(TimeSpan(.int(90))?.description == "1m30s")
+        #expect(TimeSpan(seconds: 5400).description == "1h30m")
+    }
+
+    @Test func quantities() {
+        #expect(Quantity("1/2 cup").amount == 0.5 && Quantity("1/2 cup").unit == "cup")
+        #expect(Quantity("1 1/2 tbsp").amount == 1.5 && Quantity("1 1/2 tbsp").unit == "tbsp")
+        #expect(Quantity("400g").amount == 400 && Quantity("400g").unit == "g")
+        #expect(Quantity("½ tsp").amount == 0.5)
+        #expect(Quantity("1½").amount == 1.5)
+        #expect(Quantity("A piacere").amount == nil && Quantity("A piacere").text == "A piacere")
+    }
+
+    @Test func ingredientLines() {
+        #expect(Ingredient(line: "400g Spaghetti") == Ingredient(name: "Spaghetti", quantity: "400g"))
+        #expect(Ingredient(line: "4 Uova") == Ingredient(name: "Uova", quantity: "4"))
+        #expect(Ingredient(line: "1 1/2 cups flour, sifted") == Ingredient(name: "flour, sifted", quantity: "1 1/2 cups"))
+        #expect(Ingredient(line: "A piacere Pepe nero") == Ingredient(name: "Pepe nero", quantity: "A piacere"))
+        #expect(Ingredient(line: "Salt") == Ingredient(name: "Salt"))
+        #expect(Ingredient(line: "  2 fette Formaggio  ") == Ingredient(name: "Formaggio", quantity: "2 fette"))
+    }
+
+    @Test func carbonaraReadsAsTheTutorialHasIt() throws {
+        let path = Corpora.packageRoot.appendingPathComponent("Fixtures/recipes/pasta-alla-carbonara.md").path
+        let recipe = Recipe(try Document(bytes: try Corpora.bytes(path)))
+        #expect(recipe.title == "Pasta alla Carbonara")
+        #expect(recipe.time == TimeSpan(seconds: 900))
+        #expect(recipe.servings == 4)
+        #expect(recipe.tags == ["pasta", "italian"])
+        #expect(recipe.ingredients.count == 6)
+        #expect(recipe.ingredients[0] == Ingredient(name: "Spaghetti", quantity: "400g"))
+        #expect(recipe.steps.count == 9)
+        #expect(recipe.summary.hasPrefix("Autentico piatto di pasta italiano"))
+        #expect(recipe.problems.isEmpty)
+    }
+
+    @Test func formRecipeReadsFromFrontMatter() throws {
+        let path = Corpora.packageRoot.appendingPathComponent("Fixtures/recipes/creamy-tomato-soup.md").path
+        let recipe = Recipe(try Document(bytes: try Corpora.bytes(path)))
+        #expect(recipe.prepTime == TimeSpan(seconds: 600) && recipe.cookTime == TimeSpan(seconds: 1800))
+        #expect(recipe.ingredients.contains(Ingredient(name: "Butter", quantity: "2 tbsp")))
+        #expect(!recipe.steps.isEmpty && !recipe.highlights.isEmpty)
+    }
+
+    @Test func validationWarnsWithLines() throws {
+        let text = "---\nkind: workout\nname: Run\ncomplexity: brutal\ndistance: -3\ndate: 2026-02-30\n---\n"
+        let issues = Validation.issues(in: try Document(text: text), kind: .workout, path: "w.md").map(\.description)
+        #expect(issues == [
+            "w.md:4:13: warning: unknown complexity 'brutal': use low, medium or high",
+            "w.md:5:11: warning: distance -3.0 is negative: give the kilometres run",
+            "w.md:6:7: warning: '2026-02-30' is not a date: write it as YYYY-MM-DD",
+        ])
+        let recipe = Validation.issues(in: try Document(text: "---\nkind: recipe\n---\n"), kind: .recipe, path: "r.md")
+        #expect(recipe.count == 3)
+    }
+
+    @Test func kinds() throws {
+        let plain = try Document(text: "# x\n")
+        #expect(Kind.of(plain, path: "recipes/a.md") == .recipe)
+        #expect(Kind.of(plain, path: "_recipes/a.md") == .recipe)
+        #expect(Kind.of(plain, path: "Workouts/a.md") == .workout)
+        #expect(Kind.of(plain, path: "a.md") == .note)
+        #expect(Kind.of(try Document(text: "---\nkind: Todo\n---\n"), path: "x/a.md") == .todo)
+    }
+}
