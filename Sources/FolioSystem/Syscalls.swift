@@ -33,6 +33,11 @@ private func retrying<T: BinaryInteger>(
 }
 
 package enum Syscall {
+    /// `ENOENT`.
+    package static let noSuchFile = ENOENT
+    /// `EEXIST`.
+    package static let alreadyExists = EEXIST
+
     /// `open(path, O_RDONLY | O_CLOEXEC)`.
     package static func openForReading(_ path: String) throws(SystemError) -> Int32 {
         try retrying(.open, path) { open(path, O_RDONLY | O_CLOEXEC) }
@@ -41,6 +46,51 @@ package enum Syscall {
     /// `openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)`.
     package static func openForReading(_ name: String, in directory: Int32, displayPath: String) throws(SystemError) -> Int32 {
         try retrying(.open, displayPath) { openat(directory, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) }
+    }
+
+    /// `open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)`: a new file that must not exist yet.
+    package static func createExclusive(_ path: String, mode: UInt32 = 0o644) throws(SystemError) -> Int32 {
+        try retrying(.open, path) { open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode)) }
+    }
+
+    /// `write(fd, buffer, count)` until every byte is written.
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(SystemError) {
+        var offset = 0
+        while offset < bytes.count {
+            let result = bytes.withUnsafeBytes { raw in
+                Result { () throws(SystemError) in
+                    try retrying(.write, path) { writeFD(fd, raw.baseAddress! + offset, raw.count - offset) }
+                }
+            }
+            offset += try result.get()
+        }
+    }
+
+    /// `fsync(fd)`.
+    package static func sync(_ fd: Int32, path: String) throws(SystemError) {
+        _ = try retrying(.sync, path) { fsync(fd) }
+    }
+
+    /// `fsync` of a folder, so a rename or unlink in it is durable.
+    package static func syncDirectory(_ path: String) throws(SystemError) {
+        let fd = try retrying(.open, path) { open(path, O_RDONLY | O_CLOEXEC | O_DIRECTORY) }
+        defer { close(fd) }
+        try sync(fd, path: path)
+    }
+
+    /// `rename(from, to)`.
+    package static func rename(_ from: String, to: String) throws(SystemError) {
+        _ = try retrying(.rename, to) { renameFile(from, to) }
+    }
+
+    /// `unlink(path)`.
+    package static func unlink(_ path: String) throws(SystemError) {
+        _ = try retrying(.unlink, path) { unlinkFile(path) }
+    }
+
+    /// `mkdir(path, 0o755)`; an existing folder is fine.
+    package static func makeDirectory(_ path: String) throws(SystemError) {
+        do { _ = try retrying(.makeDirectory, path) { mkdir(path, 0o755) } } catch where error.code == EEXIST {}
     }
 
     /// `close(fd)`. A failed close of a file opened for reading loses nothing, so it is not reported.
@@ -138,3 +188,6 @@ package enum EntryType: Sendable, Hashable {
 // The libc functions whose names the wrappers above reuse.
 private func closeFD(_ fd: Int32) -> Int32 { close(fd) }
 private func readFD(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }
+private func writeFD(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, buffer, count) }
+private func renameFile(_ from: String, _ to: String) -> Int32 { rename(from, to) }
+private func unlinkFile(_ path: String) -> Int32 { unlink(path) }

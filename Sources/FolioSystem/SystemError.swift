@@ -2,7 +2,8 @@
 public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The operations Folio performs on files.
     public enum Operation: String, Sendable, Hashable {
-        case open, read, stat, openDirectory = "open directory", readDirectory = "read directory"
+        case open, read, write, stat, sync, rename, unlink
+        case openDirectory = "open directory", readDirectory = "read directory", makeDirectory = "create directory"
     }
 
     /// What was being done.

@@ -1,0 +1,83 @@
+import Foundation
+import FolioModel
+
+/// Everything that changes the store arrives as an action: edits from disk (the
+/// watcher, the sync engine), and the tutorials' operations from apps and the CLI.
+public enum Action: Sendable {
+    /// A file's bytes as they are now on disk (new or changed).
+    case fileChanged(path: String, bytes: [UInt8])
+    /// A file that is gone from disk.
+    case fileRemoved(path: String)
+    /// `folio.yaml` as it is now on disk, or nil when it is gone.
+    case settingsFileChanged(bytes: [UInt8]?)
+
+    /// Adds a todo as a new file in `todos/`, at the end of the list.
+    case addTodo(Todo)
+    /// Ticks a todo off, or back on.
+    case toggleDone(path: String)
+    /// Deletes a todo's file.
+    case removeTodo(path: String)
+    /// Moves todos in the list; the new positions are written as their `order`.
+    case moveTodos(fromOffsets: IndexSet, toOffset: Int)
+    /// Orders the todo list by date (earliest first), written as `order`.
+    case orderTodosByDate
+    /// Orders the todo list by priority (highest first), written as `order`.
+    case orderTodosByPriority
+    /// Deletes the files of the todos that are done.
+    case removeCompleted
+
+    /// Adds a workout as a new file in `workouts/`.
+    case addWorkout(Workout)
+    /// Deletes the workouts at these positions of the workout list.
+    case removeWorkouts(atOffsets: IndexSet)
+    /// Orders the workout list by distance.
+    case sortWorkoutsByDistance
+    /// Orders the workout list by complexity.
+    case sortWorkoutsByComplexity
+
+    /// Adds a recipe as a new file in `recipes/`; refused when an app could not save it.
+    case addRecipe(Recipe)
+    /// Writes a recipe's changed parts into its file.
+    case updateRecipe(path: String, Recipe)
+    /// Deletes a recipe's file.
+    case removeRecipe(path: String)
+
+    /// Adds a quote as a new file in `quotes/`.
+    case addQuote(Quote)
+    /// Writes changed settings into `folio.yaml`.
+    case updateSettings(Settings)
+}
+
+/// What one action changed, for observers.
+public struct ChangeSet: Sendable, Hashable {
+    /// Paths of new records.
+    public var added: [String] = []
+    /// Paths of changed records.
+    public var updated: [String] = []
+    /// Paths of removed records.
+    public var removed: [String] = []
+    /// Whether the settings changed.
+    public var settingsChanged = false
+
+    /// Whether nothing changed.
+    public var isEmpty: Bool { added.isEmpty && updated.isEmpty && removed.isEmpty && !settingsChanged }
+}
+
+/// A file-system change for the store to carry out after the reducer has run.
+public enum Effect: Sendable, Hashable {
+    /// Write `bytes` to `path`, but only if the file still holds `replacing` (nil: must not exist).
+    case write(path: String, bytes: [UInt8], replacing: [UInt8]?)
+    /// Delete `path`, but only if it still holds `expecting`.
+    case delete(path: String, expecting: [UInt8])
+}
+
+/// An action the reducer refused, or an effect the disk did not allow.
+public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file concerned, when there is one.
+    public var path: String?
+    /// What happened and what to do.
+    public var message: String
+
+    /// `PATH: error: MESSAGE`.
+    public var description: String { (path.map { $0 + ": " } ?? "") + "error: " + message }
+}

@@ -1,0 +1,143 @@
+import FolioFormat
+import FolioModel
+
+/// A query such as `kind:recipe tag:pasta time<30m "guanciale" done:false priority>=2
+/// date>=2026-11-01 sort:-date limit:10`: words are full-text, `key:value` matches any
+/// front-matter key, comparisons work on numbers, durations and dates.
+public struct Query: Sendable, Hashable {
+    /// One condition; a record must meet them all.
+    public enum Term: Sendable, Hashable {
+        /// Folded words that must all appear in the title or body, in this order when quoted.
+        case text(words: [String], phrase: Bool)
+        /// A key whose value (or one of whose list items) equals this folded text.
+        case field(key: String, value: String)
+        /// A key whose number, duration or date compares with a bound.
+        case compare(key: String, Comparison, Bound)
+    }
+
+    /// The right-hand side of a comparison.
+    public enum Bound: Sendable, Hashable {
+        /// A number, or a duration in seconds.
+        case number(Double)
+        /// A day.
+        case date(CalendarDate)
+    }
+
+    /// The conditions.
+    public var terms: [Term] = []
+    /// The key to sort by, and whether descending (`sort:-date`); path order otherwise.
+    public var sortKey: String?
+    /// Whether the sort is descending.
+    public var descending = false
+    /// The most results to return.
+    public var limit: Int?
+
+    /// Parses a query.
+    /// - Throws: ``QueryError`` pointing at the character where the query went wrong.
+    public init(parsing text: String) throws(QueryError) {
+        let characters = Array(text)
+        var i = 0
+        func fail(_ message: String, at position: Int) -> QueryError {
+            QueryError(query: text, position: position, message: message)
+        }
+        while i < characters.count {
+            if characters[i] == " " || characters[i] == "\t" {
+                i += 1
+                continue
+            }
+            let start = i
+            var token = ""
+            var quotedFrom: Int?
+            while i < characters.count && characters[i] != " " && characters[i] != "\t" {
+                if characters[i] == "\"" {
+                    let open = i
+                    i += 1
+                    while i < characters.count && characters[i] != "\"" {
+                        token.append(characters[i])
+                        i += 1
+                    }
+                    guard i < characters.count else { throw fail("unterminated quote: add the closing \"", at: open) }
+                    quotedFrom = quotedFrom ?? open
+                    i += 1
+                } else {
+                    token.append(characters[i])
+                    i += 1
+                }
+            }
+            if quotedFrom == start {
+                let words = TextFolding.words(token)
+                guard !words.isEmpty else { throw fail("an empty phrase matches nothing: put words between the quotes", at: start) }
+                terms.append(.text(words: words, phrase: true))
+                continue
+            }
+            guard let operatorIndex = token.firstIndex(where: { $0 == ":" || $0 == "<" || $0 == ">" || $0 == "=" }) else {
+                terms.append(.text(words: TextFolding.words(token), phrase: false))
+                continue
+            }
+            let key = String(token[..<operatorIndex])
+            var rest = token[operatorIndex...]
+            let operatorPosition = start + token.distance(from: token.startIndex, to: operatorIndex)
+            guard !key.isEmpty else { throw fail("missing key before '\(rest.first!)': write key:value, e.g. kind:recipe", at: operatorPosition) }
+            var comparison: Comparison?
+            if rest.hasPrefix(":") {
+                rest = rest.dropFirst()
+                if rest.first == "<" || rest.first == ">" || rest.first == "=" { comparison = .equal }
+            }
+            if comparison != nil || token[operatorIndex] != ":" {
+                let symbol = rest.prefix { $0 == "<" || $0 == ">" || $0 == "=" }
+                guard let parsed = Comparison(rawValue: String(symbol)) else {
+                    throw fail("unknown comparison '\(symbol)': use <, <=, > or >=", at: operatorPosition)
+                }
+                comparison = parsed
+                rest = rest.dropFirst(symbol.count)
+            }
+            let value = String(rest)
+            let valuePosition = start + token.count - value.count
+            guard !value.isEmpty else { throw fail("missing value after '\(key)\(token[operatorIndex...])'", at: start + token.count) }
+            if let comparison {
+                guard let bound = Query.bound(value) else {
+                    throw fail("'\(value)' is not a number, a duration (30m, 1h30m) or a date (2026-11-01)", at: valuePosition)
+                }
+                terms.append(.compare(key: key, comparison, bound))
+                continue
+            }
+            switch key {
+            case "sort":
+                descending = value.hasPrefix("-")
+                sortKey = descending ? String(value.dropFirst()) : value
+                if sortKey!.isEmpty { throw fail("missing key after 'sort:-'", at: start + token.count) }
+            case "limit":
+                guard let n = Int(value), n >= 0 else { throw fail("limit must be a whole number, e.g. limit:10", at: valuePosition) }
+                limit = n
+            case "tags":
+                terms.append(.field(key: "tag", value: TextFolding.folded(value)))
+            default:
+                terms.append(.field(key: key, value: TextFolding.folded(value)))
+            }
+        }
+    }
+
+    /// A comparison's bound: a date, a duration with a unit, or a number.
+    static func bound(_ text: String) -> Bound? {
+        if let date = YAMLValue.string(text).calendarDate { return .date(date) }
+        if case .int(let n) = ScalarResolver.resolvePlain(text) { return .number(Double(n)) }
+        if case .float(let n) = ScalarResolver.resolvePlain(text), !n.isNaN { return .number(n) }
+        if let span = TimeSpan(text) { return .number(Double(span.seconds)) }
+        return nil
+    }
+}
+
+/// A query that cannot be read: the message, and a caret under the character where it went wrong.
+public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The query as given.
+    public var query: String
+    /// The character position (from 0) where it went wrong.
+    public var position: Int
+    /// What was wrong and what to do.
+    public var message: String
+
+    /// `error: MESSAGE`, then the query and a caret.
+    public var description: String {
+        "error: \(message) (at character \(position + 1))\n  \(query)\n  \(String(repeating: " ", count: position))^"
+    }
+}

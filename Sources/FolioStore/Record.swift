@@ -1,0 +1,98 @@
+import FolioFormat
+import FolioModel
+
+/// One file of the folder as the store holds it: its bytes exactly as read, and what
+/// the indexes and lists need. A file that does not parse is a record too, with its
+/// error; it is listed, never dropped and never rewritten.
+public struct Record: Sendable, Hashable {
+    /// The path relative to the folder, with `/` separators.
+    public let path: String
+    /// The bytes as read (or as last written by the store).
+    public let bytes: [UInt8]
+    /// The record's kind.
+    public let kind: Kind
+    /// A recipe's or todo's title, a workout's name, a quote's text, a note's title.
+    public let title: String
+    /// Why the file does not parse, for an invalid file.
+    public let error: FormatError?
+    /// The tags, folded.
+    public let tags: [String]
+    /// The `date:` field's day.
+    public let date: CalendarDate?
+    /// A todo's done flag.
+    public let done: Bool?
+    /// A todo's priority.
+    public let priority: Int?
+    /// A todo's manual position.
+    public let order: Int?
+    /// A workout's distance.
+    public let distance: Double?
+    /// A workout's complexity.
+    public let complexity: Complexity?
+
+    /// The parsed document (parsed again from the bytes: the store does not keep trees).
+    public var document: Document? { try? Document(bytes: bytes, path: path) }
+
+    /// The front matter fields (empty for an invalid file).
+    public var fields: YAMLMapping { document?.fields ?? YAMLMapping() }
+
+    /// Whether the file parsed.
+    public var isValid: Bool { error == nil }
+
+    /// Reads a record from a file's bytes.
+    public init(path: String, bytes: [UInt8]) {
+        do {
+            self.init(path: path, document: try Document(bytes: bytes, path: path))
+        } catch {
+            self.init(path: path, invalidBytes: bytes, error: error)
+        }
+    }
+
+    private init(path: String, invalidBytes: [UInt8], error: FormatError) {
+        self.path = path
+        bytes = invalidBytes
+        self.error = error
+        kind = Kind.of(pathOnly: path)
+        title = path.split(separator: "/").last.map(String.init) ?? path
+        tags = []
+        (date, done, priority, order, distance, complexity) = (nil, nil, nil, nil, nil, nil)
+    }
+
+    /// A record of a parsed document.
+    public init(path: String, document: Document) {
+        self.path = path
+        bytes = document.bytes
+        error = nil
+        let kind = Kind.of(document, path: path)
+        self.kind = kind
+        tags = (document["tags"]?.stringList ?? []).map(TextFolding.folded)
+        date = (document["date"] ?? document["due"])?.calendarDate
+        switch kind {
+        case .recipe:
+            title = Recipe(document).title
+            (done, priority, order, distance, complexity) = (nil, nil, nil, nil, nil)
+        case .todo:
+            let todo = Todo(document)
+            title = todo.title
+            (done, priority, order, distance, complexity) = (todo.done, todo.priority, todo.order, nil, nil)
+        case .workout:
+            let workout = Workout(document)
+            title = workout.name
+            (done, priority, order) = (nil, nil, nil)
+            (distance, complexity) = (workout.distance, workout.complexity)
+        case .quote:
+            title = Quote(document).text
+            (done, priority, order, distance, complexity) = (nil, nil, nil, nil, nil)
+        default:
+            title = Note(document, path: path).title
+            (done, priority, order, distance, complexity) = (nil, nil, nil, nil, nil)
+        }
+    }
+}
+
+extension Kind {
+    /// The kind a path's top folder gives, for files whose front matter cannot be read.
+    static func of(pathOnly path: String) -> Kind {
+        (try? Document(bytes: [], path: path)).map { Kind.of($0, path: path) } ?? .note
+    }
+}

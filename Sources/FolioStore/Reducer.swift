@@ -1,0 +1,184 @@
+import Foundation
+import FolioFormat
+import FolioModel
+
+/// The one pure function from (state, action) to new state: it changes the state
+/// and says which files to write or delete, but touches no disk itself.
+public enum Reducer {
+    /// What one action did.
+    public struct Outcome: Sendable {
+        /// What changed in the state.
+        public var changes = ChangeSet()
+        /// The writes and deletes to carry out.
+        public var effects: [Effect] = []
+        /// Why parts of the action were refused.
+        public var errors: [StoreError] = []
+    }
+
+    /// Applies `action` to `state`.
+    public static func reduce(_ state: inout StoreState, _ action: Action) -> Outcome {
+        var outcome = Outcome()
+        switch action {
+        case .fileChanged(let path, let bytes):
+            if state.records[path]?.bytes == bytes { break }
+            let existed = state.records[path] != nil
+            state.put(Record(path: path, bytes: bytes))
+            if existed { outcome.changes.updated.append(path) } else { outcome.changes.added.append(path) }
+        case .fileRemoved(let path):
+            if state.records[path] != nil {
+                state.remove(path)
+                outcome.changes.removed.append(path)
+            }
+        case .settingsFileChanged(let bytes):
+            let settings = bytes.flatMap { try? Document(yamlBytes: $0, path: Settings.fileName) }.map(Settings.init) ?? Settings()
+            state.settingsBytes = bytes
+            if settings != state.settings {
+                state.settings = settings
+                outcome.changes.settingsChanged = true
+            }
+
+        case .addTodo(var todo):
+            todo.order = todo.order ?? ((state.todos.compactMap(\.order).max() ?? 0) + 1)
+            create(todo.title, kind: .todo, in: &state, &outcome) { try todo.newDocument() }
+        case .toggleDone(let path):
+            edit(path, in: &state, &outcome) { document in
+                var todo = Todo(document)
+                todo.done.toggle()
+                return try todo.updating(document)
+            }
+        case .removeTodo(let path), .removeRecipe(let path):
+            delete(path, in: &state, &outcome)
+        case .moveTodos(let offsets, let destination):
+            var list = state.todos
+            let moving = offsets.filter { list.indices.contains($0) }.map { list[$0] }
+            let before = offsets.filter { $0 < destination }.count
+            list = list.enumerated().filter { !offsets.contains($0.offset) }.map(\.element)
+            list.insert(contentsOf: moving, at: min(max(destination - before, 0), list.count))
+            writeOrder(list, in: &state, &outcome)
+        case .orderTodosByDate:
+            let list = state.todos.enumerated().sorted {
+                ($0.element.date.map { $0.daysSinceEpoch } ?? Int.max, $0.offset) < ($1.element.date.map { $0.daysSinceEpoch } ?? Int.max, $1.offset)
+            }.map(\.element)
+            writeOrder(list, in: &state, &outcome)
+        case .orderTodosByPriority:
+            let list = state.todos.enumerated().sorted {
+                (-($0.element.priority ?? Int.min + 1), $0.offset) < (-($1.element.priority ?? Int.min + 1), $1.offset)
+            }.map(\.element)
+            writeOrder(list, in: &state, &outcome)
+        case .removeCompleted:
+            for record in state.todos where record.done == true { delete(record.path, in: &state, &outcome) }
+
+        case .addWorkout(let workout):
+            create(workout.name, kind: .workout, in: &state, &outcome) { try workout.newDocument() }
+        case .removeWorkouts(let offsets):
+            let list = state.workouts
+            for offset in offsets where list.indices.contains(offset) { delete(list[offset].path, in: &state, &outcome) }
+        case .sortWorkoutsByDistance:
+            state.workoutOrder = .distance
+        case .sortWorkoutsByComplexity:
+            state.workoutOrder = .complexity
+
+        case .addRecipe(let recipe):
+            if let problem = recipe.problems.first {
+                outcome.errors.append(StoreError(path: nil, message: "cannot add the recipe: \(problem)"))
+            } else {
+                create(recipe.title, kind: .recipe, in: &state, &outcome) { try recipe.newDocument() }
+            }
+        case .updateRecipe(let path, let recipe):
+            if let problem = recipe.problems.first {
+                outcome.errors.append(StoreError(path: path, message: "cannot save the recipe: \(problem)"))
+            } else {
+                edit(path, in: &state, &outcome) { try recipe.updating($0) }
+            }
+        case .addQuote(let quote):
+            create(String(quote.text.prefix(40)), kind: .quote, in: &state, &outcome) { try quote.newDocument() }
+        case .updateSettings(let settings):
+            do {
+                let old = state.settingsBytes
+                let document = try old.map { try Document(yamlBytes: $0, path: Settings.fileName) }
+                    ?? Document(yamlBytes: [], path: Settings.fileName)
+                let updated = try settings.updating(document)
+                if updated.bytes != old {
+                    outcome.effects.append(.write(path: Settings.fileName, bytes: updated.bytes, replacing: old))
+                    state.settingsBytes = updated.bytes
+                    state.settings = Settings(updated)
+                    outcome.changes.settingsChanged = true
+                }
+            } catch {
+                outcome.errors.append(StoreError(path: Settings.fileName, message: "\(error)"))
+            }
+        }
+        return outcome
+    }
+
+    // MARK: - Helpers
+
+    /// Writes a new file for a record in its kind's folder, under a name made from `title`.
+    static func create(_ title: String, kind: Kind, in state: inout StoreState, _ outcome: inout Outcome, make: () throws -> Document) {
+        do {
+            let document = try make()
+            let path = uniquePath(kind.folder + "/" + slug(title), in: state)
+            state.put(Record(path: path, document: document))
+            outcome.changes.added.append(path)
+            outcome.effects.append(.write(path: path, bytes: document.bytes, replacing: nil))
+        } catch {
+            outcome.errors.append(StoreError(path: nil, message: "\(error)"))
+        }
+    }
+
+    /// Applies an edit to a record's document; refuses files that do not parse.
+    static func edit(_ path: String, in state: inout StoreState, _ outcome: inout Outcome, change: (Document) throws -> Document) {
+        guard let record = state.records[path] else {
+            return outcome.errors.append(StoreError(path: path, message: "no such record"))
+        }
+        guard let document = record.document else {
+            return outcome.errors.append(StoreError(path: path, message: "the file does not parse, so Folio does not change it: \(record.error.map { "\($0)" } ?? "")"))
+        }
+        do {
+            let updated = try change(document)
+            guard updated.bytes != record.bytes else { return }
+            state.put(Record(path: path, document: updated))
+            outcome.changes.updated.append(path)
+            outcome.effects.append(.write(path: path, bytes: updated.bytes, replacing: record.bytes))
+        } catch {
+            outcome.errors.append(StoreError(path: path, message: "\(error)"))
+        }
+    }
+
+    static func delete(_ path: String, in state: inout StoreState, _ outcome: inout Outcome) {
+        guard let record = state.records[path] else {
+            return outcome.errors.append(StoreError(path: path, message: "no such record"))
+        }
+        state.remove(path)
+        outcome.changes.removed.append(path)
+        outcome.effects.append(.delete(path: path, expecting: record.bytes))
+    }
+
+    /// Writes positions 1…n as `order` into the todos whose order changed.
+    static func writeOrder(_ list: [Record], in state: inout StoreState, _ outcome: inout Outcome) {
+        for (position, record) in list.enumerated() where record.order != position + 1 {
+            edit(record.path, in: &state, &outcome) { document in
+                var todo = Todo(document)
+                todo.order = position + 1
+                return try todo.updating(document)
+            }
+        }
+    }
+
+    /// A file name from a title: lowercase ASCII letters and digits joined by dashes.
+    static func slug(_ title: String) -> String {
+        let words = TextFolding.words(title).map { String($0.unicodeScalars.filter(\.isASCII)) }.filter { !$0.isEmpty }
+        let joined = words.joined(separator: "-")
+        return joined.isEmpty ? "untitled" : String(joined.prefix(60))
+    }
+
+    static func uniquePath(_ stem: String, in state: StoreState) -> String {
+        var path = stem + ".md"
+        var n = 2
+        while state.records[path] != nil {
+            path = "\(stem)-\(n).md"
+            n += 1
+        }
+        return path
+    }
+}

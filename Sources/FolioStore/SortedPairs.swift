@@ -1,0 +1,76 @@
+/// Values with the record ids that hold them, sorted by value: a range lookup is two
+/// binary searches.
+struct SortedPairs: Sendable {
+    private(set) var values: [Double] = []
+    private(set) var ids: [Int32] = []
+    private var sorted = true
+
+    var count: Int { values.count }
+
+    /// Adds a pair; with `bulk`, sorting waits for ``finishBulk()``.
+    mutating func insert(_ value: Double, _ id: Int32, bulk: Bool) {
+        if bulk {
+            values.append(value)
+            ids.append(id)
+            sorted = false
+            return
+        }
+        let at = lowerBound(value)
+        values.insert(value, at: at)
+        ids.insert(id, at: at)
+    }
+
+    mutating func finishBulk() {
+        guard !sorted else { return }
+        let order = values.indices.sorted { values[$0] < values[$1] || (values[$0] == values[$1] && ids[$0] < ids[$1]) }
+        values = order.map { values[$0] }
+        ids = order.map { ids[$0] }
+        sorted = true
+    }
+
+    /// Drops the pairs of ids that are no longer live.
+    mutating func removeAll(where dead: (Int32) -> Bool) {
+        var keptValues: [Double] = [], keptIDs: [Int32] = []
+        for (value, id) in zip(values, ids) where !dead(id) {
+            keptValues.append(value)
+            keptIDs.append(id)
+        }
+        (values, ids) = (keptValues, keptIDs)
+    }
+
+    /// The first position whose value is not less than `value`.
+    func lowerBound(_ value: Double) -> Int {
+        var low = 0, high = values.count
+        while low < high {
+            let mid = (low + high) / 2
+            if values[mid] < value { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The first position whose value is greater than `value`.
+    func upperBound(_ value: Double) -> Int {
+        var low = 0, high = values.count
+        while low < high {
+            let mid = (low + high) / 2
+            if values[mid] <= value { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The ids whose value satisfies the comparison.
+    func ids(_ comparison: Comparison, _ bound: Double) -> ArraySlice<Int32> {
+        switch comparison {
+        case .less: return ids[0..<lowerBound(bound)]
+        case .lessOrEqual: return ids[0..<upperBound(bound)]
+        case .greater: return ids[upperBound(bound)...]
+        case .greaterOrEqual: return ids[lowerBound(bound)...]
+        case .equal: return ids[lowerBound(bound)..<upperBound(bound)]
+        }
+    }
+}
+
+/// A comparison in a query.
+public enum Comparison: String, Sendable, Hashable {
+    case less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">=", equal = "="
+}

@@ -1,0 +1,147 @@
+import Foundation
+import FolioFormat
+import FolioModel
+import FolioSystem
+import Observation
+
+/// The folder held in memory: one state, changed only by actions through the
+/// ``Reducer``, with the reducer's writes and deletes carried out here at the edge.
+///
+/// Main-actor isolated and `@Observable`, so a SwiftUI view can read ``state``
+/// directly; other code observes ``changes()``.
+@MainActor
+@Observable
+public final class Store {
+    /// The folder.
+    public let root: String
+    /// Everything the store knows.
+    public private(set) var state: StoreState
+
+    @ObservationIgnored private var observers: [UUID: AsyncStream<ChangeSet>.Continuation] = [:]
+
+    /// A store over `root` holding `state` (see ``load(_:)``).
+    public init(root: String, state: StoreState) {
+        self.root = root
+        self.state = state
+    }
+
+    /// Reads every Markdown file under `root` (skipping what is never synced) and `folio.yaml`.
+    public static func load(_ root: String) async throws(SystemError) -> Store {
+        let snapshot = try await Task.detached {
+            Result { () throws(SystemError) in try FolderScan.read(root) }
+        }.value.get()
+        let store = Store(root: root, state: snapshot.0)
+        store.loadProblems = snapshot.1
+        return store
+    }
+
+    /// Files or folders that could not be read when loading.
+    @ObservationIgnored public private(set) var loadProblems: [SystemError] = []
+
+    /// Runs an action: the reducer changes the state, then its writes and deletes are
+    /// carried out — each only if the file on disk still holds what the store read;
+    /// otherwise the file is left alone, re-read, and the clash reported.
+    @discardableResult
+    public func dispatch(_ action: Action) -> [StoreError] {
+        var outcome = Reducer.reduce(&state, action)
+        for effect in outcome.effects {
+            if let error = perform(effect) { outcome.errors.append(error) }
+        }
+        if !outcome.changes.isEmpty {
+            for observer in observers.values { observer.yield(outcome.changes) }
+        }
+        return outcome.errors
+    }
+
+    /// What each later action changes, until the stream is dropped.
+    public func changes() -> AsyncStream<ChangeSet> {
+        let (stream, continuation) = AsyncStream<ChangeSet>.makeStream()
+        let id = UUID()
+        observers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { @MainActor in self?.observers[id] = nil }
+        }
+        return stream
+    }
+
+    /// The records matching a query.
+    public func query(_ text: String) throws(QueryError) -> [Record] {
+        state.records(matching: try Query(parsing: text))
+    }
+
+    private func perform(_ effect: Effect) -> StoreError? {
+        let (path, expected): (String, [UInt8]?)
+        switch effect {
+        case .write(let p, _, let replacing): (path, expected) = (p, replacing)
+        case .delete(let p, let expecting): (path, expected) = (p, expecting)
+        }
+        let full = root + "/" + path
+        do {
+            let onDisk = try AtomicFile.contentsIfPresent(full)
+            guard onDisk == expected else {
+                // Someone changed the file since it was read: keep their version.
+                let resync: Action = path == Settings.fileName
+                    ? .settingsFileChanged(bytes: onDisk)
+                    : onDisk.map { .fileChanged(path: path, bytes: $0) } ?? .fileRemoved(path: path)
+                let outcome = Reducer.reduce(&state, resync)
+                for observer in observers.values where !outcome.changes.isEmpty { observer.yield(outcome.changes) }
+                return StoreError(path: path, message: "the file changed on disk since Folio read it; Folio kept it as it is now and did not write")
+            }
+            switch effect {
+            case .write(_, let bytes, _): try AtomicFile.write(bytes, to: full)
+            case .delete: try AtomicFile.remove(full)
+            }
+            return nil
+        } catch {
+            return StoreError(path: path, message: "\(error)")
+        }
+    }
+}
+
+/// Reading a whole folder into a state.
+public enum FolderScan {
+    /// The state of the folder at `root`, and what could not be read.
+    public static func read(_ root: String) throws(SystemError) -> (StoreState, [SystemError]) {
+        let walk = try DirectoryWalk.files(
+            under: root, descend: { !FolderRules.isIgnoredDirectory($0) }, include: FolderRules.isMarkdown)
+        var problems = walk.problems
+        let contents = ContentSlots(count: walk.paths.count)
+        DispatchQueue.concurrentPerform(iterations: walk.paths.count) { index in
+            contents.set(index, Result { () throws(SystemError) in try FileReading.contents(of: root + "/" + walk.paths[index]) })
+        }
+        var files: [String: [UInt8]] = [:]
+        for (path, result) in zip(walk.paths, contents.values) {
+            switch result {
+            case .success(let bytes)?: files[path] = bytes
+            case .failure(let error)?: problems.append(error)
+            case nil: break
+            }
+        }
+        var state = StoreState(files: files)
+        let settings = try? AtomicFile.contentsIfPresent(root + "/" + Settings.fileName)
+        _ = Reducer.reduce(&state, .settingsFileChanged(bytes: settings ?? nil))
+        return (state, problems)
+    }
+}
+
+/// One slot per file for bytes read from many threads at once.
+///
+/// `@unchecked Sendable` is safe: each thread writes only its own index's slot, and
+/// `values` is read only after `concurrentPerform` has returned.
+final class ContentSlots: @unchecked Sendable {
+    private var storage: UnsafeMutableBufferPointer<Result<[UInt8], SystemError>?>
+
+    init(count: Int) {
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: nil)
+    }
+
+    deinit {
+        storage.deinitialize()
+        storage.deallocate()
+    }
+
+    func set(_ index: Int, _ value: Result<[UInt8], SystemError>) { storage[index] = value }
+
+    var values: [Result<[UInt8], SystemError>?] { Array(storage) }
+}

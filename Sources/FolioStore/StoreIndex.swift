@@ -1,0 +1,140 @@
+import FolioFormat
+import FolioModel
+
+/// The store's indexes, over integer record ids: kind, tag, any front-matter key's
+/// value, full text (folded words of title and body), and sorted numbers and dates
+/// for comparisons and sorting. A changed file gets a new id; the old one is dead
+/// and skipped until ``compact()`` drops it.
+struct StoreIndex: Sendable {
+    private(set) var paths: [String?] = []
+    private(set) var idByPath: [String: Int32] = [:]
+    private(set) var rank: [Int32] = []
+    var byKind: [Kind: [Int32]] = [:]
+    var byTag: [String: [Int32]] = [:]
+    var byField: [String: [String: [Int32]]] = [:]
+    var byWord: [String: [Int32]] = [:]
+    var numbers: [String: SortedPairs] = [:]
+    var dates: [String: SortedPairs] = [:]
+    private(set) var deadCount = 0
+
+    var nextID: Int32 { Int32(paths.count) }
+
+    func isLive(_ id: Int32) -> Bool { paths[Int(id)] != nil }
+
+    func id(of path: String) -> Int32? { idByPath[path] }
+
+    func path(of id: Int32) -> String? { paths[Int(id)] }
+
+    /// Every live id in id order.
+    var liveIDs: [Int32] { (0..<nextID).filter(isLive) }
+
+    /// Indexes a record under a new id; with `bulk`, sorted structures wait for ``finishBulk()``.
+    mutating func insert(_ record: Record, bulk: Bool) {
+        if let old = idByPath[record.path] { kill(old) }
+        let id = nextID
+        paths.append(record.path)
+        idByPath[record.path] = id
+        rank.append(0)
+        byKind[record.kind, default: []].append(id)
+        for tag in Set(record.tags) { byTag[tag, default: []].append(id) }
+        guard let document = record.error == nil ? record.document : nil else {
+            if !bulk { rerank() }
+            return
+        }
+        var words = Set(TextFolding.words(record.title))
+        words.formUnion(TextFolding.words(document.body))
+        for word in words { byWord[word, default: []].append(id) }
+        var fieldValues: [String: Set<String>] = [:]
+        func addNumber(_ key: String, _ value: Double) { numbers[key, default: SortedPairs()].insert(value, id, bulk: bulk) }
+        func addDate(_ key: String, _ date: CalendarDate) {
+            dates[key, default: SortedPairs()].insert(Double(date.daysSinceEpoch), id, bulk: bulk)
+        }
+        for entry in document.fields.entries {
+            let values = entry.value.sequenceValue ?? [entry.value]
+            for value in values {
+                guard let text = value.text else { continue }
+                fieldValues[entry.key, default: []].insert(TextFolding.folded(text))
+                if let date = value.calendarDate { addDate(entry.key, date) } else if let number = StoreIndex.number(value) {
+                    addNumber(entry.key, number)
+                }
+            }
+        }
+        // What the typed views know, under the names queries use.
+        if let done = record.done, document["done"] == nil { fieldValues["done", default: []].insert(done ? "true" : "false") }
+        if record.kind == .recipe, document["time"] == nil, let time = Recipe(document).time {
+            addNumber("time", Double(time.seconds))
+        }
+        for (key, values) in fieldValues {
+            for value in values { byField[key, default: [:]][value, default: []].append(id) }
+        }
+        if !bulk { rerank() }
+    }
+
+    /// A number, or a duration in seconds (`15m`), for comparisons.
+    static func number(_ value: YAMLValue) -> Double? {
+        switch value {
+        case .int(let n): return Double(n)
+        case .float(let n): return n.isNaN ? nil : n
+        case .string(let text): return TimeSpan(text).map { Double($0.seconds) } ?? value.doubleValue
+        default: return nil
+        }
+    }
+
+    /// Removes a path's record.
+    mutating func remove(_ path: String) {
+        guard let id = idByPath.removeValue(forKey: path) else { return }
+        paths[Int(id)] = nil
+        deadCount += 1
+        if deadCount > 1024 && deadCount > paths.count / 4 { compact() }
+    }
+
+    private mutating func kill(_ id: Int32) {
+        paths[Int(id)] = nil
+        deadCount += 1
+    }
+
+    /// Sorts what bulk inserts left unsorted and ranks paths.
+    mutating func finishBulk() {
+        for key in numbers.keys { numbers[key]!.finishBulk() }
+        for key in dates.keys { dates[key]!.finishBulk() }
+        rerank()
+    }
+
+    /// Ranks live ids by path, for results in path order.
+    mutating func rerank() {
+        let live = liveIDs.sorted { paths[Int($0)]! < paths[Int($1)]! }
+        for (position, id) in live.enumerated() { rank[Int(id)] = Int32(position) }
+    }
+
+    /// Drops dead ids from every posting list.
+    mutating func compact() {
+        let paths = self.paths
+        let dead: (Int32) -> Bool = { paths[Int($0)] == nil }
+        func clean(_ lists: inout [String: [Int32]]) {
+            for key in Array(lists.keys) {
+                let kept = lists[key]!.filter { !dead($0) }
+                lists[key] = kept.isEmpty ? nil : kept
+            }
+        }
+        for key in Array(byKind.keys) { byKind[key]!.removeAll(where: dead) }
+        clean(&byTag)
+        clean(&byWord)
+        for key in Array(byField.keys) { clean(&byField[key]!) }
+        for key in Array(numbers.keys) { numbers[key]!.removeAll(where: dead) }
+        for key in Array(dates.keys) { dates[key]!.removeAll(where: dead) }
+        deadCount = 0
+    }
+
+    #if DEBUG
+    /// Every live path has exactly one live id, and every posting list is ascending.
+    func _checkInvariants() {
+        for (path, id) in idByPath { precondition(paths[Int(id)] == path, "id \(id) of \(path) is not live") }
+        precondition(paths.compactMap { $0 }.count == idByPath.count, "live ids and paths disagree")
+        for lists in [byTag, byWord] + Array(byField.values) {
+            for (key, ids) in lists { precondition(zip(ids, ids.dropFirst()).allSatisfy { $0 < $1 }, "postings of \(key) not ascending") }
+        }
+    }
+    #else
+    func _checkInvariants() {}
+    #endif
+}

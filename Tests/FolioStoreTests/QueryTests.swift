@@ -1,0 +1,50 @@
+import Testing
+@testable import FolioStore
+
+@Suite struct QueryTests {
+    func paths(_ query: String) throws -> [String] {
+        try ReducerTests().state().records(matching: Query(parsing: query)).map(\.path)
+    }
+
+    @Test func theIssuesExampleParses() throws {
+        let query = try Query(parsing: "kind:recipe tag:pasta time<30m \"guanciale\" done:false priority>=2 date>=2026-11-01 sort:-date limit:10")
+        #expect(query.terms == [
+            .field(key: "kind", value: "recipe"), .field(key: "tag", value: "pasta"), .compare(key: "time", .less, .number(1800)),
+            .text(words: ["guanciale"], phrase: true), .field(key: "done", value: "false"),
+            .compare(key: "priority", .greaterOrEqual, .number(2)),
+            .compare(key: "date", .greaterOrEqual, .date(.init(year: 2026, month: 11, day: 1)!)),
+        ])
+        #expect(query.sortKey == "date" && query.descending && query.limit == 10)
+    }
+
+    @Test func answers() throws {
+        #expect(try paths("kind:recipe tag:pasta time<30m") == ["recipes/carbonara.md"])
+        #expect(try paths("kind:recipe time>30m").isEmpty)
+        #expect(try paths("uova") == ["recipes/carbonara.md"])
+        #expect(try paths("perche") == ["recipes/carbonara.md"])
+        #expect(try paths("\"uova e guanciale\"") == ["recipes/carbonara.md"])
+        #expect(try paths("\"guanciale e uova\"").isEmpty)
+        #expect(try paths("kind:todo done:false") == ["todos/bike.md", "todos/milk.md"])
+        #expect(try paths("kind:todo priority>=2") == ["todos/rent.md"])
+        #expect(try paths("kind:todo sort:-date limit:2") == ["todos/bike.md", "todos/milk.md"])
+        #expect(try paths("kind:todo date>=2026-11-15 sort:date") == ["todos/milk.md", "todos/bike.md"])
+        #expect(try paths("distance>=10") == ["workouts/long.md"])
+        #expect(try paths("complexity:high") == ["workouts/long.md"])
+        #expect(try paths("kind:workout sort:-distance") == ["workouts/long.md", "workouts/run.md"])
+        #expect(try paths("title:\"buy milk\"") == ["todos/milk.md"])
+    }
+
+    @Test(arguments: [
+        ("kind:", 5, "missing value after 'kind:'"), (":recipe", 0, "missing key before ':'"),
+        ("time<soon", 5, "'soon' is not a number"), ("\"open", 0, "unterminated quote"),
+        ("a limit:x", 8, "limit must be a whole number"), ("time=<3", 4, "unknown comparison '=<'"),
+    ])
+    func malformedQueriesPointAtTheCharacter(query: String, position: Int, message: String) {
+        #expect {
+            _ = try Query(parsing: query)
+        } throws: { error in
+            let error = error as! QueryError
+            return error.position == position && error.message.hasPrefix(message)
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+@testable import FolioFormat
+@testable import FolioModel
+@testable import FolioStore
+
+/// The reducer alone: no disk, no clock.
+@Suite struct ReducerTests {
+    static let files: [String: String] = [
+        "todos/milk.md": "---\ntitle: Buy milk\ndate: 2026-11-28\ndone: false\npriority: 1\norder: 2\n---\n",
+        "todos/rent.md": "---\ntitle: Pay rent\ndate: 2026-11-01\ndone: true\npriority: 3\norder: 1\n---\n",
+        "todos/bike.md": "---\ntitle: Fix bike\ndate: 2026-12-05\ndone: false\norder: 3\n---\n",
+        "recipes/carbonara.md": "---\ntitle: Carbonara\ntime: 15m\ntags: [pasta, italian]\n---\nCon uova e guanciale, perché sì.\n\n## Ingredients\n- 400g Spaghetti\n- 4 Uova\n\n## Steps\n1. Cook.\n",
+        "workouts/run.md": "---\nname: Run\ndistance: 5\ndate: 2026-10-01\ncomplexity: low\n---\n",
+        "workouts/long.md": "---\nname: Long run\ndistance: 21.1\ndate: 2026-10-05\ncomplexity: high\n---\n",
+        "notes/broken.md": "---\ntitle: \"Broken\n---\n",
+    ]
+
+    func state() -> StoreState {
+        StoreState(files: Self.files.mapValues { Array($0.utf8) })
+    }
+
+    @Test func invalidFilesAreListedNotDropped() {
+        let state = state()
+        #expect(state.records.count == 7)
+        #expect(state.invalidRecords.map(\.path) == ["notes/broken.md"])
+        #expect(state.invalidRecords.first?.error?.kind == .unterminatedQuote)
+        state._checkInvariants()
+    }
+
+    @Test func toggleDoneWritesOneLineAndExpectsWhatWasRead() {
+        var state = state()
+        let before = state.records["todos/milk.md"]!.bytes
+        let outcome = Reducer.reduce(&state, .toggleDone(path: "todos/milk.md"))
+        #expect(outcome.changes.updated == ["todos/milk.md"])
+        guard case .write(let path, let bytes, let replacing)? = outcome.effects.first else {
+            Issue.record("no write")
+            return
+        }
+        #expect(path == "todos/milk.md" && replacing == before)
+        #expect(String(decoding: bytes, as: UTF8.self) == Self.files["todos/milk.md"]!.replacingOccurrences(of: "done: false", with: "done: true"))
+        #expect(state.records["todos/milk.md"]?.done == true)
+        state._checkInvariants()
+    }
+
+    @Test func moveTodosPersistsOrder() {
+        var state = state()
+        #expect(state.todos.map(\.path) == ["todos/rent.md", "todos/milk.md", "todos/bike.md"])
+        let outcome = Reducer.reduce(&state, .moveTodos(fromOffsets: IndexSet(integer: 2), toOffset: 0))
+        #expect(state.todos.map(\.path) == ["todos/bike.md", "todos/rent.md", "todos/milk.md"])
+        #expect(outcome.effects.count == 3)
+        #expect(state.todos.map(\.order) == [1, 2, 3])
+    }
+
+    @Test func orderByDateAndPriority() {
+        var state = state()
+        _ = Reducer.reduce(&state, .orderTodosByPriority)
+        #expect(state.todos.map(\.path) == ["todos/rent.md", "todos/milk.md", "todos/bike.md"])
+        _ = Reducer.reduce(&state, .orderTodosByDate)
+        #expect(state.todos.map(\.path) == ["todos/rent.md", "todos/milk.md", "todos/bike.md"])
+        _ = Reducer.reduce(&state, .moveTodos(fromOffsets: IndexSet(integer: 0), toOffset: 3))
+        _ = Reducer.reduce(&state, .orderTodosByDate)
+        #expect(state.todos.map(\.path) == ["todos/rent.md", "todos/milk.md", "todos/bike.md"])
+    }
+
+    @Test func removeCompletedDeletesOnlyDoneTodos() {
+        var state = state()
+        let outcome = Reducer.reduce(&state, .removeCompleted)
+        #expect(outcome.changes.removed == ["todos/rent.md"])
+        #expect(outcome.effects == [.delete(path: "todos/rent.md", expecting: Array(Self.files["todos/rent.md"]!.utf8))])
+    }
+
+    @Test func addTodoGoesAtTheEnd() {
+        var state = state()
+        let outcome = Reducer.reduce(&state, .addTodo(Todo(title: "Call mum", date: "2026-12-01", priority: 2)))
+        #expect(outcome.changes.added == ["todos/call-mum.md"])
+        #expect(state.todos.last?.path == "todos/call-mum.md")
+        #expect(state.todos.last?.order == 4)
+        let again = Reducer.reduce(&state, .addTodo(Todo(title: "Call mum")))
+        #expect(again.changes.added == ["todos/call-mum-2.md"])
+    }
+
+    @Test func workoutsSortAndRemoveByOffset() {
+        var state = state()
+        _ = Reducer.reduce(&state, .sortWorkoutsByDistance)
+        #expect(state.workouts.map(\.path) == ["workouts/long.md", "workouts/run.md"])
+        _ = Reducer.reduce(&state, .sortWorkoutsByComplexity)
+        #expect(state.workouts.first?.complexity == .high)
+        let outcome = Reducer.reduce(&state, .removeWorkouts(atOffsets: IndexSet(integer: 1)))
+        #expect(outcome.changes.removed == ["workouts/run.md"])
+    }
+
+    @Test func anInvalidRecipeIsRefusedWithTheValidationMessage() {
+        var state = state()
+        let outcome = Reducer.reduce(&state, .addRecipe(Recipe(title: "Toast", ingredients: [Ingredient(name: "Bread")])))
+        #expect(outcome.effects.isEmpty)
+        #expect(outcome.errors.map(\.message) == ["cannot add the recipe: a recipe needs at least one step"])
+        let ok = Reducer.reduce(&state, .addRecipe(Recipe(title: "Toast", ingredients: [Ingredient(name: "Bread")], steps: ["Toast it."])))
+        #expect(ok.changes.added == ["recipes/toast.md"])
+    }
+
+    @Test func aFileThatDoesNotParseIsNeverRewritten() {
+        var state = state()
+        let outcome = Reducer.reduce(&state, .toggleDone(path: "notes/broken.md"))
+        #expect(outcome.effects.isEmpty)
+        #expect(outcome.errors.first?.message.hasPrefix("the file does not parse") == true)
+    }
+
+    @Test func outsideChangesArriveAsActions() {
+        var state = state()
+        var outcome = Reducer.reduce(&state, .fileChanged(path: "todos/milk.md", bytes: Array("---\ntitle: Buy oat milk\n---\n".utf8)))
+        #expect(outcome.changes.updated == ["todos/milk.md"])
+        #expect(state.records["todos/milk.md"]?.title == "Buy oat milk")
+        outcome = Reducer.reduce(&state, .fileRemoved(path: "todos/milk.md"))
+        #expect(outcome.changes.removed == ["todos/milk.md"])
+        #expect(try! state.records(matching: Query(parsing: "milk")).isEmpty)
+        state._checkInvariants()
+    }
+}
