@@ -1,0 +1,118 @@
+import Foundation
+import FolioTestSupport
+import Testing
+@testable import FolioFormat
+@testable import FolioModel
+@testable import FolioStore
+
+/// The store on real folders: each test copies Fixtures/ into a fresh temporary folder.
+@MainActor
+@Suite struct StoreTests {
+    func fixturesCopy() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-store-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Corpora.packageRoot.appendingPathComponent("Fixtures"), to: folder)
+        return folder
+    }
+
+    func text(_ folder: URL, _ path: String) throws -> String {
+        try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    @Test func loadsEveryFile() async throws {
+        let folder = try fixturesCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await Store.load(folder.path)
+        #expect(store.state.records.count == 34)
+        #expect(store.state.todos.count == 12)
+        #expect(store.state.workouts.count == 12)
+        #expect(store.state.records(of: .recipe).count == 4)
+        #expect(store.state.invalidRecords.isEmpty)
+        store.state._checkInvariants()
+    }
+
+    @Test func toggleDoneChangesOnlyThatLineOnDisk() async throws {
+        let folder = try fixturesCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await Store.load(folder.path)
+        let path = "todos/buy-milk.md"
+        let before = try text(folder, path)
+        #expect(store.dispatch(.toggleDone(path: path)).isEmpty)
+        let after = try text(folder, path)
+        let changed = zip(before.split(separator: "\n"), after.split(separator: "\n")).filter { $0 != $1 }
+        #expect(changed.count == 1)
+        #expect(changed.first.map { $0.1.hasPrefix("done: ") } == true)
+        #expect(Todo(try Document(text: after)).done != Todo(try Document(text: before)).done)
+    }
+
+    @Test func aFileChangedOnDiskIsNotClobbered() async throws {
+        let folder = try fixturesCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await Store.load(folder.path)
+        let path = "todos/buy-milk.md"
+        let typed = "---\ntitle: Buy oat milk\ndone: false\n---\nTyped in vim meanwhile.\n"
+        try typed.write(to: folder.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        let errors = store.dispatch(.toggleDone(path: path))
+        #expect(errors.map(\.message) == ["the file changed on disk since Folio read it; Folio kept it as it is now and did not write"])
+        #expect(try text(folder, path) == typed)
+        #expect(store.state.records[path]?.title == "Buy oat milk")
+        #expect(store.state.records[path]?.done == false)
+    }
+
+    @Test func addAndRemoveWriteAndDeleteFiles() async throws {
+        let folder = try fixturesCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await Store.load(folder.path)
+        #expect(store.dispatch(.addTodo(Todo(title: "Water the basil", date: "2026-12-02", priority: 2))).isEmpty)
+        let written = try text(folder, "todos/water-the-basil.md")
+        #expect(written == "---\ntitle: Water the basil\nkind: todo\ndate: 2026-12-02\ndone: false\npriority: 2\norder: 13\n---\n")
+        #expect(store.dispatch(.removeTodo(path: "todos/water-the-basil.md")).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("todos/water-the-basil.md").path))
+        // No temporary files are left behind.
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("todos").path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func observersSeeEachChangeSet() async throws {
+        let folder = try fixturesCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await Store.load(folder.path)
+        var iterator = store.changes().makeAsyncIterator()
+        store.dispatch(.toggleDone(path: "todos/buy-milk.md"))
+        store.dispatch(.fileRemoved(path: "todos/pay-rent.md"))
+        #expect(await iterator.next() == ChangeSet(updated: ["todos/buy-milk.md"]))
+        #expect(await iterator.next() == ChangeSet(removed: ["todos/pay-rent.md"]))
+    }
+
+    @Test func manyTasksDispatchingAtOnceLoseNoUpdate() async throws {
+        let folder = try fixturesCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await Store.load(folder.path)
+        await withTaskGroup(of: Void.self) { group in
+            for i in 0..<100 {
+                group.addTask { @MainActor in
+                    _ = store.dispatch(.addTodo(Todo(title: "Task \(i)")))
+                }
+            }
+        }
+        #expect(store.state.todos.count == 112)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("todos").path)
+        #expect(files.filter { $0.hasPrefix("task-") }.count == 100)
+        #expect(Set(store.state.todos.compactMap(\.order)).count == 112)
+        store.state._checkInvariants()
+    }
+
+    @Test func settingsAreReadAndWrittenLosslessly() async throws {
+        let folder = try fixturesCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let settingsText = "# my settings\nsleepGoal: 8.0   # hours\nnotifications: true\ntheme: dark\n"
+        try settingsText.write(to: folder.appendingPathComponent("folio.yaml"), atomically: true, encoding: .utf8)
+        let store = try await Store.load(folder.path)
+        #expect(store.state.settings.sleepGoal == 8 && store.state.settings.notifications == true)
+        var iterator = store.changes().makeAsyncIterator()
+        var settings = store.state.settings
+        settings.notifications = false
+        #expect(store.dispatch(.updateSettings(settings)).isEmpty)
+        #expect(try text(folder, "folio.yaml") == settingsText.replacingOccurrences(of: "notifications: true", with: "notifications: false"))
+        #expect(await iterator.next()?.settingsChanged == true)
+    }
+}
