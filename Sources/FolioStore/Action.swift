@@ -1,4 +1,5 @@
 import Foundation
+import FolioFormat
 import FolioModel
 
 /// Everything that changes the store arrives as an action: edits from disk (the
@@ -41,6 +42,9 @@ public enum Action: Sendable {
     case updateRecipe(path: String, Recipe)
     /// Deletes a recipe's file.
     case removeRecipe(path: String)
+
+    /// Sets one front-matter field of a record with a minimal edit.
+    case setField(path: String, key: String, value: YAMLValue)
 
     /// Adds a quote as a new file in `quotes/`.
     case addQuote(Quote)

@@ -90,6 +90,8 @@ public enum Reducer {
             } else {
                 edit(path, in: &state, &outcome) { try recipe.updating($0) }
             }
+        case .setField(let path, let key, let value):
+            edit(path, in: &state, &outcome) { try $0.settingValue(value, forKey: key) }
         case .addQuote(let quote):
             create(String(quote.text.prefix(40)), kind: .quote, in: &state, &outcome) { try quote.newDocument() }
         case .updateSettings(let settings):

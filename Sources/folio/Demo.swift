@@ -8,7 +8,8 @@ struct Demo {
         var description: String
     }
 
-    func run() throws -> Int32 {
+    @MainActor
+    func run() async throws -> Int32 {
         let fixtures = try Demo.findFixtures()
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("folio-demo-\(UUID().uuidString.prefix(8))")
         try FileManager.default.copyItem(at: fixtures, to: copy)

@@ -1,5 +1,6 @@
 import Dispatch
 import FolioFormat
+import FolioModel
 import FolioSystem
 
 /// Reads and parses every Markdown file of a folder, on every core.
@@ -22,7 +23,9 @@ enum FolderCheck {
             let path = displayRoot + "/" + paths[index]
             do {
                 let bytes = try FileReading.contents(of: path)
-                _ = try Document(bytes: bytes, path: path)
+                let document = try Document(bytes: bytes, path: path)
+                let issues = Validation.issues(in: document, kind: Kind.of(document, path: paths[index]), path: path)
+                if !issues.isEmpty { results.set(index, issues.map(\.description).joined(separator: "\n")) }
             } catch let error as FormatError {
                 results.set(index, error.rendered)
             } catch {

@@ -3,18 +3,24 @@ import Foundation
 /// The `folio` command line: subcommands, `--help` on each, exit 0 on success,
 /// 1 when the command ran and found problems, 2 on bad usage.
 enum Folio {
-    static var commands: [any FolioCommand.Type] { [DemoCommand.self, CheckCommand.self, YAMLCommand.self] }
+    static var commands: [any FolioCommand.Type] {
+        [
+            DemoCommand.self, CheckCommand.self, ListCommand.self, QueryCommand.self, AddCommand.self, DoneCommand.self,
+            RemoveCommand.self, RandomCommand.self, ImportQuotesCommand.self, YAMLCommand.self,
+        ]
+    }
 
     static let usage = """
         usage: folio <command> [options]
 
         commands:
-        \(commands.map { "  " + $0.name.padding(toLength: 8, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+        \(commands.map { "  " + $0.name.padding(toLength: 14, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
 
         Run 'folio <command> --help' for a command's options.
         """
 
-    static func run(_ arguments: [String]) -> Int32 {
+    @MainActor
+    static func run(_ arguments: [String]) async -> Int32 {
         guard let name = arguments.first else {
             Output.error(usage)
             return ExitCode.usage
@@ -34,7 +40,7 @@ enum Folio {
         }
         do {
             let parsed = try ParsedArguments(rest, spec: command.arguments)
-            return command.run(parsed)
+            return await command.run(parsed)
         } catch {
             Output.error("folio \(command.name): \(error)\n\n\(command.help)")
             return ExitCode.usage
@@ -55,7 +61,7 @@ protocol FolioCommand {
     static var summary: String { get }
     static var help: String { get }
     static var arguments: ArgumentSpec { get }
-    static func run(_ arguments: ParsedArguments) -> Int32
+    @MainActor static func run(_ arguments: ParsedArguments) async -> Int32
 }
 
 /// Standard output and standard error.

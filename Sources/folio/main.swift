@@ -5,4 +5,4 @@ import Glibc
 import Darwin
 #endif
 
-exit(Folio.run(Array(CommandLine.arguments.dropFirst())))
+exit(await Folio.run(Array(CommandLine.arguments.dropFirst())))

@@ -14,7 +14,7 @@ enum CheckCommand: FolioCommand {
         """
     static let arguments = ArgumentSpec(positionals: 1...1, positionalNames: "one DIR")
 
-    static func run(_ arguments: ParsedArguments) -> Int32 {
+    static func run(_ arguments: ParsedArguments) async -> Int32 {
         let root = arguments.positionals[0]
         let report: FolderCheck.Report
         do { report = try FolderCheck.run(root: root) } catch {

@@ -15,9 +15,9 @@ enum DemoCommand: FolioCommand {
         """
     static let arguments = ArgumentSpec(positionals: 0...0, positionalNames: "no arguments")
 
-    static func run(_ arguments: ParsedArguments) -> Int32 {
+    static func run(_ arguments: ParsedArguments) async -> Int32 {
         do {
-            return try Demo().run()
+            return try await Demo().run()
         } catch {
             Output.error("folio demo: \(error)")
             return ExitCode.problems

@@ -15,7 +15,7 @@ enum YAMLCommand: FolioCommand {
         """
     static let arguments = ArgumentSpec(positionals: 1...1, positionalNames: "one FILE")
 
-    static func run(_ arguments: ParsedArguments) -> Int32 {
+    static func run(_ arguments: ParsedArguments) async -> Int32 {
         let path = arguments.positionals[0]
         let bytes: [UInt8]
         do { bytes = try FileReading.contents(of: path) } catch {
