@@ -1,3 +1,4 @@
+import Foundation
 import FolioFormat
 import FolioModel
 import FolioStore
@@ -273,6 +274,8 @@ enum ImportQuotesCommand: FolioCommand {
             Output.error("\(file): error: no quotes found in \(file) (each quote goes between '#-' and '-#')")
             return ExitCode.problems
         }
+        // A new library folder is made on first import.
+        try? FileManager.default.createDirectory(atPath: arguments.positionals[0], withIntermediateDirectories: true)
         guard let store = await loadStore(arguments.positionals[0]) else { return ExitCode.problems }
         var errors: [StoreError] = []
         for quote in quotes { errors += store.dispatch(.addQuote(quote)) }
