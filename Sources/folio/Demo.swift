@@ -1,5 +1,7 @@
 import Foundation
 import FolioFormat
+import FolioModel
+import FolioStore
 import FolioSystem
 
 /// What `folio demo` does, one step after another, on a copy of Fixtures/.
@@ -44,11 +46,33 @@ struct Demo {
         }
         Output.print("   The other \(before.count - changed.count) lines — comments, quoting, key order, the body — are byte for byte as they were.")
 
-        // 4. A file Folio cannot read is reported, never misread or rewritten.
+        // 4. The store: the folder in memory, indexed and queryable.
+        let store = try await Store.load(copy.path)
+        let counts = Dictionary(grouping: store.state.records.values, by: \.kind).sorted { $0.key < $1.key }
+            .map { "\($0.value.count) \($0.key.folder)" }
+        Output.print("\n4. The store holds \(counts.joined(separator: ", ")). Queries answered from its indexes:")
+        for text in ["kind:recipe tag:pasta time<30m", "uova", "kind:todo done:false priority>=2 sort:date limit:3"] {
+            let results = try store.query(text)
+            Output.print("   folio query '\(text)' → " + results.map { "\($0.title) (\($0.path))" }.joined(separator: "; "))
+        }
+
+        // 5. Actions through the reducer, written back as files.
+        store.dispatch(.addTodo(Todo(title: "Buy guanciale", date: "2026-12-01", priority: 2)))
+        let added = "todos/buy-guanciale.md"
+        Output.print("\n5. dispatch(.addTodo(…)) wrote \(added):")
+        Output.print(try String(contentsOfFile: copy.appendingPathComponent(added).path, encoding: .utf8)
+            .trimmingCharacters(in: .newlines).indented(by: "   | "))
+        let errors = store.dispatch(.toggleDone(path: added))
+        for error in errors { Output.error(error.description) }
+        let ticked = try String(contentsOfFile: copy.appendingPathComponent(added).path, encoding: .utf8)
+        Output.print("   dispatch(.toggleDone(…)) changed one line: "
+            + (ticked.split(separator: "\n").first { $0.hasPrefix("done:") }.map(String.init) ?? "?"))
+
+        // 6. A file Folio cannot read is reported, never misread or rewritten.
         let broken = "todos/call-mum.md"
         let brokenText = "---\ntitle: \"Call mum\ndate: 2026-12-01\n---\nAsk about Sunday.\n"
         try brokenText.write(to: copy.appendingPathComponent(broken), atomically: true, encoding: .utf8)
-        Output.print("\n4. A hand-edited file with a missing quote is refused with its place and a fix, not misread:")
+        Output.print("\n6. A hand-edited file with a missing quote is refused with its place and a fix, not misread:")
         do {
             _ = try Document(bytes: Array(brokenText.utf8), path: broken)
             throw Failure(description: "the broken file was accepted")
@@ -61,7 +85,6 @@ struct Demo {
         Output.print("\nDone: the copy is removed; \(fixtures.path) was not touched. Run 'swift test' for the test suite.")
         return ExitCode.success
     }
-
     /// The bundled collection: `FOLIO_FIXTURES`, ./Fixtures, or Fixtures/ beside the package sources.
     static func findFixtures() throws -> URL {
         var candidates: [URL] = []

@@ -11,6 +11,8 @@ import Testing
         #expect(run.stdout.contains("1. folio check: read 34 Markdown files"))
         #expect(run.stdout.contains("- time: 15m"))
         #expect(run.stdout.contains("+ time: 20m"))
+        #expect(run.stdout.contains("folio query 'kind:recipe tag:pasta time<30m' → Pasta alla Carbonara (recipes/pasta-alla-carbonara.md)"))
+        #expect(run.stdout.contains("dispatch(.toggleDone(…)) changed one line: done: true"))
         #expect(run.stdout.contains("todos/call-mum.md:2:8: error: unterminated double-quoted string"))
         #expect(try Data(contentsOf: fixtures) == before)
     }
