@@ -81,6 +81,11 @@ public struct Recipe: Sendable, Hashable {
         }
     }
 
+    /// The recipe's time from its fields alone (`time:` or `totalTime:`), without reading the body.
+    public static func time(in fields: YAMLMapping) -> TimeSpan? {
+        timeKeys.lazy.compactMap { fields[$0] }.first.flatMap(TimeSpan.init)
+    }
+
     static func ingredient(_ value: YAMLValue) -> Ingredient? {
         if let map = value.mappingValue {
             guard let name = map["name"]?.text ?? map["item"]?.text, !name.isEmpty else { return nil }

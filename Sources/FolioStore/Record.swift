@@ -20,15 +20,20 @@ public struct Record: Sendable, Hashable {
     /// The `date:` field's day.
     public let date: CalendarDate?
     /// A todo's done flag.
-    public let done: Bool?
+    public private(set) var done: Bool?
     /// A todo's priority.
-    public let priority: Int?
+    public private(set) var priority: Int?
     /// A todo's manual position.
-    public let order: Int?
+    public private(set) var order: Int?
     /// A workout's distance.
-    public let distance: Double?
+    public private(set) var distance: Double?
     /// A workout's complexity.
-    public let complexity: Complexity?
+    public private(set) var complexity: Complexity?
+    /// Where the body starts in ``bytes``.
+    let bodyStart: Int
+
+    /// The body: everything after the front matter (the whole file for an invalid one).
+    public var body: String { String(decoding: bytes[bodyStart...], as: UTF8.self) }
 
     /// The parsed document (parsed again from the bytes: the store does not keep trees).
     public var document: Document? { try? Document(bytes: bytes, path: path) }
@@ -52,40 +57,41 @@ public struct Record: Sendable, Hashable {
         self.path = path
         bytes = invalidBytes
         self.error = error
+        bodyStart = 0
         kind = Kind.of(pathOnly: path)
         title = path.split(separator: "/").last.map(String.init) ?? path
         tags = []
         (date, done, priority, order, distance, complexity) = (nil, nil, nil, nil, nil, nil)
     }
 
-    /// A record of a parsed document.
+    /// A record of a parsed document. Reads only the fields the lists and indexes need.
     public init(path: String, document: Document) {
         self.path = path
         bytes = document.bytes
         error = nil
+        bodyStart = document.layout.body.lowerBound
+        let fields = document.fields
         let kind = Kind.of(document, path: path)
         self.kind = kind
-        tags = (document["tags"]?.stringList ?? []).map(TextFolding.folded)
-        date = (document["date"] ?? document["due"])?.calendarDate
+        tags = (fields["tags"]?.stringList ?? []).map(TextFolding.folded)
+        date = (fields["date"] ?? fields["due"])?.calendarDate
+        func text(_ keys: String...) -> String? { keys.lazy.compactMap { fields[$0]?.text }.first { !$0.isEmpty } }
+        (done, priority, order, distance, complexity) = (nil, nil, nil, nil, nil)
         switch kind {
-        case .recipe:
-            title = Recipe(document).title
-            (done, priority, order, distance, complexity) = (nil, nil, nil, nil, nil)
-        case .todo:
-            let todo = Todo(document)
-            title = todo.title
-            (done, priority, order, distance, complexity) = (todo.done, todo.priority, todo.order, nil, nil)
+        case .recipe, .todo:
+            title = text("title", "name") ?? ""
+            if kind == .todo {
+                let todo = Todo(document)
+                (done, priority, order) = (todo.done, todo.priority, todo.order)
+            }
         case .workout:
-            let workout = Workout(document)
-            title = workout.name
-            (done, priority, order) = (nil, nil, nil)
-            (distance, complexity) = (workout.distance, workout.complexity)
+            title = text("name", "title") ?? ""
+            distance = fields["distance"]?.doubleValue
+            complexity = fields["complexity"]?.text.flatMap { Complexity(rawValue: $0.lowercased()) }
         case .quote:
-            title = Quote(document).text
-            (done, priority, order, distance, complexity) = (nil, nil, nil, nil, nil)
+            title = text("text", "quote") ?? Quote(document).text
         default:
             title = Note(document, path: path).title
-            (done, priority, order, distance, complexity) = (nil, nil, nil, nil, nil)
         }
     }
 }

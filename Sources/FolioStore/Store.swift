@@ -105,16 +105,15 @@ public enum FolderScan {
         let walk = try DirectoryWalk.files(
             under: root, descend: { !FolderRules.isIgnoredDirectory($0) }, include: FolderRules.isMarkdown)
         var problems = walk.problems
-        let contents = ContentSlots(count: walk.paths.count)
-        DispatchQueue.concurrentPerform(iterations: walk.paths.count) { index in
-            contents.set(index, Result { () throws(SystemError) in try FileReading.contents(of: root + "/" + walk.paths[index]) })
+        let paths = walk.paths
+        let contents = ConcurrentSlots<Result<[UInt8], SystemError>>.map(paths.count) { index in
+            Result { () throws(SystemError) in try FileReading.contents(of: root + "/" + paths[index]) }
         }
         var files: [String: [UInt8]] = [:]
-        for (path, result) in zip(walk.paths, contents.values) {
+        for (path, result) in zip(paths, contents) {
             switch result {
-            case .success(let bytes)?: files[path] = bytes
-            case .failure(let error)?: problems.append(error)
-            case nil: break
+            case .success(let bytes): files[path] = bytes
+            case .failure(let error): problems.append(error)
             }
         }
         var state = StoreState(files: files)
@@ -122,26 +121,4 @@ public enum FolderScan {
         _ = Reducer.reduce(&state, .settingsFileChanged(bytes: settings ?? nil))
         return (state, problems)
     }
-}
-
-/// One slot per file for bytes read from many threads at once.
-///
-/// `@unchecked Sendable` is safe: each thread writes only its own index's slot, and
-/// `values` is read only after `concurrentPerform` has returned.
-final class ContentSlots: @unchecked Sendable {
-    private var storage: UnsafeMutableBufferPointer<Result<[UInt8], SystemError>?>
-
-    init(count: Int) {
-        storage = .allocate(capacity: count)
-        storage.initialize(repeating: nil)
-    }
-
-    deinit {
-        storage.deinitialize()
-        storage.deallocate()
-    }
-
-    func set(_ index: Int, _ value: Result<[UInt8], SystemError>) { storage[index] = value }
-
-    var values: [Result<[UInt8], SystemError>?] { Array(storage) }
 }

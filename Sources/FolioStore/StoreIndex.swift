@@ -28,8 +28,41 @@ struct StoreIndex: Sendable {
     /// Every live id in id order.
     var liveIDs: [Int32] { (0..<nextID).filter(isLive) }
 
+    /// What a record adds to the indexes: computed on any thread, inserted on one.
+    struct Entry: Sendable {
+        var words: Set<String> = []
+        var fields: [String: Set<String>] = [:]
+        var numbers: [(key: String, value: Double)] = []
+        var dates: [(key: String, value: Double)] = []
+
+        init() {}
+
+        /// The entry of a record, from its parsed document (nil for an invalid file).
+        init(_ record: Record, document: Document?) {
+            guard let document else { return }
+            TextFolding.forEachWord(record.title) { words.insert($0) }
+            TextFolding.forEachWord(record.body) { words.insert($0) }
+            for entry in document.fields.entries {
+                for value in entry.value.sequenceValue ?? [entry.value] {
+                    guard let text = value.text else { continue }
+                    fields[entry.key, default: []].insert(TextFolding.folded(text))
+                    if let date = value.calendarDate {
+                        dates.append((entry.key, Double(date.daysSinceEpoch)))
+                    } else if let number = StoreIndex.number(value) {
+                        numbers.append((entry.key, number))
+                    }
+                }
+            }
+            // What the typed views know, under the names queries use.
+            if let done = record.done, document["done"] == nil { fields["done", default: []].insert(done ? "true" : "false") }
+            if record.kind == .recipe, document["time"] == nil, let time = Recipe.time(in: document.fields) {
+                numbers.append(("time", Double(time.seconds)))
+            }
+        }
+    }
+
     /// Indexes a record under a new id; with `bulk`, sorted structures wait for ``finishBulk()``.
-    mutating func insert(_ record: Record, bulk: Bool) {
+    mutating func insert(_ record: Record, _ entry: Entry, bulk: Bool) {
         if let old = idByPath[record.path] { kill(old) }
         let id = nextID
         paths.append(record.path)
@@ -37,36 +70,12 @@ struct StoreIndex: Sendable {
         rank.append(0)
         byKind[record.kind, default: []].append(id)
         for tag in Set(record.tags) { byTag[tag, default: []].append(id) }
-        guard let document = record.error == nil ? record.document : nil else {
-            if !bulk { rerank() }
-            return
-        }
-        var words = Set(TextFolding.words(record.title))
-        words.formUnion(TextFolding.words(document.body))
-        for word in words { byWord[word, default: []].append(id) }
-        var fieldValues: [String: Set<String>] = [:]
-        func addNumber(_ key: String, _ value: Double) { numbers[key, default: SortedPairs()].insert(value, id, bulk: bulk) }
-        func addDate(_ key: String, _ date: CalendarDate) {
-            dates[key, default: SortedPairs()].insert(Double(date.daysSinceEpoch), id, bulk: bulk)
-        }
-        for entry in document.fields.entries {
-            let values = entry.value.sequenceValue ?? [entry.value]
-            for value in values {
-                guard let text = value.text else { continue }
-                fieldValues[entry.key, default: []].insert(TextFolding.folded(text))
-                if let date = value.calendarDate { addDate(entry.key, date) } else if let number = StoreIndex.number(value) {
-                    addNumber(entry.key, number)
-                }
-            }
-        }
-        // What the typed views know, under the names queries use.
-        if let done = record.done, document["done"] == nil { fieldValues["done", default: []].insert(done ? "true" : "false") }
-        if record.kind == .recipe, document["time"] == nil, let time = Recipe(document).time {
-            addNumber("time", Double(time.seconds))
-        }
-        for (key, values) in fieldValues {
+        for word in entry.words { byWord[word, default: []].append(id) }
+        for (key, values) in entry.fields {
             for value in values { byField[key, default: [:]][value, default: []].append(id) }
         }
+        for (key, value) in entry.numbers { numbers[key, default: SortedPairs()].insert(value, id, bulk: bulk) }
+        for (key, value) in entry.dates { dates[key, default: SortedPairs()].insert(value, id, bulk: bulk) }
         if !bulk { rerank() }
     }
 

@@ -33,8 +33,8 @@ extension StoreState {
         var ids = (candidates ?? index.liveIDs).filter(index.isLive)
         if !phrases.isEmpty {
             ids = ids.filter { id in
-                guard let record = record(id: id), let document = record.document else { return false }
-                let text = " " + TextFolding.folded(record.title + "\n" + document.body) + " "
+                guard let record = record(id: id), record.isValid else { return false }
+                let text = " " + TextFolding.folded(record.title + "\n" + record.body) + " "
                 return phrases.allSatisfy { text.contains(" " + $0.joined(separator: " ") + " ") }
             }
         }

@@ -1,5 +1,6 @@
 import FolioFormat
 import FolioModel
+import FolioSystem
 
 /// Everything the store knows: every file by relative path (invalid ones too), the
 /// indexes, the settings and the list orders. A value: the reducer changes it, and
@@ -19,20 +20,34 @@ public struct StoreState: Sendable {
     /// An empty state.
     public init() {}
 
-    /// A state holding `files` (path → bytes), indexed in one pass.
+    /// A state holding `files` (path → bytes): parsed on every core, then indexed in one pass.
     public init(files: [String: [UInt8]]) {
-        for path in files.keys.sorted() {
-            let record = Record(path: path, bytes: files[path]!)
-            records[path] = record
-            index.insert(record, bulk: true)
+        let paths = files.keys.sorted()
+        let prepared = ConcurrentSlots<(Record, StoreIndex.Entry)>.map(paths.count) { i in
+            StoreState.prepare(path: paths[i], bytes: files[paths[i]]!)
+        }
+        for (record, entry) in prepared {
+            records[record.path] = record
+            index.insert(record, entry, bulk: true)
         }
         index.finishBulk()
+    }
+
+    /// A file's record and index entry, parsing it once.
+    static func prepare(path: String, bytes: [UInt8]) -> (Record, StoreIndex.Entry) {
+        do {
+            let document = try Document(bytes: bytes, path: path)
+            let record = Record(path: path, document: document)
+            return (record, StoreIndex.Entry(record, document: document))
+        } catch {
+            return (Record(path: path, bytes: bytes), StoreIndex.Entry())
+        }
     }
 
     /// Adds or replaces a record.
     mutating func put(_ record: Record) {
         records[record.path] = record
-        index.insert(record, bulk: false)
+        index.insert(record, StoreIndex.Entry(record, document: record.document), bulk: false)
     }
 
     /// Removes a record.

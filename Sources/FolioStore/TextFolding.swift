@@ -21,35 +21,42 @@ package enum TextFolding {
     /// The folded words of `text`, in order (letters and digits; everything else separates).
     package static func words(_ text: String) -> [String] {
         var words: [String] = []
-        var current = ""
-        for scalar in text.unicodeScalars {
-            if scalar.isASCII {
-                let v = scalar.value
-                if (v >= 48 && v <= 57) || (v >= 97 && v <= 122) {
-                    current.unicodeScalars.append(scalar)
-                } else if v >= 65 && v <= 90 {
-                    current.unicodeScalars.append(Unicode.Scalar(v + 32)!)
-                } else if !current.isEmpty {
-                    words.append(current)
-                    current = ""
-                }
-            } else if let base = bases[scalar] {
-                current += base
-            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                if scalar.properties.isCased {
-                    current += String(scalar).lowercased()
-                } else {
-                    current.unicodeScalars.append(scalar)
-                }
-            } else if scalar.properties.generalCategory == .nonspacingMark {
-                continue  // a combining accent: dropped, so decomposed text folds like composed text
-            } else if !current.isEmpty {
-                words.append(current)
-                current = ""
+        forEachWord(text) { words.append($0) }
+        return words
+    }
+
+    /// Calls `body` with each folded word of `text`. ASCII goes byte by byte; other
+    /// letters are folded through the table above or lowercased.
+    package static func forEachWord(_ text: String, _ body: (String) -> Void) {
+        var current: [UInt8] = []
+        current.reserveCapacity(32)
+        func flush() {
+            if !current.isEmpty {
+                body(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
             }
         }
-        if !current.isEmpty { words.append(current) }
-        return words
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if v < 0x80 {
+                if (v >= 48 && v <= 57) || (v >= 97 && v <= 122) {
+                    current.append(UInt8(v))
+                } else if v >= 65 && v <= 90 {
+                    current.append(UInt8(v + 32))
+                } else {
+                    flush()
+                }
+            } else if let base = bases[scalar] {
+                current.append(contentsOf: base.utf8)
+            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                let folded = scalar.properties.isCased ? String(scalar).lowercased() : String(scalar)
+                current.append(contentsOf: folded.utf8)
+            } else if scalar.properties.generalCategory != .nonspacingMark {
+                // A combining accent is dropped, so decomposed text folds like composed text.
+                flush()
+            }
+        }
+        flush()
     }
 
     /// `text` folded as one string (words joined with single spaces), for phrase checks.

@@ -1,0 +1,53 @@
+// folio-bench: the store's side of Benchmarks/store.py (run by hand, never a test).
+//   folio-bench load DIR          load the folder into a store once; print the time
+//   folio-bench queries DIR RUNS  load, then time RUNS runs of each representative query
+import Dispatch
+import FolioStore
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+guard arguments.count >= 2 else {
+    print("usage: folio-bench load DIR | folio-bench queries DIR RUNS")
+    exit(2)
+}
+let clock = ContinuousClock()
+let start = clock.now
+let (state, problems) = try FolderScan.read(arguments[1])
+let loadTime = seconds(clock.now - start)
+print("loaded \(state.records.count) records (\(problems.count) unreadable) in \(String(format: "%.3f", loadTime)) s")
+
+if arguments[0] == "queries" {
+    let runs = arguments.count > 2 ? Int(arguments[2]) ?? 1000 : 1000
+    let queries = [
+        ("indexed", "kind:recipe tag:vegetarian"),
+        ("indexed", "kind:todo done:false priority>=3 sort:-date limit:10"),
+        ("indexed", "kind:recipe time<30m sort:time limit:20"),
+        ("indexed", "date>=2026-06-01 date<2026-07-01 sort:date limit:50"),
+        ("full-text", "simmer garlic \"golden gently\""),
+    ]
+    print("query\tkind\tresults\tp50 ms\tp99 ms")
+    for (kind, text) in queries {
+        let query = try Query(parsing: text)
+        var count = state.records(matching: query).count
+        var times: [Double] = []
+        for _ in 0..<runs {
+            let t0 = clock.now
+            count = state.records(matching: query).count
+            times.append(seconds(clock.now - t0) * 1000)
+        }
+        times.sort()
+        let p50 = times[times.count / 2], p99 = times[min(times.count - 1, times.count * 99 / 100)]
+        print("\(text)\t\(kind)\t\(count)\t\(String(format: "%.3f", p50))\t\(String(format: "%.3f", p99))")
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation

@@ -1,0 +1,32 @@
+import Dispatch
+
+/// One slot per index for results computed on many threads at once, as by
+/// `DispatchQueue.concurrentPerform`.
+///
+/// `@unchecked Sendable` is safe: each thread writes only the slot of its own index
+/// (distinct indices never alias), and ``values`` is read only after
+/// `concurrentPerform` has returned, which orders every write before the read.
+package final class ConcurrentSlots<Value: Sendable>: @unchecked Sendable {
+    private let storage: UnsafeMutableBufferPointer<Value?>
+
+    package init(count: Int) {
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: nil)
+    }
+
+    deinit {
+        storage.deinitialize()
+        storage.deallocate()
+    }
+
+    package func set(_ index: Int, _ value: Value) { storage[index] = value }
+
+    package var values: [Value?] { Array(storage) }
+
+    /// `transform` applied to each of `count` indices on every core, results in index order.
+    package static func map(_ count: Int, _ transform: @Sendable (Int) -> Value) -> [Value] {
+        let slots = ConcurrentSlots(count: count)
+        DispatchQueue.concurrentPerform(iterations: count) { slots.set($0, transform($0)) }
+        return slots.values.map { $0! }
+    }
+}
