@@ -21,7 +21,7 @@ let package = Package(
         // Every raw system call Folio makes, wrapped once (EINTR, typed errors).
         .target(name: "FolioSystem"),
         // Run by hand from Benchmarks/store.py; not a test.
-        .executableTarget(name: "folio-bench", dependencies: ["FolioStore"], path: "Benchmarks/StoreBenchmark"),
+        .executableTarget(name: "folio-bench", dependencies: ["FolioStore", "FolioSystem"], path: "Benchmarks/StoreBenchmark"),
         .executableTarget(name: "folio", dependencies: ["FolioFormat", "FolioModel", "FolioStore", "FolioSystem"]),
         // Helpers the test suites share: the corpora, seeded randomness, line diffs, a JSON reader.
         .target(name: "FolioTestSupport", dependencies: ["FolioFormat"], path: "Tests/FolioTestSupport"),

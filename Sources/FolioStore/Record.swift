@@ -14,7 +14,9 @@ public struct Record: Sendable, Hashable {
     /// A recipe's or todo's title, a workout's name, a quote's text, a note's title.
     public let title: String
     /// Why the file does not parse, for an invalid file.
-    public let error: FormatError?
+    public var error: FormatError? { invalid?.error }
+    /// Boxed, since most records have none and the error is large.
+    private let invalid: InvalidFile?
     /// The tags, folded.
     public let tags: [String]
     /// The `date:` field's day.
@@ -56,7 +58,7 @@ public struct Record: Sendable, Hashable {
     private init(path: String, invalidBytes: [UInt8], error: FormatError) {
         self.path = path
         bytes = invalidBytes
-        self.error = error
+        invalid = InvalidFile(error: error)
         bodyStart = 0
         kind = Kind.of(pathOnly: path)
         title = path.split(separator: "/").last.map(String.init) ?? path
@@ -68,7 +70,7 @@ public struct Record: Sendable, Hashable {
     public init(path: String, document: Document) {
         self.path = path
         bytes = document.bytes
-        error = nil
+        invalid = nil
         bodyStart = document.layout.body.lowerBound
         let fields = document.fields
         let kind = Kind.of(document, path: path)
@@ -94,6 +96,16 @@ public struct Record: Sendable, Hashable {
             title = Note(document, path: path).title
         }
     }
+}
+
+/// The error of a file that does not parse.
+final class InvalidFile: Sendable, Hashable {
+    let error: FormatError
+
+    init(error: FormatError) { self.error = error }
+
+    static func == (a: InvalidFile, b: InvalidFile) -> Bool { a.error == b.error }
+    func hash(into hasher: inout Hasher) { hasher.combine(error) }
 }
 
 extension Kind {

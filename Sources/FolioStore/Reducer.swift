@@ -20,12 +20,12 @@ public enum Reducer {
         var outcome = Outcome()
         switch action {
         case .fileChanged(let path, let bytes):
-            if state.records[path]?.bytes == bytes { break }
-            let existed = state.records[path] != nil
+            if state[path]?.bytes == bytes { break }
+            let existed = state[path] != nil
             state.put(Record(path: path, bytes: bytes))
             if existed { outcome.changes.updated.append(path) } else { outcome.changes.added.append(path) }
         case .fileRemoved(let path):
-            if state.records[path] != nil {
+            if state[path] != nil {
                 state.remove(path)
                 outcome.changes.removed.append(path)
             }
@@ -130,7 +130,7 @@ public enum Reducer {
 
     /// Applies an edit to a record's document; refuses files that do not parse.
     static func edit(_ path: String, in state: inout StoreState, _ outcome: inout Outcome, change: (Document) throws -> Document) {
-        guard let record = state.records[path] else {
+        guard let record = state[path] else {
             return outcome.errors.append(StoreError(path: path, message: "no such record"))
         }
         guard let document = record.document else {
@@ -148,7 +148,7 @@ public enum Reducer {
     }
 
     static func delete(_ path: String, in state: inout StoreState, _ outcome: inout Outcome) {
-        guard let record = state.records[path] else {
+        guard let record = state[path] else {
             return outcome.errors.append(StoreError(path: path, message: "no such record"))
         }
         state.remove(path)
@@ -177,7 +177,7 @@ public enum Reducer {
     static func uniquePath(_ stem: String, in state: StoreState) -> String {
         var path = stem + ".md"
         var n = 2
-        while state.records[path] != nil {
+        while state[path] != nil {
             path = "\(stem)-\(n).md"
             n += 1
         }

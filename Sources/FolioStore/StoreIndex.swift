@@ -30,7 +30,7 @@ struct StoreIndex: Sendable {
 
     /// What a record adds to the indexes: computed on any thread, inserted on one.
     struct Entry: Sendable {
-        var words: Set<String> = []
+        var words: [String] = []
         var fields: [String: Set<String>] = [:]
         var numbers: [(key: String, value: Double)] = []
         var dates: [(key: String, value: Double)] = []
@@ -40,8 +40,11 @@ struct StoreIndex: Sendable {
         /// The entry of a record, from its parsed document (nil for an invalid file).
         init(_ record: Record, document: Document?) {
             guard let document else { return }
-            TextFolding.forEachWord(record.title) { words.insert($0) }
-            TextFolding.forEachWord(record.body) { words.insert($0) }
+            var text = record.title + "\n"
+            record.bytes.withUnsafeBufferPointer { bytes in
+                text.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[record.bodyStart...]), as: UTF8.self))
+            }
+            text.withUTF8 { TextFolding.uniqueWords(utf8: $0, into: &words) }
             for entry in document.fields.entries {
                 for value in entry.value.sequenceValue ?? [entry.value] {
                     guard let text = value.text else { continue }
@@ -59,6 +62,52 @@ struct StoreIndex: Sendable {
                 numbers.append(("time", Double(time.seconds)))
             }
         }
+    }
+
+    /// The index of a run of consecutive new ids, built on any thread and merged into
+    /// the shared index with ``merge(_:)``.
+    struct Chunk: Sendable {
+        let firstID: Int32
+        var records: [Record] = []
+        var byKind: [Kind: [Int32]] = [:]
+        var byTag: [String: [Int32]] = [:]
+        var byWord: [String: [Int32]] = [:]
+        var byField: [String: [String: [Int32]]] = [:]
+        var numbers: [(key: String, value: Double, id: Int32)] = []
+        var dates: [(key: String, value: Double, id: Int32)] = []
+
+        init(firstID: Int32) { self.firstID = firstID }
+
+        mutating func add(_ record: Record, _ entry: Entry) {
+            let id = firstID + Int32(records.count)
+            records.append(record)
+            byKind[record.kind, default: []].append(id)
+            for tag in Set(record.tags) { byTag[tag, default: []].append(id) }
+            for word in entry.words { byWord[word, default: []].append(id) }
+            for (key, values) in entry.fields {
+                for value in values { byField[key, default: [:]][value, default: []].append(id) }
+            }
+            for (key, value) in entry.numbers { numbers.append((key, value, id)) }
+            for (key, value) in entry.dates { dates.append((key, value, id)) }
+        }
+    }
+
+    /// Adds a chunk whose ids start at ``nextID``; sorted structures wait for ``finishBulk()``.
+    mutating func merge(_ chunk: Chunk) {
+        precondition(chunk.firstID == nextID, "chunks must be merged in id order")
+        for record in chunk.records {
+            idByPath[record.path] = nextID
+            paths.append(record.path)
+            rank.append(0)
+        }
+        for (kind, ids) in chunk.byKind { byKind[kind, default: []].append(contentsOf: ids) }
+        for (tag, ids) in chunk.byTag { byTag[tag, default: []].append(contentsOf: ids) }
+        for (word, ids) in chunk.byWord { byWord[word, default: []].append(contentsOf: ids) }
+        for (key, values) in chunk.byField {
+            for (value, ids) in values { byField[key, default: [:]][value, default: []].append(contentsOf: ids) }
+        }
+        for (key, value, id) in chunk.numbers { numbers[key, default: SortedPairs()].insert(value, id, bulk: true) }
+        for (key, value, id) in chunk.dates { dates[key, default: SortedPairs()].insert(value, id, bulk: true) }
     }
 
     /// Indexes a record under a new id; with `bulk`, sorted structures wait for ``finishBulk()``.
@@ -84,7 +133,12 @@ struct StoreIndex: Sendable {
         switch value {
         case .int(let n): return Double(n)
         case .float(let n): return n.isNaN ? nil : n
-        case .string(let text): return TimeSpan(text).map { Double($0.seconds) } ?? value.doubleValue
+        case .string(let text):
+            // Only text that starts like a number or an ISO duration can be one.
+            guard let first = text.utf8.first, (first >= 48 && first <= 57) || first == UInt8(ascii: "P") || first == UInt8(ascii: ".") else {
+                return nil
+            }
+            return TimeSpan(text).map { Double($0.seconds) } ?? value.doubleValue
         default: return nil
         }
     }
@@ -102,17 +156,24 @@ struct StoreIndex: Sendable {
         deadCount += 1
     }
 
-    /// Sorts what bulk inserts left unsorted and ranks paths.
+    /// Sorts what bulk inserts left unsorted, trims posting lists to their size, and ranks paths.
     mutating func finishBulk() {
         for key in numbers.keys { numbers[key]!.finishBulk() }
         for key in dates.keys { dates[key]!.finishBulk() }
+        for key in byWord.keys { byWord[key] = Array(byWord[key]![...]) }
         rerank()
     }
 
     /// Ranks live ids by path, for results in path order.
     mutating func rerank() {
-        let live = liveIDs.sorted { paths[Int($0)]! < paths[Int($1)]! }
-        for (position, id) in live.enumerated() { rank[Int(id)] = Int32(position) }
+        let live = liveIDs
+        if zip(live, live.dropFirst()).allSatisfy({ paths[Int($0)]! < paths[Int($1)]! }) {
+            // Ids already follow path order (as after loading a folder): no sort needed.
+            for (position, id) in live.enumerated() { rank[Int(id)] = Int32(position) }
+            return
+        }
+        let sortedLive = live.sorted { paths[Int($0)]! < paths[Int($1)]! }
+        for (position, id) in sortedLive.enumerated() { rank[Int(id)] = Int32(position) }
     }
 
     /// Drops dead ids from every posting list.

@@ -3,46 +3,67 @@ import FolioModel
 
 extension StoreState {
     /// The records matching `query`, in its sort order (path order when it has none),
-    /// at most its limit. Conditions are answered from the indexes; only quoted
-    /// phrases are checked against the text of the records the words already found.
+    /// at most its limit. Conditions are answered from the indexes; quoted phrases are
+    /// then checked against the text of the records the words found, in result order,
+    /// stopping at the limit.
     public func records(matching query: Query) -> [Record] {
         var candidates: [Int32]?
         func narrow(_ ids: [Int32]) {
             candidates = candidates.map { StoreState.intersect($0, ids) } ?? ids
         }
-        var phrases: [[String]] = []
-        // Cheapest first: equality and tags before ranges and words.
+        func narrow(range ids: ArraySlice<Int32>) {
+            var bits = Bitset(count: Int(index.nextID))
+            for id in ids { bits.insert(id) }
+            candidates = candidates.map { $0.filter(bits.contains) } ?? bits.sortedMembers
+        }
+        var phrases: [[UInt8]] = []
+        // Equality first (short posting lists), then ranges, then words.
         for term in query.terms {
-            switch term {
-            case .field(let key, let value):
-                switch key {
-                case "kind": narrow(index.byKind[Kind(rawValue: value)] ?? [])
-                case "tag": narrow(index.byTag[value] ?? [])
-                default: narrow(index.byField[key]?[value] ?? [])
-                }
-            case .compare(let key, let comparison, let bound):
-                switch bound {
-                case .number(let n): narrow((index.numbers[key]?.ids(comparison, n)).map { $0.sorted() } ?? [])
-                case .date(let d): narrow((index.dates[key]?.ids(comparison, Double(d.daysSinceEpoch))).map { $0.sorted() } ?? [])
-                }
-            case .text(let words, let phrase):
-                for word in words { narrow(index.byWord[word] ?? []) }
-                if phrase && words.count > 1 { phrases.append(words) }
+            guard case .field(let key, let value) = term else { continue }
+            switch key {
+            case "kind": narrow(index.byKind[Kind(rawValue: value)] ?? [])
+            case "tag": narrow(index.byTag[value] ?? [])
+            default: narrow(index.byField[key]?[value] ?? [])
             }
         }
-        var ids = (candidates ?? index.liveIDs).filter(index.isLive)
-        if !phrases.isEmpty {
-            ids = ids.filter { id in
-                guard let record = record(id: id), record.isValid else { return false }
-                let text = " " + TextFolding.folded(record.title + "\n" + record.body) + " "
-                return phrases.allSatisfy { text.contains(" " + $0.joined(separator: " ") + " ") }
+        for term in query.terms {
+            guard case .compare(let key, let comparison, let bound) = term else { continue }
+            switch bound {
+            case .number(let n): narrow(range: index.numbers[key]?.ids(comparison, n) ?? [])
+            case .date(let d): narrow(range: index.dates[key]?.ids(comparison, Double(d.daysSinceEpoch)) ?? [])
             }
         }
-        ids = ordered(ids, by: query.sortKey, descending: query.descending, limit: query.limit)
-        return ids.compactMap(record(id:))
+        for term in query.terms {
+            guard case .text(let words, let phrase) = term else { continue }
+            for word in words { narrow(index.byWord[word] ?? []) }
+            if phrase && words.count > 1 { phrases.append(Array((" " + words.joined(separator: " ") + " ").utf8)) }
+        }
+        let ids = (candidates ?? index.liveIDs).filter(index.isLive)
+        let ordered = ordered(ids, by: query.sortKey, descending: query.descending, limit: phrases.isEmpty ? query.limit : nil)
+        guard !phrases.isEmpty else { return ordered.compactMap(record(id:)) }
+        var out: [Record] = []
+        let limit = query.limit ?? Int.max
+        for id in ordered where out.count < limit {
+            guard let record = record(id: id), record.isValid else { continue }
+            let text = StoreState.foldedText(record)
+            if phrases.allSatisfy({ text.contains($0) }) { out.append(record) }
+        }
+        return out
     }
 
-    func record(id: Int32) -> Record? { index.path(of: id).flatMap { records[$0] } }
+    /// A record's title and body as folded words between single spaces, as bytes.
+    static func foldedText(_ record: Record) -> [UInt8] {
+        var text: [UInt8] = [32]
+        text.reserveCapacity(record.bytes.count - record.bodyStart + 64)
+        var title = record.title
+        title.withUTF8 { TextFolding.appendFoldedWords(utf8: $0, to: &text) }
+        record.bytes.withUnsafeBufferPointer {
+            TextFolding.appendFoldedWords(utf8: UnsafeBufferPointer(rebasing: $0[record.bodyStart...]), to: &text)
+        }
+        return text
+    }
+
+    func record(id: Int32) -> Record? { recordsByID[Int(id)] }
 
     /// `ids` sorted by a key's sorted index (records without the key last), or by path.
     func ordered(_ ids: [Int32], by key: String?, descending: Bool, limit: Int?) -> [Int32] {
@@ -58,15 +79,17 @@ extension StoreState {
         guard let pairs = index.dates[key] ?? index.numbers[key] else {
             return ordered(ids, by: nil, descending: false, limit: limit)
         }
-        var wanted = Set(ids)
+        var wanted = Bitset(count: Int(index.nextID))
+        for id in ids { wanted.insert(id) }
         var out: [Int32] = []
-        let positions = descending ? Array(pairs.ids.indices.reversed()) : Array(pairs.ids.indices)
-        for position in positions where out.count < limit {
+        out.reserveCapacity(min(limit, ids.count))
+        for position in stride(from: descending ? pairs.count - 1 : 0, through: descending ? 0 : pairs.count - 1, by: descending ? -1 : 1) {
+            if out.count >= limit { break }
             let id = pairs.ids[position]
-            if wanted.remove(id) != nil { out.append(id) }
+            if wanted.remove(id) { out.append(id) }
         }
         if out.count < limit {
-            out += ordered(Array(wanted), by: nil, descending: false, limit: limit - out.count)
+            out += ordered(ids.filter(wanted.contains), by: nil, descending: false, limit: limit - out.count)
         }
         return out
     }
@@ -87,5 +110,50 @@ extension StoreState {
             }
         }
         return out
+    }
+}
+
+/// A set of record ids as bits, for intersecting with ranges without sorting them.
+struct Bitset {
+    private var words: [UInt64]
+
+    init(count: Int) { words = [UInt64](repeating: 0, count: (count + 63) / 64) }
+
+    mutating func insert(_ id: Int32) { words[Int(id) >> 6] |= 1 << UInt64(id & 63) }
+
+    func contains(_ id: Int32) -> Bool { words[Int(id) >> 6] & (1 << UInt64(id & 63)) != 0 }
+
+    /// Removes `id`; returns whether it was there.
+    mutating func remove(_ id: Int32) -> Bool {
+        let had = contains(id)
+        words[Int(id) >> 6] &= ~(1 << UInt64(id & 63))
+        return had
+    }
+
+    /// The members in ascending order.
+    var sortedMembers: [Int32] {
+        var out: [Int32] = []
+        for (index, var word) in words.enumerated() {
+            while word != 0 {
+                let bit = word.trailingZeroBitCount
+                out.append(Int32(index * 64 + bit))
+                word &= word - 1
+            }
+        }
+        return out
+    }
+}
+
+extension [UInt8] {
+    /// Whether `needle` occurs in this array.
+    func contains(_ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, needle.count <= count else { return needle.isEmpty }
+        let first = needle[0]
+        var i = 0
+        while i + needle.count <= count {
+            if self[i] == first && self[i..<i + needle.count].elementsEqual(needle) { return true }
+            i += 1
+        }
+        return false
     }
 }

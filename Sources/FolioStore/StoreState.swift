@@ -6,8 +6,21 @@ import FolioSystem
 /// indexes, the settings and the list orders. A value: the reducer changes it, and
 /// nothing else does.
 public struct StoreState: Sendable {
-    /// Every record by path.
-    public private(set) var records: [String: Record] = [:]
+    /// The records by id (dead ids hold nil); ``index`` maps paths to ids.
+    private(set) var recordsByID: [Record?] = []
+
+    /// The record at `path`.
+    public subscript(path: String) -> Record? {
+        index.id(of: path).flatMap { recordsByID[Int($0)] }
+    }
+
+    /// How many records there are.
+    public var count: Int { index.idByPath.count }
+
+    /// Every record by path (built on each call: use ``subscript(_:)`` for one).
+    public var records: [String: Record] {
+        Dictionary(uniqueKeysWithValues: recordsByID.lazy.compactMap { $0 }.filter { index.id(of: $0.path) != nil }.map { ($0.path, $0) })
+    }
     /// The indexes over ``records``.
     var index = StoreIndex()
     /// The folder's `folio.yaml` settings.
@@ -20,15 +33,29 @@ public struct StoreState: Sendable {
     /// An empty state.
     public init() {}
 
-    /// A state holding `files` (path → bytes): parsed on every core, then indexed in one pass.
+    /// A state holding `files` (path → bytes). Files are parsed and indexed in chunks
+    /// on every core, each chunk into a small index of its own; the chunk indexes are
+    /// then merged, so the shared index sees one insertion per word and chunk rather
+    /// than per word and file, and parsed files never all wait in memory at once.
     public init(files: [String: [UInt8]]) {
         let paths = files.keys.sorted()
-        let prepared = ConcurrentSlots<(Record, StoreIndex.Entry)>.map(paths.count) { i in
-            StoreState.prepare(path: paths[i], bytes: files[paths[i]]!)
-        }
-        for (record, entry) in prepared {
-            records[record.path] = record
-            index.insert(record, entry, bulk: true)
+        recordsByID.reserveCapacity(paths.count)
+        let chunkSize = 512
+        for batchStart in stride(from: 0, to: paths.count, by: chunkSize * 16) {
+            let batchEnd = min(batchStart + chunkSize * 16, paths.count)
+            let chunkStarts = Array(stride(from: batchStart, to: batchEnd, by: chunkSize))
+            let chunks = ConcurrentSlots<StoreIndex.Chunk>.map(chunkStarts.count) { c in
+                var chunk = StoreIndex.Chunk(firstID: Int32(chunkStarts[c]))
+                for i in chunkStarts[c]..<min(chunkStarts[c] + chunkSize, batchEnd) {
+                    let (record, entry) = StoreState.prepare(path: paths[i], bytes: files[paths[i]]!)
+                    chunk.add(record, entry)
+                }
+                return chunk
+            }
+            for chunk in chunks {
+                recordsByID.append(contentsOf: chunk.records)
+                index.merge(chunk)
+            }
         }
         index.finishBulk()
     }
@@ -46,13 +73,14 @@ public struct StoreState: Sendable {
 
     /// Adds or replaces a record.
     mutating func put(_ record: Record) {
-        records[record.path] = record
+        if let old = index.id(of: record.path) { recordsByID[Int(old)] = nil }
+        recordsByID.append(record)
         index.insert(record, StoreIndex.Entry(record, document: record.document), bulk: false)
     }
 
     /// Removes a record.
     mutating func remove(_ path: String) {
-        records[path] = nil
+        if let id = index.id(of: path) { recordsByID[Int(id)] = nil }
         index.remove(path)
     }
 
@@ -63,7 +91,7 @@ public struct StoreState: Sendable {
     }
 
     /// The records that do not parse, in path order.
-    public var invalidRecords: [Record] { records.values.filter { !$0.isValid }.sorted { $0.path < $1.path } }
+    public var invalidRecords: [Record] { recordsByID.compactMap { $0 }.filter { !$0.isValid }.sorted { $0.path < $1.path } }
 
     /// The todos in list order: by `order`, then by path.
     public var todos: [Record] {
@@ -85,7 +113,8 @@ public struct StoreState: Sendable {
     public func _checkInvariants() {
         #if DEBUG
         index._checkInvariants()
-        precondition(Set(records.keys) == Set(index.idByPath.keys), "records and index disagree")
+        precondition(recordsByID.count == Int(index.nextID), "records and ids disagree")
+        for (path, id) in index.idByPath { precondition(recordsByID[Int(id)]?.path == path, "record of \(path) is not at its id") }
         #endif
     }
 }

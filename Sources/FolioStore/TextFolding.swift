@@ -25,40 +25,116 @@ package enum TextFolding {
         return words
     }
 
-    /// Calls `body` with each folded word of `text`. ASCII goes byte by byte; other
-    /// letters are folded through the table above or lowercased.
-    package static func forEachWord(_ text: String, _ body: (String) -> Void) {
-        var current: [UInt8] = []
-        current.reserveCapacity(32)
-        func flush() {
-            if !current.isEmpty {
-                body(String(decoding: current, as: UTF8.self))
-                current.removeAll(keepingCapacity: true)
-            }
+    /// The distinct folded words of valid UTF-8 bytes, deduplicated on their bytes with
+    /// a small open-addressing table before any `String` is made, since most words of a
+    /// body repeat.
+    package static func uniqueWords(utf8 bytes: UnsafeBufferPointer<UInt8>, into words: inout [String]) {
+        var arena: [UInt8] = []
+        arena.reserveCapacity(bytes.count + 64)
+        var spans: [(start: Int, count: Int)] = []
+        var table = [Int32](repeating: -1, count: 256)
+        var mask = 255
+        // Takes the arena as an argument: inside `fold` the arena is being accessed inout.
+        func hash(_ arena: [UInt8], _ range: Range<Int>) -> Int {
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            for i in range { h = (h ^ UInt64(arena[i])) &* 0x100_0000_01b3 }
+            return Int(truncatingIfNeeded: h ^ (h >> 29))
         }
-        for scalar in text.unicodeScalars {
-            let v = scalar.value
-            if v < 0x80 {
-                if (v >= 48 && v <= 57) || (v >= 97 && v <= 122) {
-                    current.append(UInt8(v))
-                } else if v >= 65 && v <= 90 {
-                    current.append(UInt8(v + 32))
-                } else {
-                    flush()
+        fold(bytes, into: &arena) { arena, start in
+            let count = arena.count - start
+            var slot = hash(arena, start..<arena.count) & mask
+            while table[slot] >= 0 {
+                let span = spans[Int(table[slot])]
+                if span.count == count && arena[span.start..<span.start + count].elementsEqual(arena[start...]) {
+                    arena.removeLast(count)
+                    return
                 }
-            } else if let base = bases[scalar] {
-                current.append(contentsOf: base.utf8)
-            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                let folded = scalar.properties.isCased ? String(scalar).lowercased() : String(scalar)
-                current.append(contentsOf: folded.utf8)
-            } else if scalar.properties.generalCategory != .nonspacingMark {
-                // A combining accent is dropped, so decomposed text folds like composed text.
-                flush()
+                slot = (slot + 1) & mask
+            }
+            table[slot] = Int32(spans.count)
+            spans.append((start, count))
+            if spans.count * 2 > mask {
+                mask = mask * 2 + 1
+                table = [Int32](repeating: -1, count: mask + 1)
+                for (index, span) in spans.enumerated() {
+                    var s = hash(arena, span.start..<span.start + span.count) & mask
+                    while table[s] >= 0 { s = (s + 1) & mask }
+                    table[s] = Int32(index)
+                }
             }
         }
-        flush()
+        words.reserveCapacity(words.count + spans.count)
+        arena.withUnsafeBufferPointer { arena in
+            for span in spans {
+                words.append(String(decoding: UnsafeBufferPointer(rebasing: arena[span.start..<span.start + span.count]), as: UTF8.self))
+            }
+        }
     }
 
-    /// `text` folded as one string (words joined with single spaces), for phrase checks.
-    package static func folded(_ text: String) -> String { words(text).joined(separator: " ") }
+    /// Appends the folded words of valid UTF-8 `bytes` to `out`, calling `endWord` with
+    /// `out` and the word's start after each word (it may remove the word again). ASCII
+    /// goes byte by byte; other letters are folded through the table above or lowercased.
+    static func fold(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8], endWord: (inout [UInt8], Int) -> Void) {
+        var start = out.count
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 {
+                if (b >= 48 && b <= 57) || (b >= 97 && b <= 122) {
+                    out.append(b)
+                } else if b >= 65 && b <= 90 {
+                    out.append(b + 32)
+                } else if out.count > start {
+                    endWord(&out, start)
+                    start = out.count
+                }
+                i += 1
+                continue
+            }
+            // Decode one scalar of valid UTF-8.
+            let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
+            var value = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            for k in 1..<length where i + k < n { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+            i += length
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if let base = bases[scalar] {
+                out.append(contentsOf: base.utf8)
+            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                let folded = scalar.properties.isCased ? String(scalar).lowercased() : String(scalar)
+                out.append(contentsOf: folded.utf8)
+            } else if scalar.properties.generalCategory != .nonspacingMark && out.count > start {
+                // A combining accent is dropped, so decomposed text folds like composed text.
+                endWord(&out, start)
+                start = out.count
+            }
+        }
+        if out.count > start { endWord(&out, start) }
+    }
+
+    /// Calls `body` with each folded word of `text`.
+    package static func forEachWord(_ text: String, _ body: (String) -> Void) {
+        var text = text
+        text.withUTF8 { bytes in
+            var out: [UInt8] = []
+            fold(bytes, into: &out) { out, start in
+                body(String(decoding: out[start...], as: UTF8.self))
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+    }
+
+    /// Appends the folded words of valid UTF-8 `bytes` to `out`, each followed by a space.
+    package static func appendFoldedWords(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        fold(bytes, into: &out) { out, _ in out.append(32) }
+    }
+
+    /// `text` folded as one string (words joined with single spaces), for equality and phrase checks.
+    package static func folded(_ text: String) -> String {
+        var text = text
+        var out: [UInt8] = []
+        text.withUTF8 { appendFoldedWords(utf8: $0, to: &out) }
+        if out.last == 32 { out.removeLast() }
+        return String(decoding: out, as: UTF8.self)
+    }
 }

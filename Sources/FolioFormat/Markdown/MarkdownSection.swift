@@ -112,6 +112,12 @@ public enum Markdown {
 extension String {
     /// The string without leading and trailing characters from `set`.
     package func trimmingCharacters(in set: String) -> String {
+        // Most text has nothing to trim: check the first and last bytes before walking Characters.
+        if let first = utf8.first, let last = utf8.last, first > 32, last > 32, first < 0x80, last < 0x80,
+           !set.utf8.contains(first), !set.utf8.contains(last)
+        {
+            return self
+        }
         let drop: (Character) -> Bool = { set.contains($0) }
         guard let first = firstIndex(where: { !drop($0) }), let last = lastIndex(where: { !drop($0) }) else { return "" }
         return String(self[first...last])

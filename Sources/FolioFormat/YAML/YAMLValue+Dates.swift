@@ -55,7 +55,8 @@ extension YAMLValue {
     /// `2026-11-30`, `2026-11-30T09:30:00`, `2026-11-30 09:30:00 +01:00`. Nil for
     /// anything else, including days that do not exist.
     public var calendarDate: CalendarDate? {
-        guard let text = stringValue, let parts = DateTimeText(text) else { return nil }
+        guard let text = stringValue, text.utf8.first.map({ $0 >= 48 && $0 <= 57 }) == true,
+              let parts = DateTimeText(text) else { return nil }
         return parts.date
     }
 

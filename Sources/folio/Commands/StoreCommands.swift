@@ -181,7 +181,7 @@ enum DoneCommand: FolioCommand {
     @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
         guard let store = await loadStore(arguments.positionals[0]) else { return ExitCode.problems }
         let path = arguments.positionals[1]
-        guard let record = store.state.records[path], record.kind == .todo else {
+        guard let record = store.state[path], record.kind == .todo else {
             Output.error("\(path): error: no todo at this path in \(arguments.positionals[0])")
             return ExitCode.problems
         }

@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Store benchmark: load N generated documents into Folio's store, side by side with
+reading every byte (`find ... | xargs cat`), and time representative queries.
+
+Uses the tree generator of Benchmarks/check.py (same seed, same mix: 40% recipes of
+~2 KB, 40% todos of ~300 B, 20% workouts of ~400 B; 500 files per folder). For each N:
+one untimed warm-up, then R rounds alternating the two tools; medians, peak RSS (GNU
+time), and the targets: load within 2.5x the cat time, peak memory under 2x the bytes
+on disk + 50 MB. Then, at the largest N, p50/p99 latency of 5 queries over RUNS runs
+(indexed: p99 under 5 ms; full-text: p99 under 50 ms).
+
+Run by hand from the package root:
+
+  swift build -c release && python3 Benchmarks/store.py --files 10000 --files 100000
+"""
+import argparse
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import check  # noqa: E402  (the generator and the process runner)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--files", type=int, action="append")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--query-runs", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=42)
+    root_dir = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    parser.add_argument("--bench", default=os.path.join(root_dir, ".build", "release", "folio-bench"))
+    args = parser.parse_args()
+    sizes = args.files or [10000, 100000]
+    if not os.access(args.bench, os.X_OK):
+        sys.exit(f"{args.bench} not found: run `swift build -c release` first")
+    print("folio store benchmark")
+    print(f"  command line: {' '.join(sys.argv)}")
+    print(f"  machine:      nproc {len(os.sched_getaffinity(0))}, CPU {check.cpu_model()}")
+    print(f"  peak RSS:     {'GNU time' if check.GNU_TIME else 'wait4 (install GNU time for exact figures)'}")
+    base = tempfile.mkdtemp(prefix="folio-store-bench-", dir="/tmp")
+    failures = 0
+    try:
+        for n in sizes:
+            root = tempfile.mkdtemp(prefix=f"files-{n}-", dir=base)
+            stats = check.generate_tree(root, n, args.seed)
+            disk = stats.total_bytes
+            print(f"\n== N = {n:,}: {disk:,} bytes ({disk / 1e6:.1f} MB), sha256 {stats.sha256[:16]}")
+            tools = {
+                "folio load": [args.bench, "load", root],
+                "cat": ["bash", "-c", f"find '{root}' -type f -name '*.md' -print0 | xargs -0 cat > /dev/null"],
+            }
+            results = {tool: [] for tool in tools}
+            for round_number in range(args.runs + 1):
+                for tool, argv in tools.items():
+                    run = check.run_once(argv)
+                    if run.exit_code != 0:
+                        print(f"  {tool} exited {run.exit_code}")
+                        failures += 1
+                    if round_number > 0:
+                        results[tool].append(run)
+            print(f"  {'tool':<11} {'median s':>9} {'min s':>8} {'max s':>8} {'CPU s':>7} {'peak RSS MiB':>13}")
+            medians = {}
+            for tool, runs in results.items():
+                seconds = [r.seconds for r in runs]
+                medians[tool] = statistics.median(seconds)
+                rss = max(r.maxrss_kib for r in runs) / 1024
+                cpu = statistics.median(r.cpu_seconds for r in runs)
+                print(f"  {tool:<11} {medians[tool]:9.3f} {min(seconds):8.3f} {max(seconds):8.3f} {cpu:7.2f} {rss:13.1f}")
+            ratio = medians["folio load"] / medians["cat"]
+            peak = max(r.maxrss_kib for r in results["folio load"]) / 1024
+            limit = 2 * disk / 2**20 + 50
+            print(f"  load/cat {ratio:.2f}x (target <= 2.5x): {'PASS' if ratio <= 2.5 else 'FAIL'}")
+            print(f"  peak {peak:.1f} MiB, limit 2 x {disk / 2**20:.1f} MiB + 50 = {limit:.1f} MiB: {'PASS' if peak < limit else 'FAIL'}")
+            failures += (ratio > 2.5) + (peak >= limit)
+            if n == max(sizes):
+                run = check.run_once([args.bench, "queries", root, str(args.query_runs)], capture=True)
+                print(f"\n  queries over {n:,} documents, {args.query_runs} runs each:")
+                for line in run.stdout.splitlines():
+                    print("    " + line)
+                    columns = line.split("\t")
+                    if len(columns) == 5 and columns[1] in ("indexed", "full-text"):
+                        limit_ms = 5 if columns[1] == "indexed" else 50
+                        ok = float(columns[4]) < limit_ms
+                        failures += not ok
+                        print(f"      p99 {columns[4]} ms, target < {limit_ms} ms: {'PASS' if ok else 'FAIL'}")
+            shutil.rmtree(root)
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
