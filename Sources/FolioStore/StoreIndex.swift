@@ -48,7 +48,10 @@ struct StoreIndex: Sendable {
             for entry in document.fields.entries {
                 for value in entry.value.sequenceValue ?? [entry.value] {
                     guard let text = value.text else { continue }
-                    fields[entry.key, default: []].insert(TextFolding.folded(text))
+                    // Prose (a `notes: |` block) is found by its words, not matched whole.
+                    if text.utf8.count <= StoreIndex.longestMatchedValue {
+                        fields[entry.key, default: []].insert(TextFolding.folded(text))
+                    }
                     if let date = value.calendarDate {
                         dates.append((entry.key, Double(date.daysSinceEpoch)))
                     } else if let number = StoreIndex.number(value) {
@@ -127,6 +130,9 @@ struct StoreIndex: Sendable {
         for (key, value) in entry.dates { dates[key, default: SortedPairs()].insert(value, id, bulk: bulk) }
         if !bulk { rerank() }
     }
+
+    /// Values longer than this many bytes are not indexed for `key:value` equality.
+    static let longestMatchedValue = 120
 
     /// A number, or a duration in seconds (`15m`), for comparisons.
     static func number(_ value: YAMLValue) -> Double? {
