@@ -40,9 +40,9 @@ public struct StoreState: Sendable {
     public init(files: [String: [UInt8]]) {
         let paths = files.keys.sorted()
         recordsByID.reserveCapacity(paths.count)
-        let chunkSize = 512
-        for batchStart in stride(from: 0, to: paths.count, by: chunkSize * 16) {
-            let batchEnd = min(batchStart + chunkSize * 16, paths.count)
+        let chunkSize = 256
+        for batchStart in stride(from: 0, to: paths.count, by: chunkSize * 8) {
+            let batchEnd = min(batchStart + chunkSize * 8, paths.count)
             let chunkStarts = Array(stride(from: batchStart, to: batchEnd, by: chunkSize))
             let chunks = ConcurrentSlots<StoreIndex.Chunk>.map(chunkStarts.count) { c in
                 var chunk = StoreIndex.Chunk(firstID: Int32(chunkStarts[c]))
