@@ -43,6 +43,8 @@ public enum Action: Sendable {
     /// Deletes a recipe's file.
     case removeRecipe(path: String)
 
+    /// Deletes any record's file.
+    case removeRecord(path: String)
     /// Sets one front-matter field of a record with a minimal edit.
     case setField(path: String, key: String, value: YAMLValue)
 

@@ -46,7 +46,7 @@ public enum Reducer {
                 todo.done.toggle()
                 return try todo.updating(document)
             }
-        case .removeTodo(let path), .removeRecipe(let path):
+        case .removeTodo(let path), .removeRecipe(let path), .removeRecord(let path):
             delete(path, in: &state, &outcome)
         case .moveTodos(let offsets, let destination):
             var list = state.todos

@@ -17,6 +17,12 @@ func loadStore(_ root: String) async -> Store? {
     }
 }
 
+/// Prints the store's errors and gives the exit status they mean.
+func exitStatus(reporting errors: [StoreError]) -> Int32 {
+    for error in errors { Output.error(error.description) }
+    return errors.isEmpty ? ExitCode.success : ExitCode.problems
+}
+
 /// Prints records as aligned columns, or with `--json` as one JSON array.
 func printRecords(_ records: [Record], json: Bool) {
     if json {
@@ -161,9 +167,8 @@ enum AddCommand: FolioCommand {
         for entry in extra.entries where !known.contains(entry.key) {
             fieldErrors += store.dispatch(.setField(path: path, key: entry.key, value: entry.value))
         }
-        for error in fieldErrors { Output.error(error.description) }
         Output.print(path)
-        return fieldErrors.isEmpty ? ExitCode.success : ExitCode.problems
+        return exitStatus(reporting: fieldErrors)
     }
 }
 
@@ -189,9 +194,7 @@ enum DoneCommand: FolioCommand {
             Output.error("\(path): already done")
             return ExitCode.success
         }
-        let errors = store.dispatch(.toggleDone(path: path))
-        for error in errors { Output.error(error.description) }
-        return errors.isEmpty ? ExitCode.success : ExitCode.problems
+        return exitStatus(reporting: store.dispatch(.toggleDone(path: path)))
     }
 }
 
@@ -208,9 +211,7 @@ enum RemoveCommand: FolioCommand {
 
     @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
         guard let store = await loadStore(arguments.positionals[0]) else { return ExitCode.problems }
-        let errors = store.dispatch(.removeRecipe(path: arguments.positionals[1]))
-        for error in errors { Output.error(error.description) }
-        return errors.isEmpty ? ExitCode.success : ExitCode.problems
+        return exitStatus(reporting: store.dispatch(.removeRecord(path: arguments.positionals[1])))
     }
 }
 
@@ -279,8 +280,7 @@ enum ImportQuotesCommand: FolioCommand {
         guard let store = await loadStore(arguments.positionals[0]) else { return ExitCode.problems }
         var errors: [StoreError] = []
         for quote in quotes { errors += store.dispatch(.addQuote(quote)) }
-        for error in errors { Output.error(error.description) }
         Output.print("imported \(quotes.count - errors.count) quote\(quotes.count == 1 ? "" : "s") into \(arguments.positionals[0])/quotes/")
-        return errors.isEmpty ? ExitCode.success : ExitCode.problems
+        return exitStatus(reporting: errors)
     }
 }
