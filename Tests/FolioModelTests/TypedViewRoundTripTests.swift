@@ -69,6 +69,7 @@ import Testing
             checked += 1
         }
         print("typed views: \(checked) records changed through their typed view, each diff within the field's lines")
-        #expect(checked >= 40)
+        // The 33 typed records of Fixtures/, and the corpora's when present.
+        #expect(checked >= 33)
     }
 }
