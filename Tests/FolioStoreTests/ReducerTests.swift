@@ -116,4 +116,35 @@ import Testing
         #expect(try! state.records(matching: Query(parsing: "milk")).isEmpty)
         state._checkInvariants()
     }
+
+    @Test func updateRecipeWritesOnlyWhatChanged() {
+        var state = state()
+        let path = "recipes/carbonara.md"
+        var recipe = Recipe(state[path]!.document!)
+        recipe.servings = 6
+        recipe.ingredients.append(Ingredient(name: "Pecorino", quantity: "100g"))
+        let outcome = Reducer.reduce(&state, .updateRecipe(path: path, recipe))
+        guard case .write(_, let bytes, _)? = outcome.effects.first else {
+            Issue.record("no write")
+            return
+        }
+        #expect(String(decoding: bytes, as: UTF8.self) == Self.files[path]!
+            .replacingOccurrences(of: "italian]\n", with: "italian]\nservings: 6\n")
+            .replacingOccurrences(of: "- 4 Uova\n", with: "- 4 Uova\n- 100g Pecorino\n"))
+        recipe.steps = []
+        let refused = Reducer.reduce(&state, .updateRecipe(path: path, recipe))
+        #expect(refused.effects.isEmpty && refused.errors.first?.message == "cannot save the recipe: a recipe needs at least one step")
+    }
+
+    @Test func setFieldAndRemoveRecord() {
+        var state = state()
+        let outcome = Reducer.reduce(&state, .setField(path: "workouts/run.md", key: "shoes", value: .string("trail")))
+        #expect(outcome.changes.updated == ["workouts/run.md"])
+        #expect(state["workouts/run.md"]?.fields["shoes"] == .string("trail"))
+        #expect(try! state.records(matching: Query(parsing: "shoes:trail")).map(\.path) == ["workouts/run.md"])
+        let removed = Reducer.reduce(&state, .removeRecord(path: "notes/broken.md"))
+        #expect(removed.effects == [.delete(path: "notes/broken.md", expecting: Array(Self.files["notes/broken.md"]!.utf8))])
+        #expect(Reducer.reduce(&state, .removeRecord(path: "nope.md")).errors.map(\.message) == ["no such record"])
+        state._checkInvariants()
+    }
 }
