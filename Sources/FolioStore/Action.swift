@@ -71,10 +71,19 @@ public struct ChangeSet: Sendable, Hashable {
 
 /// A file-system change for the store to carry out after the reducer has run.
 public enum Effect: Sendable, Hashable {
-    /// Write `bytes` to `path`, but only if the file still holds `replacing` (nil: must not exist).
-    case write(path: String, bytes: [UInt8], replacing: [UInt8]?)
-    /// Delete `path`, but only if it still holds `expecting`.
-    case delete(path: String, expecting: [UInt8])
+    /// Write `bytes` to `path`, but only if the file still has the fingerprint `replacing` (nil: must not exist).
+    case write(path: String, bytes: [UInt8], replacing: Fingerprint?)
+    /// Delete `path`, but only if it still has the fingerprint `expecting`.
+    case delete(path: String, expecting: Fingerprint)
+}
+
+extension Effect {
+    /// The file the effect concerns.
+    public var path: String {
+        switch self {
+        case .write(let path, _, _), .delete(let path, _): return path
+        }
+    }
 }
 
 /// An action the reducer refused, or an effect the disk did not allow.
@@ -86,4 +95,7 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// `PATH: error: MESSAGE`.
     public var description: String { (path.map { $0 + ": " } ?? "") + "error: " + message }
+
+    /// The message for a file that is no longer what the store read.
+    public static let changedOnDisk = "the file changed on disk since Folio read it; Folio kept it as it is now and did not write"
 }

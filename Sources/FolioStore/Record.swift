@@ -1,14 +1,15 @@
 import FolioFormat
 import FolioModel
 
-/// One file of the folder as the store holds it: its bytes exactly as read, and what
-/// the indexes and lists need. A file that does not parse is a record too, with its
-/// error; it is listed, never dropped and never rewritten.
+/// One file of the folder as the store holds it: a fingerprint of its bytes, and what
+/// the indexes and lists need (the bytes are read again through the state's
+/// ``ContentSource`` when needed). A file that does not parse is a record too, with
+/// its error; it is listed, never dropped and never rewritten.
 public struct Record: Sendable, Hashable {
     /// The path relative to the folder, with `/` separators.
     public let path: String
-    /// The bytes as read (or as last written by the store).
-    public let bytes: [UInt8]
+    /// The fingerprint of the bytes as read (or as last written by the store).
+    public let fingerprint: Fingerprint
     /// The record's kind.
     public let kind: Kind
     /// A recipe's or todo's title, a workout's name, a quote's text, a note's title.
@@ -31,17 +32,8 @@ public struct Record: Sendable, Hashable {
     public private(set) var distance: Double?
     /// A workout's complexity.
     public private(set) var complexity: Complexity?
-    /// Where the body starts in ``bytes``.
+    /// Where the body starts in the file's bytes.
     let bodyStart: Int
-
-    /// The body: everything after the front matter (the whole file for an invalid one).
-    public var body: String { String(decoding: bytes[bodyStart...], as: UTF8.self) }
-
-    /// The parsed document (parsed again from the bytes: the store does not keep trees).
-    public var document: Document? { try? Document(bytes: bytes, path: path) }
-
-    /// The front matter fields (empty for an invalid file).
-    public var fields: YAMLMapping { document?.fields ?? YAMLMapping() }
 
     /// Whether the file parsed.
     public var isValid: Bool { error == nil }
@@ -57,7 +49,7 @@ public struct Record: Sendable, Hashable {
 
     private init(path: String, invalidBytes: [UInt8], error: FormatError) {
         self.path = path
-        bytes = invalidBytes
+        fingerprint = Fingerprint(invalidBytes)
         invalid = InvalidFile(error: error)
         bodyStart = 0
         kind = Kind.of(pathOnly: path)
@@ -69,7 +61,7 @@ public struct Record: Sendable, Hashable {
     /// A record of a parsed document. Reads only the fields the lists and indexes need.
     public init(path: String, document: Document) {
         self.path = path
-        bytes = document.bytes
+        fingerprint = Fingerprint(document.bytes)
         invalid = nil
         bodyStart = document.layout.body.lowerBound
         let fields = document.fields

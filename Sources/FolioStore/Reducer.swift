@@ -20,9 +20,9 @@ public enum Reducer {
         var outcome = Outcome()
         switch action {
         case .fileChanged(let path, let bytes):
-            if state[path]?.bytes == bytes { break }
+            if state[path]?.fingerprint == Fingerprint(bytes) { break }
             let existed = state[path] != nil
-            state.put(Record(path: path, bytes: bytes))
+            state.put(Record(path: path, bytes: bytes), bytes: bytes)
             if existed { outcome.changes.updated.append(path) } else { outcome.changes.added.append(path) }
         case .fileRemoved(let path):
             if state[path] != nil {
@@ -101,7 +101,7 @@ public enum Reducer {
                     ?? Document(yamlBytes: [], path: Settings.fileName)
                 let updated = try settings.updating(document)
                 if updated.bytes != old {
-                    outcome.effects.append(.write(path: Settings.fileName, bytes: updated.bytes, replacing: old))
+                    outcome.effects.append(.write(path: Settings.fileName, bytes: updated.bytes, replacing: old.map(Fingerprint.init)))
                     state.settingsBytes = updated.bytes
                     state.settings = Settings(updated)
                     outcome.changes.settingsChanged = true
@@ -120,7 +120,7 @@ public enum Reducer {
         do {
             let document = try make()
             let path = uniquePath(kind.folder + "/" + slug(title), in: state)
-            state.put(Record(path: path, document: document))
+            state.put(Record(path: path, document: document), bytes: document.bytes)
             outcome.changes.added.append(path)
             outcome.effects.append(.write(path: path, bytes: document.bytes, replacing: nil))
         } catch {
@@ -133,15 +133,18 @@ public enum Reducer {
         guard let record = state[path] else {
             return outcome.errors.append(StoreError(path: path, message: "no such record"))
         }
-        guard let document = record.document else {
-            return outcome.errors.append(StoreError(path: path, message: "the file does not parse, so Folio does not change it: \(record.error.map { "\($0)" } ?? "")"))
+        if let error = record.error {
+            return outcome.errors.append(StoreError(path: path, message: "the file does not parse, so Folio does not change it: \(error)"))
+        }
+        guard let document = state.document(of: record) else {
+            return outcome.errors.append(StoreError(path: path, message: StoreError.changedOnDisk))
         }
         do {
             let updated = try change(document)
-            guard updated.bytes != record.bytes else { return }
-            state.put(Record(path: path, document: updated))
+            guard updated.bytes != document.bytes else { return }
+            state.put(Record(path: path, document: updated), bytes: updated.bytes)
             outcome.changes.updated.append(path)
-            outcome.effects.append(.write(path: path, bytes: updated.bytes, replacing: record.bytes))
+            outcome.effects.append(.write(path: path, bytes: updated.bytes, replacing: record.fingerprint))
         } catch {
             outcome.errors.append(StoreError(path: path, message: "\(error)"))
         }
@@ -153,7 +156,7 @@ public enum Reducer {
         }
         state.remove(path)
         outcome.changes.removed.append(path)
-        outcome.effects.append(.delete(path: path, expecting: record.bytes))
+        outcome.effects.append(.delete(path: path, expecting: record.fingerprint))
     }
 
     /// Writes positions 1…n as `order` into the todos whose order changed.

@@ -47,6 +47,12 @@ public final class Store {
         for effect in outcome.effects {
             if let error = perform(effect) { outcome.errors.append(error) }
         }
+        // A file the reducer found changed on disk is read again, so the state follows the disk.
+        for error in outcome.errors where error.message == StoreError.changedOnDisk {
+            if let path = error.path, !outcome.effects.contains(where: { $0.path == path }) { resync(path) }
+        }
+        // What the reducer produced is on disk now (or was refused and re-read): read it from there.
+        state.clearPending()
         if !outcome.changes.isEmpty {
             for observer in observers.values { observer.yield(outcome.changes) }
         }
@@ -69,23 +75,32 @@ public final class Store {
         state.records(matching: try Query(parsing: text))
     }
 
+    /// Makes the state hold what is on disk at `path` now, and tells observers.
+    private func resync(_ path: String, onDisk: [UInt8]?? = nil) {
+        let bytes = onDisk ?? (try? AtomicFile.contentsIfPresent(root + "/" + path)) ?? nil
+        let action: Action = path == Settings.fileName
+            ? .settingsFileChanged(bytes: bytes)
+            : bytes.map { .fileChanged(path: path, bytes: $0) } ?? .fileRemoved(path: path)
+        let outcome = Reducer.reduce(&state, action)
+        if !outcome.changes.isEmpty {
+            for observer in observers.values { observer.yield(outcome.changes) }
+        }
+    }
+
     private func perform(_ effect: Effect) -> StoreError? {
-        let (path, expected): (String, [UInt8]?)
+        let path = effect.path
+        let expected: Fingerprint?
         switch effect {
-        case .write(let p, _, let replacing): (path, expected) = (p, replacing)
-        case .delete(let p, let expecting): (path, expected) = (p, expecting)
+        case .write(_, _, let replacing): expected = replacing
+        case .delete(_, let expecting): expected = expecting
         }
         let full = root + "/" + path
         do {
             let onDisk = try AtomicFile.contentsIfPresent(full)
-            guard onDisk == expected else {
+            guard onDisk.map(Fingerprint.init) == expected else {
                 // Someone changed the file since it was read: keep their version.
-                let resync: Action = path == Settings.fileName
-                    ? .settingsFileChanged(bytes: onDisk)
-                    : onDisk.map { .fileChanged(path: path, bytes: $0) } ?? .fileRemoved(path: path)
-                let outcome = Reducer.reduce(&state, resync)
-                for observer in observers.values where !outcome.changes.isEmpty { observer.yield(outcome.changes) }
-                return StoreError(path: path, message: "the file changed on disk since Folio read it; Folio kept it as it is now and did not write")
+                resync(path, onDisk: onDisk)
+                return StoreError(path: path, message: StoreError.changedOnDisk)
             }
             switch effect {
             case .write(_, let bytes, _): try AtomicFile.write(bytes, to: full)
@@ -104,19 +119,8 @@ public enum FolderScan {
     public static func read(_ root: String) throws(SystemError) -> (StoreState, [SystemError]) {
         let walk = try DirectoryWalk.files(
             under: root, descend: { !FolderRules.isIgnoredDirectory($0) }, include: FolderRules.isMarkdown)
-        var problems = walk.problems
-        let paths = walk.paths
-        let contents = ConcurrentSlots<Result<[UInt8], SystemError>>.map(paths.count) { index in
-            Result { () throws(SystemError) in try FileReading.contents(of: root + "/" + paths[index]) }
-        }
-        var files: [String: [UInt8]] = [:]
-        for (path, result) in zip(paths, contents) {
-            switch result {
-            case .success(let bytes): files[path] = bytes
-            case .failure(let error): problems.append(error)
-            }
-        }
-        var state = StoreState(files: files)
+        var (state, problems) = StoreState.load(paths: walk.paths, from: FolderSource(root: root))
+        problems = walk.problems + problems
         let settings = try? AtomicFile.contentsIfPresent(root + "/" + Settings.fileName)
         _ = Reducer.reduce(&state, .settingsFileChanged(bytes: settings ?? nil))
         return (state, problems)

@@ -41,10 +41,10 @@ struct StoreIndex: Sendable {
         init(_ record: Record, document: Document?) {
             guard let document else { return }
             var text = record.title + "\n"
-            record.bytes.withUnsafeBufferPointer { bytes in
+            document.bytes.withUnsafeBufferPointer { bytes in
                 text.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[record.bodyStart...]), as: UTF8.self))
             }
-            text.withUTF8 { TextFolding.uniqueWords(utf8: $0, into: &words) }
+            text.withUTF8 { TextFolding.uniqueWords(utf8: $0, pairs: true, into: &words) }
             for entry in document.fields.entries {
                 for value in entry.value.sequenceValue ?? [entry.value] {
                     guard let text = value.text else { continue }
@@ -80,6 +80,21 @@ struct StoreIndex: Sendable {
         var dates: [(key: String, value: Double, id: Int32)] = []
 
         init(firstID: Int32) { self.firstID = firstID }
+
+        /// The same chunk with its ids starting at `newFirst` (when files before it could not be read).
+        func rebased(to newFirst: Int32) -> Chunk {
+            guard newFirst != firstID else { return self }
+            let shift = newFirst - firstID
+            var copy = Chunk(firstID: newFirst)
+            copy.records = records
+            copy.byKind = byKind.mapValues { $0.map { $0 + shift } }
+            copy.byTag = byTag.mapValues { $0.map { $0 + shift } }
+            copy.byWord = byWord.mapValues { $0.map { $0 + shift } }
+            copy.byField = byField.mapValues { $0.mapValues { $0.map { $0 + shift } } }
+            copy.numbers = numbers.map { ($0.key, $0.value, $0.id + shift) }
+            copy.dates = dates.map { ($0.key, $0.value, $0.id + shift) }
+            return copy
+        }
 
         mutating func add(_ record: Record, _ entry: Entry) {
             let id = firstID + Int32(records.count)

@@ -3,8 +3,9 @@ import FolioModel
 
 extension StoreState {
     /// The records matching `query`, in its sort order (path order when it has none),
-    /// at most its limit. Conditions are answered from the indexes; quoted phrases are
-    /// then checked against the text of the records the words found, in result order,
+    /// at most its limit. Conditions are answered from the indexes — a quoted phrase
+    /// through its pairs of adjacent words; only a phrase of three words or more is then
+    /// checked against the text of the records its pairs found, in result order,
     /// stopping at the limit.
     public func records(matching query: Query) -> [Record] {
         var candidates: [Int32]?
@@ -36,7 +37,10 @@ extension StoreState {
         for term in query.terms {
             guard case .text(let words, let phrase) = term else { continue }
             for word in words { narrow(index.byWord[word] ?? []) }
-            if phrase && words.count > 1 { phrases.append(Array((" " + words.joined(separator: " ") + " ").utf8)) }
+            if phrase && words.count > 1 {
+                for (first, second) in zip(words, words.dropFirst()) { narrow(index.byWord[first + " " + second] ?? []) }
+                if words.count > 2 { phrases.append(Array((" " + words.joined(separator: " ") + " ").utf8)) }
+            }
         }
         let ids = (candidates ?? index.liveIDs).filter(index.isLive)
         let ordered = ordered(ids, by: query.sortKey, descending: query.descending, limit: phrases.isEmpty ? query.limit : nil)
@@ -44,20 +48,20 @@ extension StoreState {
         var out: [Record] = []
         let limit = query.limit ?? Int.max
         for id in ordered where out.count < limit {
-            guard let record = record(id: id), record.isValid else { continue }
-            let text = StoreState.foldedText(record)
+            guard let record = record(id: id), record.isValid, let text = foldedText(record) else { continue }
             if phrases.allSatisfy({ text.contains($0) }) { out.append(record) }
         }
         return out
     }
 
     /// A record's title and body as folded words between single spaces, as bytes.
-    static func foldedText(_ record: Record) -> [UInt8] {
+    func foldedText(_ record: Record) -> [UInt8]? {
+        guard let bytes = contents(of: record) else { return nil }
         var text: [UInt8] = [32]
-        text.reserveCapacity(record.bytes.count - record.bodyStart + 64)
+        text.reserveCapacity(bytes.count - record.bodyStart + 64)
         var title = record.title
         title.withUTF8 { TextFolding.appendFoldedWords(utf8: $0, to: &text) }
-        record.bytes.withUnsafeBufferPointer {
+        bytes.withUnsafeBufferPointer {
             TextFolding.appendFoldedWords(utf8: UnsafeBufferPointer(rebasing: $0[record.bodyStart...]), to: &text)
         }
         return text

@@ -29,36 +29,63 @@ public struct StoreState: Sendable {
     public internal(set) var workoutOrder = WorkoutOrder.date
     /// The bytes of `folio.yaml` as last read or written, nil when there is none.
     public internal(set) var settingsBytes: [UInt8]?
+    /// Where file bytes are read when needed.
+    public let source: any ContentSource
+    /// Bytes the reducer produced that the source may not hold yet (the ``Store``
+    /// clears this once it has written them).
+    var pending: [String: [UInt8]] = [:]
 
     /// An empty state.
-    public init() {}
+    public init() { source = MemorySource([:]) }
 
-    /// A state holding `files` (path → bytes). Files are parsed and indexed in chunks
-    /// on every core, each chunk into a small index of its own; the chunk indexes are
-    /// then merged, so the shared index sees one insertion per word and chunk rather
-    /// than per word and file, and parsed files never all wait in memory at once.
+    /// A state holding `files` (path → bytes).
     public init(files: [String: [UInt8]]) {
-        let paths = files.keys.sorted()
-        recordsByID.reserveCapacity(paths.count)
+        let (state, _) = StoreState.load(paths: files.keys.sorted(), from: MemorySource(files))
+        self = state
+    }
+
+    /// A state of the files at `paths` read from `source`, and the files that could
+    /// not be read. Files are read, parsed and indexed in chunks on every core, each
+    /// chunk into a small index of its own; the chunk indexes are then merged, so the
+    /// shared index sees one insertion per word and chunk rather than per word and
+    /// file. Only fingerprints of the bytes are kept.
+    public static func load(paths: [String], from source: any ContentSource) -> (StoreState, [SystemError]) {
+        var state = StoreState(source: source)
+        var problems: [SystemError] = []
+        let paths = paths.sorted()
+        state.recordsByID.reserveCapacity(paths.count)
         let chunkSize = 256
         for batchStart in stride(from: 0, to: paths.count, by: chunkSize * 8) {
             let batchEnd = min(batchStart + chunkSize * 8, paths.count)
             let chunkStarts = Array(stride(from: batchStart, to: batchEnd, by: chunkSize))
-            let chunks = ConcurrentSlots<StoreIndex.Chunk>.map(chunkStarts.count) { c in
-                var chunk = StoreIndex.Chunk(firstID: Int32(chunkStarts[c]))
+            let base = state.index.nextID
+            let chunks = ConcurrentSlots<(StoreIndex.Chunk, [SystemError])>.map(chunkStarts.count) { c in
+                var chunk = StoreIndex.Chunk(firstID: base + Int32(chunkStarts[c] - batchStart))
+                var unreadable: [SystemError] = []
                 for i in chunkStarts[c]..<min(chunkStarts[c] + chunkSize, batchEnd) {
-                    let (record, entry) = StoreState.prepare(path: paths[i], bytes: files[paths[i]]!)
-                    chunk.add(record, entry)
+                    switch Result(catching: { () throws(SystemError) in try source.contents(of: paths[i]) }) {
+                    case .success(let bytes):
+                        let (record, entry) = StoreState.prepare(path: paths[i], bytes: bytes)
+                        chunk.add(record, entry)
+                    case .failure(let error):
+                        unreadable.append(error)
+                    }
                 }
-                return chunk
+                return (chunk, unreadable)
             }
-            for chunk in chunks {
-                recordsByID.append(contentsOf: chunk.records)
-                index.merge(chunk)
+            for (chunk, unreadable) in chunks {
+                // Ids follow the records actually read, so a chunk's first id is fixed here.
+                let rebased = chunk.rebased(to: state.index.nextID)
+                state.recordsByID.append(contentsOf: rebased.records)
+                state.index.merge(rebased)
+                problems += unreadable
             }
         }
-        index.finishBulk()
+        state.index.finishBulk()
+        return (state, problems)
     }
+
+    private init(source: any ContentSource) { self.source = source }
 
     /// A file's record and index entry, parsing it once.
     static func prepare(path: String, bytes: [UInt8]) -> (Record, StoreIndex.Entry) {
@@ -72,15 +99,37 @@ public struct StoreState: Sendable {
     }
 
     /// Adds or replaces a record.
-    mutating func put(_ record: Record) {
+    mutating func put(_ record: Record, bytes: [UInt8]) {
         if let old = index.id(of: record.path) { recordsByID[Int(old)] = nil }
         recordsByID.append(record)
-        index.insert(record, StoreIndex.Entry(record, document: record.document), bulk: false)
+        pending[record.path] = bytes
+        index.insert(record, StoreIndex.Entry(record, document: try? Document(bytes: bytes, path: record.path)), bulk: false)
     }
+
+    /// The bytes of a record: produced by the reducer, or read from the source — and
+    /// only if they are still the bytes the record was made from.
+    public func contents(of record: Record) -> [UInt8]? {
+        guard let bytes = pending[record.path] ?? (try? source.contents(of: record.path)),
+              Fingerprint(bytes) == record.fingerprint
+        else { return nil }
+        return bytes
+    }
+
+    /// A record's parsed document, when its file still holds what the record was made from.
+    public func document(of record: Record) -> Document? {
+        contents(of: record).flatMap { try? Document(bytes: $0, path: record.path) }
+    }
+
+    /// A record's front matter (empty when it does not parse or changed on disk).
+    public func fields(of record: Record) -> YAMLMapping { document(of: record)?.fields ?? YAMLMapping() }
+
+    /// Forgets produced bytes once they are on disk, where the source reads them.
+    mutating func clearPending() { pending.removeAll() }
 
     /// Removes a record.
     mutating func remove(_ path: String) {
         if let id = index.id(of: path) { recordsByID[Int(id)] = nil }
+        pending[path] = nil
         index.remove(path)
     }
 

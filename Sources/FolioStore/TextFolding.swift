@@ -25,12 +25,13 @@ package enum TextFolding {
         return words
     }
 
-    /// The distinct folded words of valid UTF-8 bytes, deduplicated on their bytes with
-    /// a small open-addressing table before any `String` is made, since most words of a
-    /// body repeat.
-    package static func uniqueWords(utf8 bytes: UnsafeBufferPointer<UInt8>, into words: inout [String]) {
+    /// The distinct folded words of valid UTF-8 bytes and, with `pairs`, the distinct
+    /// pairs of adjacent words (`"golden gently"`), for phrase queries. Deduplicated on
+    /// their bytes with a small open-addressing table before any `String` is made,
+    /// since most words of a body repeat.
+    package static func uniqueWords(utf8 bytes: UnsafeBufferPointer<UInt8>, pairs: Bool = false, into words: inout [String]) {
         var arena: [UInt8] = []
-        arena.reserveCapacity(bytes.count + 64)
+        arena.reserveCapacity(bytes.count * (pairs ? 3 : 1) + 64)
         var spans: [(start: Int, count: Int)] = []
         var table = [Int32](repeating: -1, count: 256)
         var mask = 255
@@ -40,7 +41,8 @@ package enum TextFolding {
             for i in range { h = (h ^ UInt64(arena[i])) &* 0x100_0000_01b3 }
             return Int(truncatingIfNeeded: h ^ (h >> 29))
         }
-        fold(bytes, into: &arena) { arena, start in
+        /// Keeps the arena's tail from `start` as a new span, or drops it when it is already there.
+        func keep(_ arena: inout [UInt8], from start: Int) {
             let count = arena.count - start
             var slot = hash(arena, start..<arena.count) & mask
             while table[slot] >= 0 {
@@ -62,6 +64,21 @@ package enum TextFolding {
                     table[s] = Int32(index)
                 }
             }
+        }
+        var previous: [UInt8] = []
+        var current: [UInt8] = []
+        fold(bytes, into: &arena) { arena, start in
+            if pairs { current = Array(arena[start...]) }
+            keep(&arena, from: start)
+            guard pairs else { return }
+            if !previous.isEmpty {
+                let pairStart = arena.count
+                arena.append(contentsOf: previous)
+                arena.append(32)
+                arena.append(contentsOf: current)
+                keep(&arena, from: pairStart)
+            }
+            swap(&previous, &current)
         }
         words.reserveCapacity(words.count + spans.count)
         arena.withUnsafeBufferPointer { arena in

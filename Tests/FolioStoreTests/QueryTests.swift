@@ -24,6 +24,8 @@ import Testing
         #expect(try paths("perche") == ["recipes/carbonara.md"])
         #expect(try paths("\"uova e guanciale\"") == ["recipes/carbonara.md"])
         #expect(try paths("\"guanciale e uova\"").isEmpty)
+        #expect(try paths("\"con uova\"") == ["recipes/carbonara.md"])
+        #expect(try paths("\"uova con\"").isEmpty)
         #expect(try paths("kind:todo done:false") == ["todos/bike.md", "todos/milk.md"])
         #expect(try paths("kind:todo priority>=2") == ["todos/rent.md"])
         #expect(try paths("kind:todo sort:-date limit:2") == ["todos/bike.md", "todos/milk.md"])

@@ -30,7 +30,7 @@ import Testing
 
     @Test func toggleDoneWritesOneLineAndExpectsWhatWasRead() {
         var state = state()
-        let before = state.records["todos/milk.md"]!.bytes
+        let before = state["todos/milk.md"]!.fingerprint
         let outcome = Reducer.reduce(&state, .toggleDone(path: "todos/milk.md"))
         #expect(outcome.changes.updated == ["todos/milk.md"])
         guard case .write(let path, let bytes, let replacing)? = outcome.effects.first else {
@@ -67,7 +67,7 @@ import Testing
         var state = state()
         let outcome = Reducer.reduce(&state, .removeCompleted)
         #expect(outcome.changes.removed == ["todos/rent.md"])
-        #expect(outcome.effects == [.delete(path: "todos/rent.md", expecting: Array(Self.files["todos/rent.md"]!.utf8))])
+        #expect(outcome.effects == [.delete(path: "todos/rent.md", expecting: Fingerprint(Array(Self.files["todos/rent.md"]!.utf8)))])
     }
 
     @Test func addTodoGoesAtTheEnd() {
@@ -120,7 +120,7 @@ import Testing
     @Test func updateRecipeWritesOnlyWhatChanged() {
         var state = state()
         let path = "recipes/carbonara.md"
-        var recipe = Recipe(state[path]!.document!)
+        var recipe = Recipe(state.document(of: state[path]!)!)
         recipe.servings = 6
         recipe.ingredients.append(Ingredient(name: "Pecorino", quantity: "100g"))
         let outcome = Reducer.reduce(&state, .updateRecipe(path: path, recipe))
@@ -140,10 +140,10 @@ import Testing
         var state = state()
         let outcome = Reducer.reduce(&state, .setField(path: "workouts/run.md", key: "shoes", value: .string("trail")))
         #expect(outcome.changes.updated == ["workouts/run.md"])
-        #expect(state["workouts/run.md"]?.fields["shoes"] == .string("trail"))
+        #expect(state.fields(of: state["workouts/run.md"]!)["shoes"] == .string("trail"))
         #expect(try! state.records(matching: Query(parsing: "shoes:trail")).map(\.path) == ["workouts/run.md"])
         let removed = Reducer.reduce(&state, .removeRecord(path: "notes/broken.md"))
-        #expect(removed.effects == [.delete(path: "notes/broken.md", expecting: Array(Self.files["notes/broken.md"]!.utf8))])
+        #expect(removed.effects == [.delete(path: "notes/broken.md", expecting: Fingerprint(Array(Self.files["notes/broken.md"]!.utf8)))])
         #expect(Reducer.reduce(&state, .removeRecord(path: "nope.md")).errors.map(\.message) == ["no such record"])
         state._checkInvariants()
     }

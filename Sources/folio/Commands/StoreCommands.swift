@@ -24,12 +24,13 @@ func exitStatus(reporting errors: [StoreError]) -> Int32 {
 }
 
 /// Prints records as aligned columns, or with `--json` as one JSON array.
-func printRecords(_ records: [Record], json: Bool) {
+@MainActor
+func printRecords(_ records: [Record], of store: Store, json: Bool) {
     if json {
         let values = records.map { record -> YAMLValue in
             var object: YAMLMapping = [
                 "path": .string(record.path), "kind": .string(record.kind.rawValue), "title": .string(record.title),
-                "fields": .mapping(record.fields),
+                "fields": .mapping(store.state.fields(of: record)),
             ]
             if let error = record.error { object["error"] = .string("\(error.location): \(error.message)") }
             return .mapping(object)
@@ -65,7 +66,7 @@ enum ListCommand: FolioCommand {
         guard let store = await loadStore(arguments.positionals[0]) else { return ExitCode.problems }
         var records = store.state.records.values.sorted { $0.path < $1.path }
         if let kind = arguments.options["--kind"]?.last { records = records.filter { $0.kind == Kind(rawValue: kind) } }
-        printRecords(records, json: arguments.flags.contains("--json"))
+        printRecords(records, of: store, json: arguments.flags.contains("--json"))
         return records.contains { !$0.isValid } ? ExitCode.problems : ExitCode.success
     }
 }
@@ -92,7 +93,7 @@ enum QueryCommand: FolioCommand {
             return ExitCode.usage
         }
         guard let store = await loadStore(arguments.positionals[0]) else { return ExitCode.problems }
-        printRecords(store.state.records(matching: query), json: arguments.flags.contains("--json"))
+        printRecords(store.state.records(matching: query), of: store, json: arguments.flags.contains("--json"))
         return ExitCode.success
     }
 }
@@ -235,8 +236,8 @@ enum RandomCommand: FolioCommand {
             return ExitCode.problems
         }
         if arguments.flags.contains("--json") {
-            printRecords([record], json: true)
-        } else if kind == .quote, let document = record.document {
+            printRecords([record], of: store, json: true)
+        } else if kind == .quote, let document = store.state.document(of: record) {
             let quote = Quote(document)
             Output.print(quote.text + (quote.author.map { "\n  — \($0)" } ?? ""))
         } else {
