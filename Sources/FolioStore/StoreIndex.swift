@@ -13,6 +13,8 @@ struct StoreIndex: Sendable {
     var byTag: [String: [Int32]] = [:]
     var byField: [String: [String: [Int32]]] = [:]
     var byWord: [String: [Int32]] = [:]
+    /// Records by the hash of each pair of adjacent words, for phrases.
+    var byPair: [UInt64: [Int32]] = [:]
     var numbers: [String: SortedPairs] = [:]
     var dates: [String: SortedPairs] = [:]
     private(set) var deadCount = 0
@@ -31,6 +33,7 @@ struct StoreIndex: Sendable {
     /// What a record adds to the indexes: computed on any thread, inserted on one.
     struct Entry: Sendable {
         var words: [String] = []
+        var pairs: Set<UInt64> = []
         var fields: [String: Set<String>] = [:]
         var numbers: [(key: String, value: Double)] = []
         var dates: [(key: String, value: Double)] = []
@@ -44,7 +47,10 @@ struct StoreIndex: Sendable {
             document.bytes.withUnsafeBufferPointer { bytes in
                 text.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[record.bodyStart...]), as: UTF8.self))
             }
-            text.withUTF8 { TextFolding.uniqueWords(utf8: $0, pairs: true, into: &words) }
+            pairs.reserveCapacity(text.utf8.count / 5)
+            withUnsafeMutablePointer(to: &pairs) { pairs in
+                text.withUTF8 { TextFolding.uniqueWords(utf8: $0, into: &words, pairs: pairs) }
+            }
             for entry in document.fields.entries {
                 for value in entry.value.sequenceValue ?? [entry.value] {
                     guard let text = value.text else { continue }
@@ -75,11 +81,18 @@ struct StoreIndex: Sendable {
         var byKind: [Kind: [Int32]] = [:]
         var byTag: [String: [Int32]] = [:]
         var byWord: [String: [Int32]] = [:]
+        /// Pair hashes with their ids, grouped by ``finish()`` (cheaper than a dictionary per file).
+        var pairs: [(hash: UInt64, id: Int32)] = []
         var byField: [String: [String: [Int32]]] = [:]
         var numbers: [(key: String, value: Double, id: Int32)] = []
         var dates: [(key: String, value: Double, id: Int32)] = []
 
         init(firstID: Int32) { self.firstID = firstID }
+
+        /// Sorts the pairs by hash, then id, on the chunk's own thread, for ``StoreIndex/merge(_:)``.
+        mutating func sortPairs() {
+            pairs.sort { $0.hash < $1.hash || ($0.hash == $1.hash && $0.id < $1.id) }
+        }
 
         /// The same chunk with its ids starting at `newFirst` (when files before it could not be read).
         func rebased(to newFirst: Int32) -> Chunk {
@@ -90,6 +103,7 @@ struct StoreIndex: Sendable {
             copy.byKind = byKind.mapValues { $0.map { $0 + shift } }
             copy.byTag = byTag.mapValues { $0.map { $0 + shift } }
             copy.byWord = byWord.mapValues { $0.map { $0 + shift } }
+            copy.pairs = pairs.map { ($0.hash, $0.id + shift) }
             copy.byField = byField.mapValues { $0.mapValues { $0.map { $0 + shift } } }
             copy.numbers = numbers.map { ($0.key, $0.value, $0.id + shift) }
             copy.dates = dates.map { ($0.key, $0.value, $0.id + shift) }
@@ -102,6 +116,7 @@ struct StoreIndex: Sendable {
             byKind[record.kind, default: []].append(id)
             for tag in Set(record.tags) { byTag[tag, default: []].append(id) }
             for word in entry.words { byWord[word, default: []].append(id) }
+            for pair in entry.pairs { pairs.append((pair, id)) }
             for (key, values) in entry.fields {
                 for value in values { byField[key, default: [:]][value, default: []].append(id) }
             }
@@ -121,6 +136,15 @@ struct StoreIndex: Sendable {
         for (kind, ids) in chunk.byKind { byKind[kind, default: []].append(contentsOf: ids) }
         for (tag, ids) in chunk.byTag { byTag[tag, default: []].append(contentsOf: ids) }
         for (word, ids) in chunk.byWord { byWord[word, default: []].append(contentsOf: ids) }
+        // Sorted by hash then id (``Chunk/sortPairs()``), so each pair's ids go in with one dictionary access.
+        let sortedPairs = chunk.pairs
+        var run = 0
+        while run < sortedPairs.count {
+            var end = run + 1
+            while end < sortedPairs.count && sortedPairs[end].hash == sortedPairs[run].hash { end += 1 }
+            byPair[sortedPairs[run].hash, default: []].append(contentsOf: sortedPairs[run..<end].lazy.map(\.id))
+            run = end
+        }
         for (key, values) in chunk.byField {
             for (value, ids) in values { byField[key, default: [:]][value, default: []].append(contentsOf: ids) }
         }
@@ -138,6 +162,7 @@ struct StoreIndex: Sendable {
         byKind[record.kind, default: []].append(id)
         for tag in Set(record.tags) { byTag[tag, default: []].append(id) }
         for word in entry.words { byWord[word, default: []].append(id) }
+        for pair in entry.pairs { byPair[pair, default: []].append(id) }
         for (key, values) in entry.fields {
             for value in values { byField[key, default: [:]][value, default: []].append(id) }
         }
@@ -182,6 +207,7 @@ struct StoreIndex: Sendable {
         for key in numbers.keys { numbers[key]!.finishBulk() }
         for key in dates.keys { dates[key]!.finishBulk() }
         for key in byWord.keys { byWord[key] = Array(byWord[key]![...]) }
+        for key in byPair.keys { byPair[key] = Array(byPair[key]![...]) }
         rerank()
     }
 
@@ -210,6 +236,10 @@ struct StoreIndex: Sendable {
         for key in Array(byKind.keys) { byKind[key]!.removeAll(where: dead) }
         clean(&byTag)
         clean(&byWord)
+        for key in Array(byPair.keys) {
+            let kept = byPair[key]!.filter { !dead($0) }
+            byPair[key] = kept.isEmpty ? nil : kept
+        }
         for key in Array(byField.keys) { clean(&byField[key]!) }
         for key in Array(numbers.keys) { numbers[key]!.removeAll(where: dead) }
         for key in Array(dates.keys) { dates[key]!.removeAll(where: dead) }

@@ -38,7 +38,10 @@ extension StoreState {
             guard case .text(let words, let phrase) = term else { continue }
             for word in words { narrow(index.byWord[word] ?? []) }
             if phrase && words.count > 1 {
-                for (first, second) in zip(words, words.dropFirst()) { narrow(index.byWord[first + " " + second] ?? []) }
+                // Pairs are indexed by a 64-bit hash; a phrase of two words is taken as found.
+                for (first, second) in zip(words, words.dropFirst()) {
+                    narrow(index.byPair[TextFolding.pairHash(first, second)] ?? [])
+                }
                 if words.count > 2 { phrases.append(Array((" " + words.joined(separator: " ") + " ").utf8)) }
             }
         }

@@ -71,6 +71,7 @@ public struct StoreState: Sendable {
                         unreadable.append(error)
                     }
                 }
+                chunk.sortPairs()
                 return (chunk, unreadable)
             }
             for (chunk, unreadable) in chunks {

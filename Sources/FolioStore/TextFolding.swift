@@ -25,60 +25,47 @@ package enum TextFolding {
         return words
     }
 
-    /// The distinct folded words of valid UTF-8 bytes and, with `pairs`, the distinct
-    /// pairs of adjacent words (`"golden gently"`), for phrase queries. Deduplicated on
-    /// their bytes with a small open-addressing table before any `String` is made,
-    /// since most words of a body repeat.
-    package static func uniqueWords(utf8 bytes: UnsafeBufferPointer<UInt8>, pairs: Bool = false, into words: inout [String]) {
+    /// The distinct folded words of valid UTF-8 bytes, deduplicated on their bytes with
+    /// a small open-addressing table before any `String` is made (most words of a body
+    /// repeat); and, into `pairs` when given, the distinct hashes of adjacent word pairs
+    /// (``pairHash(_:_:)``), for phrase queries.
+    package static func uniqueWords(utf8 bytes: UnsafeBufferPointer<UInt8>, into words: inout [String], pairs: UnsafeMutablePointer<Set<UInt64>>? = nil) {
         var arena: [UInt8] = []
-        arena.reserveCapacity(bytes.count * (pairs ? 3 : 1) + 64)
-        var spans: [(start: Int, count: Int)] = []
+        arena.reserveCapacity(bytes.count + 64)
+        var spans: [(start: Int, count: Int, hash: UInt64)] = []
         var table = [Int32](repeating: -1, count: 256)
         var mask = 255
-        // Takes the arena as an argument: inside `fold` the arena is being accessed inout.
-        func hash(_ arena: [UInt8], _ range: Range<Int>) -> Int {
-            var h: UInt64 = 0xcbf2_9ce4_8422_2325
-            for i in range { h = (h ^ UInt64(arena[i])) &* 0x100_0000_01b3 }
-            return Int(truncatingIfNeeded: h ^ (h >> 29))
-        }
-        /// Keeps the arena's tail from `start` as a new span, or drops it when it is already there.
-        func keep(_ arena: inout [UInt8], from start: Int) {
+        var previous: (start: Int, hash: UInt64)? = nil
+        fold(bytes, into: &arena) { arena, start in
+            // Words stay in the arena (the previous one is needed for its pair); only new ones get a span.
+            let hash = fnv(arena[start...])
+            if let pairs {
+                if let previous {
+                    var h = fnv(arena[previous.start..<start], seed: 0xcbf2_9ce4_8422_2325)
+                    h = (h ^ 32) &* fnvPrime
+                    pairs.pointee.insert(fnv(arena[start...], seed: h))
+                }
+                previous = (start, hash)
+            }
             let count = arena.count - start
-            var slot = hash(arena, start..<arena.count) & mask
+            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
             while table[slot] >= 0 {
                 let span = spans[Int(table[slot])]
-                if span.count == count && arena[span.start..<span.start + count].elementsEqual(arena[start...]) {
-                    arena.removeLast(count)
-                    return
-                }
+                if span.count == count && arena[span.start..<span.start + count].elementsEqual(arena[start...]) { return }
                 slot = (slot + 1) & mask
             }
             table[slot] = Int32(spans.count)
-            spans.append((start, count))
+            spans.append((start, count, hash))
             if spans.count * 2 > mask {
                 mask = mask * 2 + 1
                 table = [Int32](repeating: -1, count: mask + 1)
                 for (index, span) in spans.enumerated() {
-                    var s = hash(arena, span.start..<span.start + span.count) & mask
+                    let h = span.hash
+                    var s = Int(truncatingIfNeeded: h ^ (h >> 29)) & mask
                     while table[s] >= 0 { s = (s + 1) & mask }
                     table[s] = Int32(index)
                 }
             }
-        }
-        var previous: [UInt8] = []
-        var current: [UInt8] = []
-        fold(bytes, into: &arena) { arena, start in
-            if pairs { current = Array(arena[start...]) }
-            keep(&arena, from: start)
-            guard pairs else { return }
-            if !previous.isEmpty {
-                let pairStart = arena.count
-                arena.append(contentsOf: previous)
-                arena.append(32)
-                arena.append(contentsOf: current)
-                keep(&arena, from: pairStart)
-            }
-            swap(&previous, &current)
         }
         words.reserveCapacity(words.count + spans.count)
         arena.withUnsafeBufferPointer { arena in
@@ -86,6 +73,21 @@ package enum TextFolding {
                 words.append(String(decoding: UnsafeBufferPointer(rebasing: arena[span.start..<span.start + span.count]), as: UTF8.self))
             }
         }
+    }
+
+    static let fnvPrime: UInt64 = 0x100_0000_01b3
+
+    /// FNV-1a over `bytes`, continuing from `seed`.
+    @inline(__always)
+    static func fnv(_ bytes: ArraySlice<UInt8>, seed: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+        var h = seed
+        for byte in bytes { h = (h ^ UInt64(byte)) &* fnvPrime }
+        return h
+    }
+
+    /// The hash under which the pair of adjacent folded words `first second` is indexed.
+    package static func pairHash(_ first: String, _ second: String) -> UInt64 {
+        fnv(ArraySlice(Array((first + " " + second).utf8)))
     }
 
     /// Appends the folded words of valid UTF-8 `bytes` to `out`, calling `endWord` with
