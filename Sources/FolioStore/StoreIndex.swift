@@ -33,7 +33,8 @@ struct StoreIndex: Sendable {
     /// What a record adds to the indexes: computed on any thread, inserted on one.
     struct Entry: Sendable {
         var words: [String] = []
-        var pairs: Set<UInt64> = []
+        /// Hashes of adjacent word pairs, with repeats (they are dropped when indexed).
+        var pairs: [UInt64] = []
         var fields: [String: Set<String>] = [:]
         var numbers: [(key: String, value: Double)] = []
         var dates: [(key: String, value: Double)] = []
@@ -47,7 +48,7 @@ struct StoreIndex: Sendable {
             document.bytes.withUnsafeBufferPointer { bytes in
                 text.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[record.bodyStart...]), as: UTF8.self))
             }
-            pairs.reserveCapacity(text.utf8.count / 5)
+            pairs.reserveCapacity(text.utf8.count / 4)
             withUnsafeMutablePointer(to: &pairs) { pairs in
                 text.withUTF8 { TextFolding.uniqueWords(utf8: $0, into: &words, pairs: pairs) }
             }
@@ -142,7 +143,9 @@ struct StoreIndex: Sendable {
         while run < sortedPairs.count {
             var end = run + 1
             while end < sortedPairs.count && sortedPairs[end].hash == sortedPairs[run].hash { end += 1 }
-            byPair[sortedPairs[run].hash, default: []].append(contentsOf: sortedPairs[run..<end].lazy.map(\.id))
+            var ids: [Int32] = []
+            for entry in sortedPairs[run..<end] where ids.last != entry.id { ids.append(entry.id) }
+            byPair[sortedPairs[run].hash, default: []].append(contentsOf: ids)
             run = end
         }
         for (key, values) in chunk.byField {
@@ -162,7 +165,7 @@ struct StoreIndex: Sendable {
         byKind[record.kind, default: []].append(id)
         for tag in Set(record.tags) { byTag[tag, default: []].append(id) }
         for word in entry.words { byWord[word, default: []].append(id) }
-        for pair in entry.pairs { byPair[pair, default: []].append(id) }
+        for pair in Set(entry.pairs) { byPair[pair, default: []].append(id) }
         for (key, values) in entry.fields {
             for value in values { byField[key, default: [:]][value, default: []].append(id) }
         }

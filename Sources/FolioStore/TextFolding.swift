@@ -27,51 +27,100 @@ package enum TextFolding {
 
     /// The distinct folded words of valid UTF-8 bytes, deduplicated on their bytes with
     /// a small open-addressing table before any `String` is made (most words of a body
-    /// repeat); and, into `pairs` when given, the distinct hashes of adjacent word pairs
-    /// (``pairHash(_:_:)``), for phrase queries.
-    package static func uniqueWords(utf8 bytes: UnsafeBufferPointer<UInt8>, into words: inout [String], pairs: UnsafeMutablePointer<Set<UInt64>>? = nil) {
-        var arena: [UInt8] = []
-        arena.reserveCapacity(bytes.count + 64)
+    /// repeat); and, into `pairs` when given, the hash of every adjacent word pair
+    /// (``pairHash(_:_:)``), repeats included, for phrase queries.
+    package static func uniqueWords(utf8 bytes: UnsafeBufferPointer<UInt8>, into words: inout [String], pairs: UnsafeMutablePointer<[UInt64]>? = nil) {
+        // One pass over the bytes: fold into a raw arena while hashing the word (FNV-1a),
+        // and the word as the second of a pair, seeded by the previous word and a space.
+        let capacity = bytes.count * 3 + 64
+        let arena = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { arena.deallocate() }
+        var w = 0
+        var wordStart = 0
+        let basis: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = basis
+        var pairHash: UInt64 = 0
+        var pairSeed: UInt64? = nil
         var spans: [(start: Int, count: Int, hash: UInt64)] = []
         var table = [Int32](repeating: -1, count: 256)
         var mask = 255
-        var previous: (start: Int, hash: UInt64)? = nil
-        fold(bytes, into: &arena) { arena, start in
-            // Words stay in the arena (the previous one is needed for its pair); only new ones get a span.
-            let hash = fnv(arena[start...])
+        @inline(__always) func put(_ byte: UInt8) {
+            arena[w] = byte
+            w += 1
+            hash = (hash ^ UInt64(byte)) &* fnvPrime
+            pairHash = (pairHash ^ UInt64(byte)) &* fnvPrime
+        }
+        func endWord() {
+            guard w > wordStart else { return }
             if let pairs {
-                if let previous {
-                    var h = fnv(arena[previous.start..<start], seed: 0xcbf2_9ce4_8422_2325)
-                    h = (h ^ 32) &* fnvPrime
-                    pairs.pointee.insert(fnv(arena[start...], seed: h))
-                }
-                previous = (start, hash)
+                if pairSeed != nil { pairs.pointee.append(pairHash) }
+                pairSeed = (hash ^ 32) &* fnvPrime
             }
-            let count = arena.count - start
+            let count = w - wordStart
             var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+            var duplicate = false
             while table[slot] >= 0 {
                 let span = spans[Int(table[slot])]
-                if span.count == count && arena[span.start..<span.start + count].elementsEqual(arena[start...]) { return }
+                if span.hash == hash && span.count == count
+                    && UnsafeBufferPointer(start: arena + span.start, count: count).elementsEqual(UnsafeBufferPointer(start: arena + wordStart, count: count))
+                {
+                    duplicate = true
+                    break
+                }
                 slot = (slot + 1) & mask
             }
-            table[slot] = Int32(spans.count)
-            spans.append((start, count, hash))
-            if spans.count * 2 > mask {
-                mask = mask * 2 + 1
-                table = [Int32](repeating: -1, count: mask + 1)
-                for (index, span) in spans.enumerated() {
-                    let h = span.hash
-                    var s = Int(truncatingIfNeeded: h ^ (h >> 29)) & mask
-                    while table[s] >= 0 { s = (s + 1) & mask }
-                    table[s] = Int32(index)
+            if duplicate {
+                w = wordStart
+            } else {
+                table[slot] = Int32(spans.count)
+                spans.append((wordStart, count, hash))
+                if spans.count * 2 > mask {
+                    mask = mask * 2 + 1
+                    table = [Int32](repeating: -1, count: mask + 1)
+                    for (index, span) in spans.enumerated() {
+                        var s = Int(truncatingIfNeeded: span.hash ^ (span.hash >> 29)) & mask
+                        while table[s] >= 0 { s = (s + 1) & mask }
+                        table[s] = Int32(index)
+                    }
                 }
             }
+            wordStart = w
+            hash = basis
+            pairHash = pairSeed ?? 0
         }
-        words.reserveCapacity(words.count + spans.count)
-        arena.withUnsafeBufferPointer { arena in
-            for span in spans {
-                words.append(String(decoding: UnsafeBufferPointer(rebasing: arena[span.start..<span.start + span.count]), as: UTF8.self))
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 {
+                if (b >= 48 && b <= 57) || (b >= 97 && b <= 122) {
+                    put(b)
+                } else if b >= 65 && b <= 90 {
+                    put(b + 32)
+                } else {
+                    endWord()
+                }
+                i += 1
+                continue
             }
+            let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
+            var value = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            for k in 1..<length where i + k < n { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+            i += length
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if let base = bases[scalar] {
+                for byte in base.utf8 { put(byte) }
+            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                let folded = scalar.properties.isCased ? String(scalar).lowercased() : String(scalar)
+                for byte in folded.utf8 where w < capacity { put(byte) }
+            } else if scalar.properties.generalCategory != .nonspacingMark {
+                endWord()
+            }
+        }
+        endWord()
+        words.reserveCapacity(words.count + spans.count)
+        for span in spans {
+            words.append(String(decoding: UnsafeBufferPointer(start: arena + span.start, count: span.count), as: UTF8.self))
         }
     }
 
