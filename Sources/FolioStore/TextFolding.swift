@@ -103,18 +103,10 @@ package enum TextFolding {
                 i += 1
                 continue
             }
-            let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
-            var value = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-            for k in 1..<length where i + k < n { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
-            i += length
-            guard let scalar = Unicode.Scalar(value) else { continue }
-            if let base = bases[scalar] {
-                for byte in base.utf8 { put(byte) }
-            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                let folded = scalar.properties.isCased ? String(scalar).lowercased() : String(scalar)
-                for byte in folded.utf8 where w < capacity { put(byte) }
-            } else if scalar.properties.generalCategory != .nonspacingMark {
-                endWord()
+            switch foldNonASCII(bytes, at: &i) {
+            case .letters(let folded): for byte in folded.utf8 where w < capacity { put(byte) }
+            case .separator: endWord()
+            case .ignored: break
             }
         }
         endWord()
@@ -142,6 +134,32 @@ package enum TextFolding {
     /// Appends the folded words of valid UTF-8 `bytes` to `out`, calling `endWord` with
     /// `out` and the word's start after each word (it may remove the word again). ASCII
     /// goes byte by byte; other letters are folded through the table above or lowercased.
+    /// What a non-ASCII scalar folds to.
+    enum Folded {
+        /// Letters or digits: the base letters (`é` → `e`) or the lowercase.
+        case letters(String)
+        /// Punctuation or space: ends a word.
+        case separator
+        /// A combining accent, dropped so that decomposed text folds like composed text.
+        case ignored
+    }
+
+    /// Decodes the scalar of valid UTF-8 starting at `i` (a non-ASCII lead byte), moves
+    /// `i` past it, and folds it.
+    static func foldNonASCII(_ bytes: UnsafeBufferPointer<UInt8>, at i: inout Int) -> Folded {
+        let b = bytes[i]
+        let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
+        var value = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for k in 1..<length where i + k < bytes.count { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+        i += length
+        guard let scalar = Unicode.Scalar(value) else { return .ignored }
+        if let base = bases[scalar] { return .letters(base) }
+        if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+            return .letters(scalar.properties.isCased ? String(scalar).lowercased() : String(scalar))
+        }
+        return scalar.properties.generalCategory == .nonspacingMark ? .ignored : .separator
+    }
+
     static func fold(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8], endWord: (inout [UInt8], Int) -> Void) {
         var start = out.count
         var i = 0
@@ -160,21 +178,12 @@ package enum TextFolding {
                 i += 1
                 continue
             }
-            // Decode one scalar of valid UTF-8.
-            let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
-            var value = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-            for k in 1..<length where i + k < n { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
-            i += length
-            guard let scalar = Unicode.Scalar(value) else { continue }
-            if let base = bases[scalar] {
-                out.append(contentsOf: base.utf8)
-            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                let folded = scalar.properties.isCased ? String(scalar).lowercased() : String(scalar)
-                out.append(contentsOf: folded.utf8)
-            } else if scalar.properties.generalCategory != .nonspacingMark && out.count > start {
-                // A combining accent is dropped, so decomposed text folds like composed text.
+            switch foldNonASCII(bytes, at: &i) {
+            case .letters(let folded): out.append(contentsOf: folded.utf8)
+            case .separator where out.count > start:
                 endWord(&out, start)
                 start = out.count
+            case .separator, .ignored: break
             }
         }
         if out.count > start { endWord(&out, start) }
