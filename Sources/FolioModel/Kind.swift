@@ -30,6 +30,11 @@ public struct Kind: RawRepresentable, Sendable, Hashable, Comparable, CustomStri
     /// The kind of the document at `path` (relative to the folder).
     public static func of(_ document: Document, path: String) -> Kind {
         if let kind = document["kind"]?.text, !kind.isEmpty { return Kind(rawValue: kind) }
+        return of(path: path)
+    }
+
+    /// The kind a path's top folder gives (`recipes/` → recipe), else `note`.
+    public static func of(path: String) -> Kind {
         var folder = path.split(separator: "/").first.map(String.init) ?? ""
         guard path.contains("/") else { return .note }
         if folder.hasPrefix("_") { folder.removeFirst() }

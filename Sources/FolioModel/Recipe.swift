@@ -58,7 +58,7 @@ public struct Recipe: Sendable, Hashable {
         title = value(Recipe.titleKeys)?.text ?? ""
         summary = value(Recipe.summaryKeys)?.text
             ?? Markdown.leadText(in: document.bytes, range: document.layout.body)
-        time = value(Recipe.timeKeys).flatMap(TimeSpan.init)
+        time = Recipe.time(in: fields)
         prepTime = value(Recipe.prepKeys).flatMap(TimeSpan.init)
         cookTime = value(Recipe.cookKeys).flatMap(TimeSpan.init)
         servings = value(Recipe.servingsKeys)?.intValue

@@ -47,12 +47,13 @@ public struct Record: Sendable, Hashable {
         }
     }
 
-    private init(path: String, invalidBytes: [UInt8], error: FormatError) {
+    /// A record of a file that does not parse.
+    init(path: String, invalidBytes: [UInt8], error: FormatError) {
         self.path = path
         fingerprint = Fingerprint(invalidBytes)
         invalid = InvalidFile(error: error)
         bodyStart = 0
-        kind = Kind.of(pathOnly: path)
+        kind = Kind.of(path: path)
         title = path.split(separator: "/").last.map(String.init) ?? path
         tags = []
         (date, done, priority, order, distance, complexity) = (nil, nil, nil, nil, nil, nil)
@@ -100,9 +101,3 @@ final class InvalidFile: Sendable, Hashable {
     func hash(into hasher: inout Hasher) { hasher.combine(error) }
 }
 
-extension Kind {
-    /// The kind a path's top folder gives, for files whose front matter cannot be read.
-    static func of(pathOnly path: String) -> Kind {
-        (try? Document(bytes: [], path: path)).map { Kind.of($0, path: path) } ?? .note
-    }
-}

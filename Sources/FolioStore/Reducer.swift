@@ -22,7 +22,7 @@ public enum Reducer {
         case .fileChanged(let path, let bytes):
             if state[path]?.fingerprint == Fingerprint(bytes) { break }
             let existed = state[path] != nil
-            state.put(Record(path: path, bytes: bytes), bytes: bytes)
+            state.put(StoreState.prepare(path: path, bytes: bytes), bytes: bytes)
             if existed { outcome.changes.updated.append(path) } else { outcome.changes.added.append(path) }
         case .fileRemoved(let path):
             if state[path] != nil {
@@ -120,7 +120,7 @@ public enum Reducer {
         do {
             let document = try make()
             let path = uniquePath(kind.folder + "/" + slug(title), in: state)
-            state.put(Record(path: path, document: document), bytes: document.bytes)
+            state.put(StoreState.prepare(path: path, document: document), bytes: document.bytes)
             outcome.changes.added.append(path)
             outcome.effects.append(.write(path: path, bytes: document.bytes, replacing: nil))
         } catch {
@@ -142,7 +142,7 @@ public enum Reducer {
         do {
             let updated = try change(document)
             guard updated.bytes != document.bytes else { return }
-            state.put(Record(path: path, document: updated), bytes: updated.bytes)
+            state.put(StoreState.prepare(path: path, document: updated), bytes: updated.bytes)
             outcome.changes.updated.append(path)
             outcome.effects.append(.write(path: path, bytes: updated.bytes, replacing: record.fingerprint))
         } catch {

@@ -115,10 +115,14 @@ public final class Store {
 
 /// Reading a whole folder into a state.
 public enum FolderScan {
+    /// The Markdown records under `root`, skipping what is never synced, and the folders that could not be read.
+    public static func markdownFiles(under root: String) throws(SystemError) -> (paths: [String], problems: [SystemError]) {
+        try DirectoryWalk.files(under: root, descend: { !FolderRules.isIgnoredDirectory($0) }, include: FolderRules.isMarkdown)
+    }
+
     /// The state of the folder at `root`, and what could not be read.
     public static func read(_ root: String) throws(SystemError) -> (StoreState, [SystemError]) {
-        let walk = try DirectoryWalk.files(
-            under: root, descend: { !FolderRules.isIgnoredDirectory($0) }, include: FolderRules.isMarkdown)
+        let walk = try markdownFiles(under: root)
         var (state, problems) = StoreState.load(paths: walk.paths, from: FolderSource(root: root))
         problems = walk.problems + problems
         let settings = try? AtomicFile.contentsIfPresent(root + "/" + Settings.fileName)

@@ -155,8 +155,8 @@ struct StoreIndex: Sendable {
         for (key, value, id) in chunk.dates { dates[key, default: SortedPairs()].insert(value, id, bulk: true) }
     }
 
-    /// Indexes a record under a new id; with `bulk`, sorted structures wait for ``finishBulk()``.
-    mutating func insert(_ record: Record, _ entry: Entry, bulk: Bool) {
+    /// Indexes a record under a new id, keeping sorted structures sorted and ranks current.
+    mutating func insert(_ record: Record, _ entry: Entry) {
         if let old = idByPath[record.path] { kill(old) }
         let id = nextID
         paths.append(record.path)
@@ -169,9 +169,9 @@ struct StoreIndex: Sendable {
         for (key, values) in entry.fields {
             for value in values { byField[key, default: [:]][value, default: []].append(id) }
         }
-        for (key, value) in entry.numbers { numbers[key, default: SortedPairs()].insert(value, id, bulk: bulk) }
-        for (key, value) in entry.dates { dates[key, default: SortedPairs()].insert(value, id, bulk: bulk) }
-        if !bulk { rerank() }
+        for (key, value) in entry.numbers { numbers[key, default: SortedPairs()].insert(value, id, bulk: false) }
+        for (key, value) in entry.dates { dates[key, default: SortedPairs()].insert(value, id, bulk: false) }
+        rerank()
     }
 
     /// Values longer than this many bytes are not indexed for `key:value` equality.

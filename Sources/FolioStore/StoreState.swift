@@ -91,20 +91,25 @@ public struct StoreState: Sendable {
     /// A file's record and index entry, parsing it once.
     static func prepare(path: String, bytes: [UInt8]) -> (Record, StoreIndex.Entry) {
         do {
-            let document = try Document(bytes: bytes, path: path)
-            let record = Record(path: path, document: document)
-            return (record, StoreIndex.Entry(record, document: document))
+            return prepare(path: path, document: try Document(bytes: bytes, path: path))
         } catch {
-            return (Record(path: path, bytes: bytes), StoreIndex.Entry())
+            return (Record(path: path, invalidBytes: bytes, error: error), StoreIndex.Entry())
         }
     }
 
-    /// Adds or replaces a record.
-    mutating func put(_ record: Record, bytes: [UInt8]) {
+    /// The record and index entry of a parsed document.
+    static func prepare(path: String, document: Document) -> (Record, StoreIndex.Entry) {
+        let record = Record(path: path, document: document)
+        return (record, StoreIndex.Entry(record, document: document))
+    }
+
+    /// Adds or replaces a record, holding its bytes until the store has written them.
+    mutating func put(_ prepared: (Record, StoreIndex.Entry), bytes: [UInt8]) {
+        let (record, entry) = prepared
         if let old = index.id(of: record.path) { recordsByID[Int(old)] = nil }
         recordsByID.append(record)
         pending[record.path] = bytes
-        index.insert(record, StoreIndex.Entry(record, document: try? Document(bytes: bytes, path: record.path)), bulk: false)
+        index.insert(record, entry)
     }
 
     /// The bytes of a record: produced by the reducer, or read from the source — and

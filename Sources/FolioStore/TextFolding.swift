@@ -93,13 +93,7 @@ package enum TextFolding {
         while i < n {
             let b = bytes[i]
             if b < 0x80 {
-                if (b >= 48 && b <= 57) || (b >= 97 && b <= 122) {
-                    put(b)
-                } else if b >= 65 && b <= 90 {
-                    put(b + 32)
-                } else {
-                    endWord()
-                }
+                if let folded = foldASCII(b) { put(folded) } else { endWord() }
                 i += 1
                 continue
             }
@@ -134,6 +128,14 @@ package enum TextFolding {
     /// Appends the folded words of valid UTF-8 `bytes` to `out`, calling `endWord` with
     /// `out` and the word's start after each word (it may remove the word again). ASCII
     /// goes byte by byte; other letters are folded through the table above or lowercased.
+    /// An ASCII letter or digit, lowercased; nil for anything that separates words.
+    @inline(__always)
+    static func foldASCII(_ b: UInt8) -> UInt8? {
+        if (b >= 48 && b <= 57) || (b >= 97 && b <= 122) { return b }
+        if b >= 65 && b <= 90 { return b + 32 }
+        return nil
+    }
+
     /// What a non-ASCII scalar folds to.
     enum Folded {
         /// Letters or digits: the base letters (`é` → `e`) or the lowercase.
@@ -167,10 +169,8 @@ package enum TextFolding {
         while i < n {
             let b = bytes[i]
             if b < 0x80 {
-                if (b >= 48 && b <= 57) || (b >= 97 && b <= 122) {
-                    out.append(b)
-                } else if b >= 65 && b <= 90 {
-                    out.append(b + 32)
+                if let folded = foldASCII(b) {
+                    out.append(folded)
                 } else if out.count > start {
                     endWord(&out, start)
                     start = out.count

@@ -1,6 +1,7 @@
 import Dispatch
 import FolioFormat
 import FolioModel
+import FolioStore
 import FolioSystem
 
 /// Reads and parses every Markdown file of a folder, on every core.
@@ -14,8 +15,7 @@ enum FolderCheck {
     }
 
     static func run(root: String) throws(SystemError) -> Report {
-        let walk = try DirectoryWalk.files(
-            under: root, descend: { !FolderRules.isIgnoredDirectory($0) }, include: FolderRules.isMarkdown)
+        let walk = try FolderScan.markdownFiles(under: root)
         let paths = walk.paths
         let displayRoot = root.hasSuffix("/") ? String(root.dropLast()) : root
         let results = ConcurrentSlots<String?>.map(paths.count) { index -> String? in
