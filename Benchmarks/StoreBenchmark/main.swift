@@ -19,7 +19,7 @@ let clock = ContinuousClock()
 let start = clock.now
 let (state, problems) = try FolderScan.read(arguments[1])
 let loadTime = seconds(clock.now - start)
-print("loaded \(state.records.count) records (\(problems.count) unreadable) in \(String(format: "%.3f", loadTime)) s")
+print("loaded \(state.count) records (\(problems.count) unreadable) in \(String(format: "%.3f", loadTime)) s")
 if arguments[0] == "phases" {
     // Where loading spends its time: walking and reading files, then parsing and indexing.
     let t0 = clock.now

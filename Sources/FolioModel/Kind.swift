@@ -35,8 +35,8 @@ public struct Kind: RawRepresentable, Sendable, Hashable, Comparable, CustomStri
 
     /// The kind a path's top folder gives (`recipes/` → recipe), else `note`.
     public static func of(path: String) -> Kind {
-        var folder = path.split(separator: "/").first.map(String.init) ?? ""
-        guard path.contains("/") else { return .note }
+        guard let slash = path.firstIndex(of: "/") else { return .note }
+        var folder = path[..<slash]
         if folder.hasPrefix("_") { folder.removeFirst() }
         switch folder.lowercased() {
         case "recipes", "recipe": return .recipe

@@ -8,13 +8,16 @@ import FolioModel
 struct StoreIndex: Sendable {
     private(set) var paths: [String?] = []
     private(set) var idByPath: [String: Int32] = [:]
+    /// Id → position of its path among the live paths in order (meaningless for dead ids).
     private(set) var rank: [Int32] = []
+    /// The live ids in path order: ``rank`` inverted.
+    private(set) var byRank: [Int32] = []
     var byKind: [Kind: [Int32]] = [:]
     var byTag: [String: [Int32]] = [:]
     var byField: [String: [String: [Int32]]] = [:]
     var byWord: [String: [Int32]] = [:]
     /// Records by the hash of each pair of adjacent words, for phrases.
-    var byPair: [UInt64: [Int32]] = [:]
+    var byPair = PairPostings()
     var numbers: [String: SortedPairs] = [:]
     var dates: [String: SortedPairs] = [:]
     private(set) var deadCount = 0
@@ -44,13 +47,13 @@ struct StoreIndex: Sendable {
         /// The entry of a record, from its parsed document (nil for an invalid file).
         init(_ record: Record, document: Document?) {
             guard let document else { return }
-            var text = record.title + "\n"
-            document.bytes.withUnsafeBufferPointer { bytes in
-                text.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[record.bodyStart...]), as: UTF8.self))
-            }
-            pairs.reserveCapacity(text.utf8.count / 4)
+            // Title and body as one run of bytes (both valid UTF-8), split by a line break.
+            var text = Array(record.title.utf8)
+            text.append(10)
+            text.append(contentsOf: document.bytes[record.bodyStart...])
+            pairs.reserveCapacity(text.count / 4)
             withUnsafeMutablePointer(to: &pairs) { pairs in
-                text.withUTF8 { TextFolding.uniqueWords(utf8: $0, into: &words, pairs: pairs) }
+                text.withUnsafeBufferPointer { TextFolding.uniqueWords(utf8: $0, into: &words, pairs: pairs) }
             }
             for entry in document.fields.entries {
                 for value in entry.value.sequenceValue ?? [entry.value] {
@@ -82,18 +85,15 @@ struct StoreIndex: Sendable {
         var byKind: [Kind: [Int32]] = [:]
         var byTag: [String: [Int32]] = [:]
         var byWord: [String: [Int32]] = [:]
-        /// Pair hashes with their ids, grouped by ``finish()`` (cheaper than a dictionary per file).
-        var pairs: [(hash: UInt64, id: Int32)] = []
+        /// Pair hashes with the positions in the chunk of the records holding them.
+        var pairs = PairTable()
+        /// Records per chunk: a position is a byte.
+        static let capacity = 256
         var byField: [String: [String: [Int32]]] = [:]
         var numbers: [(key: String, value: Double, id: Int32)] = []
         var dates: [(key: String, value: Double, id: Int32)] = []
 
         init(firstID: Int32) { self.firstID = firstID }
-
-        /// Sorts the pairs by hash, then id, on the chunk's own thread, for ``StoreIndex/merge(_:)``.
-        mutating func sortPairs() {
-            pairs.sort { $0.hash < $1.hash || ($0.hash == $1.hash && $0.id < $1.id) }
-        }
 
         /// The same chunk with its ids starting at `newFirst` (when files before it could not be read).
         func rebased(to newFirst: Int32) -> Chunk {
@@ -104,20 +104,25 @@ struct StoreIndex: Sendable {
             copy.byKind = byKind.mapValues { $0.map { $0 + shift } }
             copy.byTag = byTag.mapValues { $0.map { $0 + shift } }
             copy.byWord = byWord.mapValues { $0.map { $0 + shift } }
-            copy.pairs = pairs.map { ($0.hash, $0.id + shift) }
+            copy.pairs = pairs
             copy.byField = byField.mapValues { $0.mapValues { $0.map { $0 + shift } } }
             copy.numbers = numbers.map { ($0.key, $0.value, $0.id + shift) }
             copy.dates = dates.map { ($0.key, $0.value, $0.id + shift) }
             return copy
         }
 
+        /// Trims the chunk once every record is in.
+        mutating func finish() { pairs.freeze() }
+
         mutating func add(_ record: Record, _ entry: Entry) {
-            let id = firstID + Int32(records.count)
+            precondition(records.count < Chunk.capacity, "a chunk holds at most \(Chunk.capacity) records")
+            let position = records.count
+            let id = firstID + Int32(position)
             records.append(record)
             byKind[record.kind, default: []].append(id)
             for tag in Set(record.tags) { byTag[tag, default: []].append(id) }
             for word in entry.words { byWord[word, default: []].append(id) }
-            for pair in entry.pairs { pairs.append((pair, id)) }
+            for pair in entry.pairs { pairs.insert(pair, position: UInt8(position)) }
             for (key, values) in entry.fields {
                 for value in values { byField[key, default: [:]][value, default: []].append(id) }
             }
@@ -137,17 +142,7 @@ struct StoreIndex: Sendable {
         for (kind, ids) in chunk.byKind { byKind[kind, default: []].append(contentsOf: ids) }
         for (tag, ids) in chunk.byTag { byTag[tag, default: []].append(contentsOf: ids) }
         for (word, ids) in chunk.byWord { byWord[word, default: []].append(contentsOf: ids) }
-        // Sorted by hash then id (``Chunk/sortPairs()``), so each pair's ids go in with one dictionary access.
-        let sortedPairs = chunk.pairs
-        var run = 0
-        while run < sortedPairs.count {
-            var end = run + 1
-            while end < sortedPairs.count && sortedPairs[end].hash == sortedPairs[run].hash { end += 1 }
-            var ids: [Int32] = []
-            for entry in sortedPairs[run..<end] where ids.last != entry.id { ids.append(entry.id) }
-            byPair[sortedPairs[run].hash, default: []].append(contentsOf: ids)
-            run = end
-        }
+        byPair.append(chunk.pairs, firstID: chunk.firstID)
         for (key, values) in chunk.byField {
             for (value, ids) in values { byField[key, default: [:]][value, default: []].append(contentsOf: ids) }
         }
@@ -157,7 +152,8 @@ struct StoreIndex: Sendable {
 
     /// Indexes a record under a new id, keeping sorted structures sorted and ranks current.
     mutating func insert(_ record: Record, _ entry: Entry) {
-        if let old = idByPath[record.path] { kill(old) }
+        let old = idByPath[record.path]
+        if let old { kill(old) }
         let id = nextID
         paths.append(record.path)
         idByPath[record.path] = id
@@ -165,13 +161,31 @@ struct StoreIndex: Sendable {
         byKind[record.kind, default: []].append(id)
         for tag in Set(record.tags) { byTag[tag, default: []].append(id) }
         for word in entry.words { byWord[word, default: []].append(id) }
-        for pair in Set(entry.pairs) { byPair[pair, default: []].append(id) }
+        byPair.insert(Set(entry.pairs), id: id)
         for (key, values) in entry.fields {
             for value in values { byField[key, default: [:]][value, default: []].append(id) }
         }
         for (key, value) in entry.numbers { numbers[key, default: SortedPairs()].insert(value, id, bulk: false) }
         for (key, value) in entry.dates { dates[key, default: SortedPairs()].insert(value, id, bulk: false) }
-        rerank()
+        rank(id, replacing: old)
+    }
+
+    /// Gives a new id its place in path order: the place of the id it replaces, else
+    /// found by binary search, the ids after it moving down one.
+    private mutating func rank(_ id: Int32, replacing old: Int32?) {
+        if let old {
+            rank[Int(id)] = rank[Int(old)]
+            byRank[Int(rank[Int(id)])] = id
+            return
+        }
+        let path = paths[Int(id)]!
+        var low = 0, high = byRank.count
+        while low < high {
+            let middle = (low + high) / 2
+            if paths[Int(byRank[middle])]! < path { low = middle + 1 } else { high = middle }
+        }
+        byRank.insert(id, at: low)
+        for position in low..<byRank.count { rank[Int(byRank[position])] = Int32(position) }
     }
 
     /// Values longer than this many bytes are not indexed for `key:value` equality.
@@ -195,6 +209,9 @@ struct StoreIndex: Sendable {
     /// Removes a path's record.
     mutating func remove(_ path: String) {
         guard let id = idByPath.removeValue(forKey: path) else { return }
+        let position = Int(rank[Int(id)])
+        byRank.remove(at: position)
+        for later in position..<byRank.count { rank[Int(byRank[later])] = Int32(later) }
         paths[Int(id)] = nil
         deadCount += 1
         if deadCount > 1024 && deadCount > paths.count / 4 { compact() }
@@ -210,20 +227,17 @@ struct StoreIndex: Sendable {
         for key in numbers.keys { numbers[key]!.finishBulk() }
         for key in dates.keys { dates[key]!.finishBulk() }
         for key in byWord.keys { byWord[key] = Array(byWord[key]![...]) }
-        for key in byPair.keys { byPair[key] = Array(byPair[key]![...]) }
         rerank()
     }
 
     /// Ranks live ids by path, for results in path order.
     mutating func rerank() {
-        let live = liveIDs
-        if zip(live, live.dropFirst()).allSatisfy({ paths[Int($0)]! < paths[Int($1)]! }) {
-            // Ids already follow path order (as after loading a folder): no sort needed.
-            for (position, id) in live.enumerated() { rank[Int(id)] = Int32(position) }
-            return
+        byRank = liveIDs
+        // Ids already follow path order after loading a folder: then no sort is needed.
+        if !zip(byRank, byRank.dropFirst()).allSatisfy({ paths[Int($0)]! < paths[Int($1)]! }) {
+            byRank.sort { paths[Int($0)]! < paths[Int($1)]! }
         }
-        let sortedLive = live.sorted { paths[Int($0)]! < paths[Int($1)]! }
-        for (position, id) in sortedLive.enumerated() { rank[Int(id)] = Int32(position) }
+        for (position, id) in byRank.enumerated() { rank[Int(id)] = Int32(position) }
     }
 
     /// Drops dead ids from every posting list.
@@ -239,10 +253,7 @@ struct StoreIndex: Sendable {
         for key in Array(byKind.keys) { byKind[key]!.removeAll(where: dead) }
         clean(&byTag)
         clean(&byWord)
-        for key in Array(byPair.keys) {
-            let kept = byPair[key]!.filter { !dead($0) }
-            byPair[key] = kept.isEmpty ? nil : kept
-        }
+        byPair.removeAll(where: dead)
         for key in Array(byField.keys) { clean(&byField[key]!) }
         for key in Array(numbers.keys) { numbers[key]!.removeAll(where: dead) }
         for key in Array(dates.keys) { dates[key]!.removeAll(where: dead) }
@@ -254,6 +265,11 @@ struct StoreIndex: Sendable {
     func _checkInvariants() {
         for (path, id) in idByPath { precondition(paths[Int(id)] == path, "id \(id) of \(path) is not live") }
         precondition(paths.compactMap { $0 }.count == idByPath.count, "live ids and paths disagree")
+        precondition(byRank.count == idByPath.count, "ranked ids and live paths disagree")
+        for (position, id) in byRank.enumerated() {
+            precondition(rank[Int(id)] == Int32(position), "rank of \(id) is not its place")
+            precondition(position == 0 || paths[Int(byRank[position - 1])]! < paths[Int(id)]!, "ranks out of path order")
+        }
         for lists in [byTag, byWord] + Array(byField.values) {
             for (key, ids) in lists { precondition(zip(ids, ids.dropFirst()).allSatisfy { $0 < $1 }, "postings of \(key) not ascending") }
         }

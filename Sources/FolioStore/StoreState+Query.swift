@@ -40,7 +40,7 @@ extension StoreState {
             if phrase && words.count > 1 {
                 // Pairs are indexed by a 64-bit hash; a phrase of two words is taken as found.
                 for (first, second) in zip(words, words.dropFirst()) {
-                    narrow(index.byPair[TextFolding.pairHash(first, second)] ?? [])
+                    narrow(index.byPair[TextFolding.pairHash(first, second)])
                 }
                 if words.count > 2 { phrases.append(Array((" " + words.joined(separator: " ") + " ").utf8)) }
             }

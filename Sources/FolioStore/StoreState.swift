@@ -7,7 +7,7 @@ import FolioSystem
 /// nothing else does.
 public struct StoreState: Sendable {
     /// The records by id (dead ids hold nil); ``index`` maps paths to ids.
-    private(set) var recordsByID: [Record?] = []
+    fileprivate(set) var recordsByID: [Record?] = []
 
     /// The record at `path`.
     public subscript(path: String) -> Record? {
@@ -48,21 +48,31 @@ public struct StoreState: Sendable {
     /// not be read. Files are read, parsed and indexed in chunks on every core, each
     /// chunk into a small index of its own; the chunk indexes are then merged, so the
     /// shared index sees one insertion per word and chunk rather than per word and
-    /// file. Only fingerprints of the bytes are kept.
+    /// file. Merging is sequential, so a batch's chunks are merged while the next
+    /// batch is parsed. Only fingerprints of the bytes are kept.
     public static func load(paths: [String], from source: any ContentSource) -> (StoreState, [SystemError]) {
-        var state = StoreState(source: source)
-        var problems: [SystemError] = []
         let paths = paths.sorted()
-        state.recordsByID.reserveCapacity(paths.count)
-        let chunkSize = 256
-        for batchStart in stride(from: 0, to: paths.count, by: chunkSize * 8) {
-            let batchEnd = min(batchStart + chunkSize * 8, paths.count)
+        let target = LoadTarget(StoreState(source: source))
+        target.state.recordsByID.reserveCapacity(paths.count)
+        let chunkSize = StoreIndex.Chunk.capacity
+        let batchSize = chunkSize * 8
+        var parsed: [(StoreIndex.Chunk, [SystemError])] = []
+        // One round past the last batch, to merge it.
+        for batchStart in Array(stride(from: 0, to: paths.count, by: batchSize)) + [paths.count] {
+            let batchEnd = min(batchStart + batchSize, paths.count)
             let chunkStarts = Array(stride(from: batchStart, to: batchEnd, by: chunkSize))
-            let base = state.index.nextID
-            let chunks = ConcurrentSlots<(StoreIndex.Chunk, [SystemError])>.map(chunkStarts.count) { c in
-                var chunk = StoreIndex.Chunk(firstID: base + Int32(chunkStarts[c] - batchStart))
+            let previous = parsed
+            // Index 0 merges the previous batch (concurrentPerform starts low indices first).
+            let results = ConcurrentSlots<(StoreIndex.Chunk, [SystemError])?>.map(chunkStarts.count + 1) { c in
+                guard c > 0 else {
+                    target.merge(previous)
+                    return nil
+                }
+                let start = chunkStarts[c - 1]
+                // Provisional ids from the path's position; merging rebases them past unreadable files.
+                var chunk = StoreIndex.Chunk(firstID: Int32(start))
                 var unreadable: [SystemError] = []
-                for i in chunkStarts[c]..<min(chunkStarts[c] + chunkSize, batchEnd) {
+                for i in start..<min(start + chunkSize, batchEnd) {
                     switch Result(catching: { () throws(SystemError) in try source.contents(of: paths[i]) }) {
                     case .success(let bytes):
                         let (record, entry) = StoreState.prepare(path: paths[i], bytes: bytes)
@@ -71,19 +81,15 @@ public struct StoreState: Sendable {
                         unreadable.append(error)
                     }
                 }
-                chunk.sortPairs()
+                chunk.finish()
                 return (chunk, unreadable)
             }
-            for (chunk, unreadable) in chunks {
-                // Ids follow the records actually read, so a chunk's first id is fixed here.
-                let rebased = chunk.rebased(to: state.index.nextID)
-                state.recordsByID.append(contentsOf: rebased.records)
-                state.index.merge(rebased)
-                problems += unreadable
-            }
+            parsed = results.compactMap { $0 }
         }
+        var state = target.state
+        target.state = StoreState(source: source)
         state.index.finishBulk()
-        return (state, problems)
+        return (state, target.problems)
     }
 
     private init(source: any ContentSource) { self.source = source }
@@ -182,4 +188,27 @@ public enum WorkoutOrder: String, Sendable, Hashable {
     case distance
     /// Hardest first, as the tutorial's "sort by complexity".
     case complexity
+}
+
+/// The state a load merges chunks into, shared with the thread that merges.
+///
+/// `@unchecked Sendable` is safe: within each `concurrentPerform` of
+/// ``StoreState/load(paths:from:)`` only iteration 0 touches it, and the loading
+/// thread reads it only after that `concurrentPerform` has returned, which orders
+/// every write before the read.
+private final class LoadTarget: @unchecked Sendable {
+    var state: StoreState
+    var problems: [SystemError] = []
+
+    init(_ state: StoreState) { self.state = state }
+
+    /// Merges parsed chunks in order; ids follow the records actually read.
+    func merge(_ chunks: [(StoreIndex.Chunk, [SystemError])]) {
+        for (chunk, unreadable) in chunks {
+            let rebased = chunk.rebased(to: state.index.nextID)
+            state.recordsByID.append(contentsOf: rebased.records)
+            state.index.merge(rebased)
+            problems += unreadable
+        }
+    }
 }

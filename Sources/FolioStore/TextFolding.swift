@@ -53,7 +53,7 @@ package enum TextFolding {
         func endWord() {
             guard w > wordStart else { return }
             if let pairs {
-                if pairSeed != nil { pairs.pointee.append(pairHash) }
+                if pairSeed != nil { pairs.pointee.append(pairKey(pairHash)) }
                 pairSeed = (hash ^ 32) &* fnvPrime
             }
             let count = w - wordStart
@@ -120,9 +120,19 @@ package enum TextFolding {
         return h
     }
 
-    /// The hash under which the pair of adjacent folded words `first second` is indexed.
+    /// The hash under which the pair of adjacent folded words `first second` is indexed:
+    /// FNV-1a with its low 8 bits cleared, so that an index chunk can pack a record's
+    /// position into them and sort plain integers (56 bits still make a collision
+    /// between two of ten million pairs about a one-in-a-billion event per query).
     package static func pairHash(_ first: String, _ second: String) -> UInt64 {
-        fnv(ArraySlice(Array((first + " " + second).utf8)))
+        pairKey(fnv(ArraySlice(Array((first + " " + second).utf8))))
+    }
+
+    /// A pair's FNV-1a hash as indexed: low 8 bits cleared, and never 0 (free table slots are 0).
+    @inline(__always)
+    static func pairKey(_ hash: UInt64) -> UInt64 {
+        let kept = hash & ~0xFF
+        return kept == 0 ? 0x100 : kept
     }
 
     /// Appends the folded words of valid UTF-8 `bytes` to `out`, calling `endWord` with

@@ -1,0 +1,84 @@
+import FolioTestSupport
+import Testing
+@testable import FolioStore
+@testable import FolioSystem
+
+/// The indexes a bulk load builds (chunks on many threads, pair tables kept per
+/// chunk, ids rebased past unreadable files) answer exactly as the indexes built one
+/// record at a time, and both answer as a scan of the text would.
+@Suite struct StoreIndexTests {
+    /// A source that cannot read some paths, so loading has to rebase chunk ids.
+    struct FlakySource: ContentSource {
+        let files: [String: [UInt8]]
+        let unreadable: Set<String>
+
+        func contents(of path: String) throws(SystemError) -> [UInt8] {
+            if unreadable.contains(path) { throw SystemError(operation: .read, path: path, code: 5) }
+            return files[path] ?? []
+        }
+    }
+
+    static let vocabulary = ["uova", "Guanciale", "perché", "pepe", "sale", "olio", "aglio", "Crème", "brûlée", "pasta", "riso", "acqua", "fuoco", "lento"]
+
+    @Test func bulkLoadAnswersAsRecordByRecordAndAsAScan() throws {
+        let seed = SeededRandom.testSeed()
+        var random = SeededRandom(seed: seed)
+        // More files than one load batch (2,048), so chunks, batches and the pipelined merge all take part.
+        var files: [String: [UInt8]] = [:]
+        var bodies: [String: [String]] = [:]
+        for n in 0..<2_600 {
+            let path = ["recipes", "todos", "notes"].randomElement(using: &random)! + "/f\(n).md"
+            let words = (0..<Int.random(in: 0...40, using: &random)).map { _ in Self.vocabulary.randomElement(using: &random)! }
+            let tag = Self.vocabulary.randomElement(using: &random)!.lowercased()
+            files[path] = Array("---\ntitle: T\(n)\ntags: [\(tag)]\n---\n\(words.joined(separator: " "))\n".utf8)
+            bodies[path] = ["t\(n)"] + words.map { TextFolding.folded($0) }
+        }
+        let unreadable = Set(files.keys.filter { _ in Int.random(in: 0..<100, using: &random) == 0 })
+        let (loaded, problems) = StoreState.load(paths: Array(files.keys), from: FlakySource(files: files, unreadable: unreadable))
+        #expect(Set(problems.map(\.path)) == unreadable, "seed \(seed)")
+        loaded._checkInvariants()
+
+        // The same files one at a time, in another order, some removed and put back.
+        var incremental = StoreState()
+        let readable = files.keys.filter { !unreadable.contains($0) }.shuffled(using: &random)
+        for path in readable { _ = Reducer.reduce(&incremental, .fileChanged(path: path, bytes: files[path]!)) }
+        for path in readable.prefix(300) {
+            _ = Reducer.reduce(&incremental, .fileRemoved(path: path))
+            _ = Reducer.reduce(&incremental, .fileChanged(path: path, bytes: files[path]!))
+        }
+        incremental._checkInvariants()
+
+        for _ in 0..<300 {
+            let length = Int.random(in: 1...3, using: &random)
+            let words = (0..<length).map { _ in TextFolding.folded(Self.vocabulary.randomElement(using: &random)!) }
+            let text = length == 1 && Bool.random(using: &random) ? words[0] : "\"" + words.joined(separator: " ") + "\""
+            let query = try Query(parsing: text)
+            let expected = readable.filter { path in
+                let body = bodies[path]!
+                return body.indices.contains { start in
+                    start + length <= body.count && Array(body[start..<start + length]) == words
+                }
+            }.sorted()
+            #expect(loaded.records(matching: query).map(\.path) == expected, "query \(text), seed \(seed)")
+            #expect(incremental.records(matching: query).map(\.path) == expected, "query \(text), seed \(seed)")
+        }
+    }
+
+    @Test func pairTableGroupsPositionsInOrderAndDropsRepeats() {
+        var table = PairTable()
+        var expected: [UInt64: [UInt8]] = [:]
+        // Enough distinct pairs to make the table grow several times.
+        for position in 0..<200 {
+            for k in 0..<40 {
+                let hash = UInt64(k * 7 + position % 13 + 1) << 8
+                table.insert(hash, position: UInt8(position))
+                table.insert(hash, position: UInt8(position))
+                if expected[hash]?.last != UInt8(position) { expected[hash, default: []].append(UInt8(position)) }
+            }
+        }
+        table.freeze()
+        #expect(table.count == expected.count)
+        for (hash, positions) in expected { #expect(table.positions(of: hash) == positions) }
+        #expect(table.positions(of: 0xdead_0000) == [])
+    }
+}
