@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "FolioSystem", targets: ["FolioSystem"]),
         .library(name: "FolioModel", targets: ["FolioModel"]),
         .library(name: "FolioStore", targets: ["FolioStore"]),
+        .library(name: "FolioWatch", targets: ["FolioWatch"]),
         .executable(name: "folio", targets: ["folio"]),
     ],
     targets: [
@@ -18,16 +19,19 @@ let package = Package(
         .target(name: "FolioModel", dependencies: ["FolioFormat"]),
         // State, actions, one reducer, indexes, queries, observation, loading and atomic writes.
         .target(name: "FolioStore", dependencies: ["FolioFormat", "FolioModel", "FolioSystem"]),
+        // Following the folder: inotify / FSEvents / polling hints, batched, read, applied to the store.
+        .target(name: "FolioWatch", dependencies: ["FolioFormat", "FolioStore", "FolioSystem"]),
         // Every raw system call Folio makes, wrapped once (EINTR, typed errors).
         .target(name: "FolioSystem"),
         // Run by hand from Benchmarks/store.py; not a test.
-        .executableTarget(name: "folio-bench", dependencies: ["FolioStore", "FolioSystem"], path: "Benchmarks/StoreBenchmark"),
-        .executableTarget(name: "folio", dependencies: ["FolioFormat", "FolioModel", "FolioStore", "FolioSystem"]),
+        .executableTarget(name: "folio-bench", dependencies: ["FolioStore", "FolioSystem", "FolioWatch"], path: "Benchmarks/StoreBenchmark"),
+        .executableTarget(name: "folio", dependencies: ["FolioFormat", "FolioModel", "FolioStore", "FolioSystem", "FolioWatch"]),
         // Helpers the test suites share: the corpora, seeded randomness, line diffs, a JSON reader.
         .target(name: "FolioTestSupport", dependencies: ["FolioFormat"], path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioFormatTests", dependencies: ["FolioFormat", "FolioTestSupport"]),
         .testTarget(name: "FolioSystemTests", dependencies: ["FolioSystem"]),
         .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore", "FolioModel", "FolioFormat", "FolioSystem", "FolioTestSupport"]),
+        .testTarget(name: "FolioWatchTests", dependencies: ["FolioWatch", "FolioStore", "FolioSystem", "FolioFormat", "FolioTestSupport"]),
         .testTarget(name: "FolioModelTests", dependencies: ["FolioModel", "FolioFormat", "FolioTestSupport"]),
         .testTarget(name: "FolioCLITests", dependencies: ["folio", "FolioFormat"]),
     ],

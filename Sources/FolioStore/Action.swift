@@ -9,6 +9,8 @@ public enum Action: Sendable {
     case fileChanged(path: String, bytes: [UInt8])
     /// A file that is gone from disk.
     case fileRemoved(path: String)
+    /// A file that moved: gone from `from`, at `to` with the same bytes it had.
+    case fileMoved(from: String, to: String, bytes: [UInt8])
     /// `folio.yaml` as it is now on disk, or nil when it is gone.
     case settingsFileChanged(bytes: [UInt8]?)
 
@@ -62,11 +64,30 @@ public struct ChangeSet: Sendable, Hashable {
     public var updated: [String] = []
     /// Paths of removed records.
     public var removed: [String] = []
+    /// Records that moved with their content unchanged, as (from, to).
+    public var moved: [Move] = []
     /// Whether the settings changed.
     public var settingsChanged = false
 
     /// Whether nothing changed.
-    public var isEmpty: Bool { added.isEmpty && updated.isEmpty && removed.isEmpty && !settingsChanged }
+    public var isEmpty: Bool { added.isEmpty && updated.isEmpty && removed.isEmpty && moved.isEmpty && !settingsChanged }
+
+    /// A record that moved.
+    public struct Move: Sendable, Hashable {
+        /// Where it was.
+        public var from: String
+        /// Where it is.
+        public var to: String
+    }
+
+    /// This change set followed by `later`.
+    public mutating func append(_ later: ChangeSet) {
+        added += later.added
+        updated += later.updated
+        removed += later.removed
+        moved += later.moved
+        settingsChanged = settingsChanged || later.settingsChanged
+    }
 }
 
 /// A file-system change for the store to carry out after the reducer has run.

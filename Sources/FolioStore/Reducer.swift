@@ -24,6 +24,16 @@ public enum Reducer {
             let existed = state[path] != nil
             state.put(StoreState.prepare(path: path, bytes: bytes), bytes: bytes)
             if existed { outcome.changes.updated.append(path) } else { outcome.changes.added.append(path) }
+        case .fileMoved(let from, let to, let bytes):
+            guard state[from] != nil, state[to] == nil else {
+                // Not a plain move as the state stands: a removal and a change say the same.
+                outcome.changes.append(reduce(&state, .fileRemoved(path: from)).changes)
+                outcome.changes.append(reduce(&state, .fileChanged(path: to, bytes: bytes)).changes)
+                break
+            }
+            state.remove(from)
+            state.put(StoreState.prepare(path: to, bytes: bytes), bytes: bytes)
+            outcome.changes.moved.append(.init(from: from, to: to))
         case .fileRemoved(let path):
             if state[path] != nil {
                 state.remove(path)

@@ -43,6 +43,27 @@ public final class Store {
     /// otherwise the file is left alone, re-read, and the clash reported.
     @discardableResult
     public func dispatch(_ action: Action) -> [StoreError] {
+        let (changes, errors) = run(action)
+        if !changes.isEmpty {
+            for observer in observers.values { observer.yield(changes) }
+        }
+        return errors
+    }
+
+    /// Makes the state hold what `snapshot` read from disk, telling observers once
+    /// with everything that changed. The store's own writes, read back, change nothing.
+    @discardableResult
+    public func apply(_ snapshot: DiskSnapshot) -> ChangeSet {
+        var changes = ChangeSet()
+        for action in state.actions(toMatch: snapshot) { changes.append(run(action).0) }
+        if !changes.isEmpty {
+            for observer in observers.values { observer.yield(changes) }
+        }
+        return changes
+    }
+
+    /// Runs one action and its effects; observers are told by the caller.
+    private func run(_ action: Action) -> (ChangeSet, [StoreError]) {
         var outcome = Reducer.reduce(&state, action)
         for effect in outcome.effects {
             if let error = perform(effect) { outcome.errors.append(error) }
@@ -53,10 +74,7 @@ public final class Store {
         }
         // What the reducer produced is on disk now (or was refused and re-read): read it from there.
         state.clearPending()
-        if !outcome.changes.isEmpty {
-            for observer in observers.values { observer.yield(outcome.changes) }
-        }
-        return outcome.errors
+        return (outcome.changes, outcome.errors)
     }
 
     /// What each later action changes, until the stream is dropped.

@@ -13,9 +13,10 @@ import Darwin
 /// The platform's `stat` record.
 package typealias FileStatus = stat
 
-/// Runs a system call, retrying while it fails with EINTR, and turns `-1` into an error.
+/// Runs a system call, retrying while it fails with EINTR, and turns `-1` into an error
+/// (internal, for the platform files of this module).
 @inline(__always)
-private func retrying<T: BinaryInteger>(
+func retrying<T: BinaryInteger>(
     _ operation: SystemError.Operation, _ path: String, _ call: () -> T
 ) throws(SystemError) -> T {
     while true {
@@ -35,6 +36,8 @@ private func retrying<T: BinaryInteger>(
 package enum Syscall {
     /// `ENOENT`.
     package static let noSuchFile = ENOENT
+    /// `ENOTDIR`.
+    package static let notADirectory = ENOTDIR
     /// `EEXIST`.
     package static let alreadyExists = EEXIST
 

@@ -4,6 +4,7 @@ public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Operation: String, Sendable, Hashable {
         case open, read, write, stat, sync, rename, unlink
         case openDirectory = "open directory", readDirectory = "read directory", makeDirectory = "create directory"
+        case watch = "watch"
     }
 
     /// What was being done.

@@ -27,4 +27,12 @@ public enum FolderRules {
     public static func isMarkdown(_ name: String) -> Bool {
         !isIgnoredFile(name) && (name.hasSuffix(".md") || name.hasSuffix(".markdown"))
     }
+
+    /// Whether the relative path `path` (`/`-separated) names a record: a Markdown
+    /// file outside every folder Folio never enters.
+    public static func isRecordPath(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard let name = parts.last, !name.isEmpty else { return false }
+        return parts.dropLast().allSatisfy { !$0.isEmpty && !isIgnoredDirectory(String($0)) } && isMarkdown(String(name))
+    }
 }

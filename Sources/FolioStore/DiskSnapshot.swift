@@ -1,0 +1,58 @@
+import FolioFormat
+import FolioSystem
+
+/// What some paths of a folder hold right now, read from disk for the store to
+/// compare with what it knows (``StoreState/actions(toMatch:)``): the effect half of
+/// following the disk; deciding what changed is pure.
+public struct DiskSnapshot: Sendable, Equatable {
+    /// What one path holds.
+    public enum Entry: Sendable, Equatable {
+        /// A file and its bytes.
+        case file([UInt8])
+        /// A folder and the bytes of every record file under it, by path relative to the root.
+        case folder([String: [UInt8]])
+        /// Nothing (or something that is neither file nor folder).
+        case missing
+        /// Something that could not be read: the store leaves what it knows alone.
+        case unreadable(SystemError)
+    }
+
+    /// The paths read, relative to the root (`""` is the root folder itself).
+    public var entries: [String: Entry]
+
+    /// A snapshot of these entries.
+    public init(entries: [String: Entry]) { self.entries = entries }
+
+    /// Reads `paths` under `root`: each file's bytes, or each folder's record files.
+    public static func read(_ paths: some Sequence<String>, under root: String) -> DiskSnapshot {
+        var entries: [String: Entry] = [:]
+        // Reading the root reads everything, `folio.yaml` included.
+        let paths = Array(paths)
+        let all = paths.contains("") ? paths + [Settings.fileName] : paths
+        for path in all {
+            let full = path.isEmpty ? root : root + "/" + path
+            do {
+                let stamp = try FileStamp.of(full)
+                if stamp.isDirectory {
+                    let walk = try FolderScan.markdownFiles(under: full)
+                    var files: [String: [UInt8]] = [:]
+                    for file in walk.paths {
+                        let relative = path.isEmpty ? file : path + "/" + file
+                        // A file that vanished since the walk is simply not there.
+                        if let bytes = try AtomicFile.contentsIfPresent(root + "/" + relative) { files[relative] = bytes }
+                    }
+                    entries[path] = walk.problems.first.map(Entry.unreadable) ?? .folder(files)
+                } else if stamp.isRegularFile {
+                    entries[path] = try AtomicFile.contentsIfPresent(full).map(Entry.file) ?? .missing
+                } else {
+                    entries[path] = .missing
+                }
+            } catch where error.code == Syscall.noSuchFile || error.code == Syscall.notADirectory {
+                entries[path] = .missing
+            } catch {
+                entries[path] = .unreadable(error)
+            }
+        }
+        return DiskSnapshot(entries: entries)
+    }
+}

@@ -1,0 +1,45 @@
+import FolioSystem
+
+/// A recursive watcher of one folder, on any platform: it reports ``WatchHint``s to
+/// its handler, on a queue of its own, from ``start()`` until ``stop()``.
+package protocol DirectoryWatcher: AnyObject, Sendable {
+    /// Starts watching; hints that arrive before this returns are delivered too.
+    func start() throws(SystemError)
+    /// Stops watching and releases what the watcher holds; no hint follows.
+    func stop()
+    /// Delivers, before returning, every hint for changes made before the call
+    /// (a kernel queue read to its end, a polling pass run now).
+    func drain()
+}
+
+/// How to watch a folder.
+public enum WatchBackend: Sendable, Hashable {
+    /// The platform's notifications (inotify on Linux, FSEvents on macOS), falling
+    /// back to polling for what cannot be watched.
+    case native
+    /// A `stat` pass over the folder every `interval`, for network file systems.
+    case polling(interval: Duration)
+}
+
+/// The watcher for `root` with `backend`, reporting to `handler`.
+package func makeDirectoryWatcher(
+    root: String, backend: WatchBackend, handler: @escaping @Sendable ([WatchHint]) -> Void
+) -> any DirectoryWatcher {
+    switch backend {
+    case .polling(let interval):
+        return PollingWatcher(root: root, scopes: [""], interval: interval, handler: handler)
+    case .native:
+        #if canImport(Glibc)
+        return InotifyWatcher(root: root, handler: handler)
+        #elseif os(macOS)
+        return FSEventsWatcher(root: root, handler: handler)
+        #else
+        return PollingWatcher(root: root, scopes: [""], interval: .seconds(2), handler: handler)
+        #endif
+    }
+}
+
+/// The relative path of `name` inside the folder at relative path `directory`.
+func joined(_ directory: String, _ name: String) -> String {
+    directory.isEmpty ? name : name.isEmpty ? directory : directory + "/" + name
+}

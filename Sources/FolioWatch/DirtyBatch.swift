@@ -1,0 +1,55 @@
+/// The paths hints have marked since the last batch was read, and when the batch is
+/// due: once no hint has come for the quiet period (so that a save made of several
+/// steps — truncate then write, write then rename — is read once, finished), but no
+/// later than the longest delay after the first hint, so that a file written to
+/// without pause is still followed. Pure: the caller passes the time.
+package struct DirtyBatch: Sendable {
+    /// The marked paths (relative; `""` is the root).
+    package private(set) var paths: Set<String> = []
+    /// Whether everything must be read again.
+    package private(set) var needsRescan = false
+    /// Why, when it must.
+    package private(set) var rescanReason: String?
+    package private(set) var firstHint: ContinuousClock.Instant?
+    package private(set) var lastHint: ContinuousClock.Instant?
+
+    package init() {}
+
+    /// Whether nothing is marked.
+    package var isEmpty: Bool { paths.isEmpty && !needsRescan }
+
+    /// Marks what `hints` name, at `now`. Warnings are not the batch's business.
+    package mutating func note(_ hints: [WatchHint], at now: ContinuousClock.Instant) {
+        var marked = false
+        for hint in hints {
+            switch hint {
+            case .changed(let path):
+                paths.insert(path)
+                marked = true
+            case .rescan(let reason):
+                needsRescan = true
+                rescanReason = rescanReason ?? reason
+                marked = true
+            case .warning:
+                continue
+            }
+        }
+        guard marked else { return }
+        firstHint = firstHint ?? now
+        lastHint = now
+    }
+
+    /// When the batch should be read, or nil when nothing is marked.
+    package func due(quiet: Duration, longest: Duration) -> ContinuousClock.Instant? {
+        guard !isEmpty, let firstHint, let lastHint else { return nil }
+        return min(lastHint + quiet, firstHint + longest)
+    }
+
+    /// The marked paths (just `""` for a rescan, since the root holds everything), and
+    /// an empty batch left behind.
+    package mutating func take() -> Set<String> {
+        let taken = needsRescan ? [""] : paths
+        self = DirtyBatch()
+        return taken
+    }
+}

@@ -1,0 +1,146 @@
+import Dispatch
+import FolioStore
+import FolioSystem
+
+/// How a ``FolderWatcher`` follows the disk.
+public struct WatchOptions: Sendable {
+    /// How changes are noticed.
+    public var backend: WatchBackend = .native
+    /// How long no hint must come before a batch is read (a save is often several steps).
+    public var quietPeriod: Duration = .milliseconds(50)
+    /// The longest a batch waits after its first hint, however busy the folder is.
+    public var longestDelay: Duration = .seconds(1)
+    /// How often everything is read again, to catch whatever notifications missed
+    /// (nil: never).
+    public var rescanInterval: Duration? = .seconds(3600)
+
+    /// The defaults: native notifications, 50 ms quiet period, hourly rescan.
+    public init() {}
+}
+
+/// Keeps a ``Store`` in step with its folder: the platform watcher's hints mark paths
+/// dirty; after the quiet period the batch is read from disk off the main actor, and
+/// the store decides by content what changed (``Store/apply(_:)``), so its own writes
+/// read back change nothing and a move with unchanged bytes is a move.
+///
+/// `@unchecked Sendable` is safe: the mutable properties (`batch`, `timerArmed`,
+/// `applying`, `rescanTimer`, `stopped`) are read and written only on `queue`.
+public final class FolderWatcher: @unchecked Sendable {
+    /// The store kept in step.
+    public let store: Store
+    /// The options in force.
+    public let options: WatchOptions
+    private let root: String
+    private let queue = DispatchQueue(label: "folio.watch.batches")
+    private var watcher: (any DirectoryWatcher)?
+    private var batch = DirtyBatch()
+    private var timerArmed = false
+    private var applying = false
+    private var stopped = false
+    private var rescanTimer: (any DispatchSourceTimer)?
+    private let warningSink: @Sendable (String) -> Void
+
+    /// A watcher for `store`'s folder; `onWarning` hears what the user should know
+    /// (a watch limit reached, a rescan after lost events).
+    @MainActor
+    public init(store: Store, options: WatchOptions = WatchOptions(), onWarning: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.store = store
+        self.options = options
+        self.root = store.root
+        self.warningSink = onWarning
+    }
+
+    /// Starts watching. Changes made between the store's load and this call are found
+    /// by one read of the whole folder right after the watches are set up.
+    public func start() throws(SystemError) {
+        let watcher = makeDirectoryWatcher(root: root, backend: options.backend) { [weak self] hints in
+            self?.receive(hints)
+        }
+        self.watcher = watcher
+        try watcher.start()
+        queue.sync {
+            batch.note([.rescan(reason: "watching started")], at: .now)
+            if let interval = options.rescanInterval {
+                let timer = DispatchSource.makeTimerSource(queue: queue)
+                let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+                timer.schedule(deadline: .now() + seconds, repeating: seconds)
+                timer.setEventHandler { [weak self] in
+                    self?.batch.note([.rescan(reason: "periodic rescan")], at: .now)
+                    self?.schedule()
+                }
+                timer.resume()
+                rescanTimer = timer
+            }
+            schedule()
+        }
+    }
+
+    /// Stops watching; a batch being applied finishes, no other follows.
+    public func stop() {
+        watcher?.stop()
+        queue.sync {
+            stopped = true
+            rescanTimer?.cancel()
+        }
+    }
+
+    /// Reads and applies, now, every change made before the call: the platform queue is
+    /// drained, and the marked paths are read without waiting for the quiet period.
+    /// For tests and for callers that just wrote behind the store's back.
+    public func settle() async {
+        watcher?.drain()
+        while true {
+            let idle: Bool = queue.sync { !applying }
+            if idle { break }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        let paths: Set<String>? = queue.sync {
+            guard !stopped else { return nil }
+            applying = true
+            return batch.take()
+        }
+        guard let paths else { return }
+        if !paths.isEmpty {
+            let root = self.root
+            let snapshot = await Task.detached { DiskSnapshot.read(paths, under: root) }.value
+            await store.apply(snapshot)
+        }
+        queue.sync { applying = false }
+        queue.async { self.schedule() }
+    }
+
+    private func receive(_ hints: [WatchHint]) {
+        queue.async { [self] in
+            for case .warning(let text) in hints { warningSink(text) }
+            for case .rescan(let reason) in hints { warningSink("rescanning: \(reason)") }
+            batch.note(hints, at: .now)
+            schedule()
+        }
+    }
+
+    /// Reads the batch when it is due, or arms a timer for then. Runs on `queue`.
+    private func schedule() {
+        guard !stopped, !applying, !timerArmed, let due = batch.due(quiet: options.quietPeriod, longest: options.longestDelay) else { return }
+        let wait = ContinuousClock.now.duration(to: due)
+        if wait > .zero {
+            timerArmed = true
+            let nanoseconds = Int(wait.components.seconds) * 1_000_000_000 + Int(wait.components.attoseconds / 1_000_000_000)
+            queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
+                timerArmed = false
+                schedule()
+            }
+            return
+        }
+        let paths = batch.take()
+        applying = true
+        let snapshot = DiskSnapshot.read(paths, under: root)
+        let store = self.store
+        Task { @MainActor in
+            store.apply(snapshot)
+            self.queue.async {
+                self.applying = false
+                self.schedule()
+            }
+        }
+    }
+}

@@ -1,0 +1,200 @@
+#if canImport(Glibc)
+import Dispatch
+import FolioFormat
+import FolioSystem
+
+/// The Linux watcher: one inotify watch per folder, read from a dispatch read source
+/// until `EAGAIN`. New folders are watched as they appear and reported as changed, so
+/// that files already inside them are read; a lost-events overflow asks for a rescan;
+/// folders beyond the user's watch limit are polled instead, with a warning.
+///
+/// `@unchecked Sendable` is safe: every mutable property is read and written only on
+/// `queue` — the read source's handler runs there, and ``start()``, ``stop()`` and
+/// ``drain()`` enter it with `queue.sync`.
+package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
+    private let root: String
+    private let handler: @Sendable ([WatchHint]) -> Void
+    private let queue = DispatchQueue(label: "folio.watch.inotify")
+    private let pollingInterval: Duration
+    private let faults: FaultInjection?
+    private var fd: Int32 = -1
+    private var source: (any DispatchSourceRead)?
+    private var stopped = false
+    /// Watch descriptor → the folder it watches, relative to the root; and back.
+    private var folderByWatch: [Int32: String] = [:]
+    private var watchByFolder: [String: Int32] = [:]
+    /// Polls the folders that could not be watched.
+    private var fallback: PollingWatcher?
+    private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
+
+    /// A watcher of `root` reporting to `handler`; folders beyond the watch limit are
+    /// polled every `pollingInterval`.
+    package init(
+        root: String, pollingInterval: Duration = .seconds(2), faults: FaultInjection? = nil,
+        handler: @escaping @Sendable ([WatchHint]) -> Void
+    ) {
+        self.root = root
+        self.faults = faults
+        self.handler = handler
+        self.pollingInterval = pollingInterval
+    }
+
+    deinit {
+        source?.cancel()
+        buffer.deallocate()
+    }
+
+    /// How many folders are watched (for tests and the benchmark).
+    package var watchCount: Int { queue.sync { folderByWatch.count } }
+
+    package func start() throws(SystemError) {
+        let result: Result<Void, SystemError> = queue.sync {
+            Result { () throws(SystemError) in
+                fd = try Inotify.initialize()
+                // The root itself must be watchable: a missing root is an error, not an empty folder.
+                switch Result(catching: { () throws(SystemError) in try addWatch(root) }) {
+                case .success(let wd): (folderByWatch[wd], watchByFolder[""]) = ("", wd)
+                case .failure(let error):
+                    Syscall.close(fd)
+                    throw error
+                }
+                var hints: [WatchHint] = []
+                watchFolders(under: "", into: &hints)
+                let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+                source.setEventHandler { [weak self] in self?.readEvents() }
+                source.resume()
+                self.source = source
+                if !hints.isEmpty { handler(hints) }
+            }
+        }
+        try result.get()
+    }
+
+    package func stop() {
+        queue.sync {
+            guard !stopped else { return }
+            stopped = true
+            let fd = self.fd
+            if let source {
+                source.setCancelHandler { Syscall.close(fd) }
+                source.cancel()
+            } else if fd >= 0 {
+                Syscall.close(fd)
+            }
+            fallback?.stop()
+        }
+    }
+
+    package func drain() {
+        queue.sync { readEvents() }
+        fallback?.drain()
+    }
+
+    /// Reads every queued event, then reports the hints they give in one call.
+    private func readEvents() {
+        guard !stopped else { return }
+        var hints: [WatchHint] = []
+        while true {
+            let count: Int
+            do { count = try Inotify.read(fd, into: buffer) } catch {
+                hints.append(.rescan(reason: "reading inotify events failed: \(error)"))
+                break
+            }
+            if count == 0 { break }
+            for event in InotifyEvent.decode(UnsafeRawBufferPointer(rebasing: buffer[..<count])) {
+                handle(event, into: &hints)
+            }
+        }
+        if !hints.isEmpty { handler(hints) }
+    }
+
+    /// The hints one event gives, keeping the watch table in step with the folders.
+    package func handle(_ event: InotifyEvent, into hints: inout [WatchHint]) {
+        if event.mask & Inotify.queueOverflow != 0 {
+            hints.append(.rescan(reason: "the inotify event queue overflowed (fs.inotify.max_queued_events)"))
+            return
+        }
+        // An event for a watch already dropped (its folder removed or moved away) says nothing.
+        guard let folder = folderByWatch[event.watch] else { return }
+        if event.mask & Inotify.ignored != 0 {
+            folderByWatch[event.watch] = nil
+            if watchByFolder[folder] == event.watch { watchByFolder[folder] = nil }
+            return
+        }
+        guard !event.name.isEmpty else {
+            // The watched folder itself was removed or moved: its parent reports the name.
+            if event.mask & Inotify.selfGone != 0, folder.isEmpty {
+                hints.append(.rescan(reason: "the watched folder was removed or moved"))
+            }
+            return
+        }
+        let path = joined(folder, event.name)
+        if event.mask & Inotify.isDirectory != 0 {
+            guard !FolderRules.isIgnoredDirectory(event.name) else { return }
+            if event.mask & (Inotify.movedFrom | Inotify.deleted) != 0 {
+                unwatchFolders(under: path)
+                hints.append(.changed(path))
+            } else if event.mask & (Inotify.created | Inotify.movedTo) != 0 {
+                // Watch first, then read: files written before the watch existed are found by the read.
+                watchFolders(under: path, into: &hints)
+                hints.append(.changed(path))
+            }
+            return
+        }
+        guard !FolderRules.isIgnoredFile(event.name) else { return }
+        hints.append(.changed(path))
+    }
+
+    /// Watches `start` and every folder under it.
+    private func watchFolders(under start: String, into hints: inout [WatchHint]) {
+        var unwatchable: [String] = []
+        for folder in folders(under: start, in: root) where !folder.isEmpty {
+            if unwatchable.contains(where: { folder.hasPrefix($0 + "/") }) { continue }
+            do {
+                let wd = try addWatch(joined(root, folder))
+                if let old = watchByFolder[folder], old != wd { folderByWatch[old] = nil }
+                if let stale = folderByWatch[wd], stale != folder, watchByFolder[stale] == wd { watchByFolder[stale] = nil }
+                (folderByWatch[wd], watchByFolder[folder]) = (folder, wd)
+            } catch where error.code == Inotify.watchLimitReached {
+                unwatchable.append(folder)
+            } catch {
+                // Gone already, or not readable: its parent's events still name it.
+                continue
+            }
+        }
+        guard !unwatchable.isEmpty else { return }
+        let limit = (try? FileReading.contents(of: "/proc/sys/fs/inotify/max_user_watches"))
+            .map { String(decoding: $0.filter { $0 >= 48 && $0 <= 57 }, as: UTF8.self) } ?? "?"
+        hints.append(.warning(
+            "cannot watch \(unwatchable.count) folder(s) such as '\(unwatchable[0].isEmpty ? "." : unwatchable[0])': the inotify watch limit "
+                + "fs.inotify.max_user_watches (\(limit)) is reached; polling them every \(pollingInterval) instead. "
+                + "Raise the limit with: sudo sysctl fs.inotify.max_user_watches=524288"))
+        if let fallback {
+            for folder in unwatchable { fallback.addScope(folder) }
+        } else {
+            let poller = PollingWatcher(root: root, scopes: Set(unwatchable), interval: pollingInterval, handler: handler)
+            try? poller.start()
+            fallback = poller
+        }
+        for folder in unwatchable { hints.append(.changed(folder)) }
+    }
+
+    /// `inotify_add_watch` under the test's fault plan, if any (a task-local does not
+    /// reach this queue by itself).
+    private func addWatch(_ path: String) throws(SystemError) -> Int32 {
+        let result = FaultInjection.$current.withValue(faults) {
+            Result { () throws(SystemError) in try Inotify.addWatch(fd, path) }
+        }
+        return try result.get()
+    }
+
+    /// Stops watching `start` and every folder under it.
+    private func unwatchFolders(under start: String) {
+        for (folder, wd) in watchByFolder where folder == start || folder.hasPrefix(start + "/") {
+            Inotify.removeWatch(fd, wd)
+            watchByFolder[folder] = nil
+            folderByWatch[wd] = nil
+        }
+    }
+}
+#endif

@@ -1,0 +1,93 @@
+import Dispatch
+import FolioFormat
+import FolioSystem
+
+/// A watcher that needs no notifications: every `interval` it stamps (`lstat`) every
+/// file under its folders and reports the paths whose stamp appeared, changed or
+/// vanished. For network file systems, and for folders beyond the inotify limit.
+///
+/// `@unchecked Sendable` is safe: every mutable property is read and written only on
+/// `queue` (the timer fires there; the public methods enter it with `queue.sync`).
+package final class PollingWatcher: DirectoryWatcher, @unchecked Sendable {
+    private let root: String
+    private let interval: Duration
+    private let handler: @Sendable ([WatchHint]) -> Void
+    private let queue = DispatchQueue(label: "folio.watch.polling")
+    private var scopes: Set<String>
+    private var stamps: [String: FileStamp] = [:]
+    private var timer: (any DispatchSourceTimer)?
+
+    /// A watcher of the folders `scopes` (relative to `root`; `""` is the root).
+    package init(root: String, scopes: Set<String>, interval: Duration, handler: @escaping @Sendable ([WatchHint]) -> Void) {
+        self.root = root
+        self.scopes = scopes
+        self.interval = interval
+        self.handler = handler
+    }
+
+    deinit { timer?.cancel() }
+
+    package func start() throws(SystemError) {
+        // The root must be there: a missing root is an error, not an empty folder.
+        let stamp = try FileStamp.of(root)
+        guard stamp.isDirectory else { throw SystemError(operation: .openDirectory, path: root, code: 20) }
+        queue.sync {
+            stamps = scan()
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            let nanoseconds = Int(interval.components.seconds) * 1_000_000_000 + Int(interval.components.attoseconds / 1_000_000_000)
+            timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(max(nanoseconds, 1_000_000)))
+            timer.setEventHandler { [weak self] in self?.poll() }
+            timer.resume()
+            self.timer = timer
+        }
+    }
+
+    package func stop() {
+        queue.sync {
+            timer?.cancel()
+            timer = nil
+        }
+    }
+
+    package func drain() { queue.sync { poll() } }
+
+    /// Adds a folder to poll, stamping what it holds now.
+    package func addScope(_ folder: String) {
+        queue.sync {
+            scopes.insert(folder)
+            stamps.merge(scan(folder)) { _, new in new }
+        }
+    }
+
+    private func poll() {
+        let now = scan()
+        var hints: [WatchHint] = []
+        for (path, stamp) in now where stamps[path] != stamp { hints.append(.changed(path)) }
+        for path in stamps.keys where now[path] == nil { hints.append(.changed(path)) }
+        stamps = now
+        if !hints.isEmpty { handler(hints.sorted { "\($0)" < "\($1)" }) }
+    }
+
+    private func scan() -> [String: FileStamp] {
+        var all: [String: FileStamp] = [:]
+        for scope in scopes { all.merge(scan(scope)) { _, new in new } }
+        return all
+    }
+
+    /// The stamps of the files under one folder.
+    private func scan(_ scope: String) -> [String: FileStamp] {
+        var found: [String: FileStamp] = [:]
+        for folder in folders(under: scope, in: root) {
+            let full = joined(root, folder)
+            guard let dir = try? Syscall.openDirectory(full) else { continue }
+            defer { Syscall.closeDirectory(dir) }
+            while let entry = try? Syscall.nextEntry(dir, path: full) {
+                guard entry.type != .directory, !FolderRules.isIgnoredFile(entry.name),
+                      let stamp = try? FileStamp.of(full + "/" + entry.name), !stamp.isDirectory
+                else { continue }
+                found[joined(folder, entry.name)] = stamp
+            }
+        }
+        return found
+    }
+}

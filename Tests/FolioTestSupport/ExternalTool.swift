@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// Programs some tests drive (vim, git, …): found on the PATH, or skipped with a
+/// notice — a failure when `FOLIO_CORPORA=required`, as in CI, which installs them.
+package enum ExternalTool {
+    /// The full path of the first of `names` on the PATH, or nil after a notice (or a
+    /// recorded failure in CI). `install` says how to get it.
+    package static func find(_ names: [String], install: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        for name in names {
+            for folder in folders where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
+                return "\(folder)/\(name)"
+            }
+        }
+        if ProcessInfo.processInfo.environment["FOLIO_CORPORA"] == "required" {
+            Issue.record("\(names[0]) is not installed (\(install)) and FOLIO_CORPORA=required", sourceLocation: sourceLocation)
+        } else {
+            print("notice: skipping a test that needs \(names[0]): not installed (\(install))")
+        }
+        return nil
+    }
+
+    /// Runs `executable` with `arguments`; its exit status and standard error.
+    @discardableResult
+    package static func run(_ executable: String, _ arguments: [String], in folder: String? = nil) throws -> (status: Int32, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}

@@ -1,0 +1,32 @@
+import Testing
+@testable import FolioWatch
+
+/// The quiet-period rule, with the clock passed in: no sleeps.
+@Suite struct DirtyBatchTests {
+    let start = ContinuousClock.now
+
+    @Test func dueAfterTheQuietPeriodFromTheLastHint() {
+        var batch = DirtyBatch()
+        #expect(batch.due(quiet: .milliseconds(50), longest: .seconds(1)) == nil)
+        batch.note([.changed("a.md")], at: start)
+        batch.note([.changed("b.md")], at: start + .milliseconds(30))
+        #expect(batch.due(quiet: .milliseconds(50), longest: .seconds(1)) == start + .milliseconds(80))
+        #expect(batch.take() == ["a.md", "b.md"])
+        #expect(batch.isEmpty)
+    }
+
+    @Test func aBusyFolderIsStillReadAfterTheLongestDelay() {
+        var batch = DirtyBatch()
+        for step in 0..<100 { batch.note([.changed("log.md")], at: start + .milliseconds(20 * step)) }
+        #expect(batch.due(quiet: .milliseconds(50), longest: .seconds(1)) == start + .seconds(1))
+    }
+
+    @Test func aRescanReadsTheRootAndWarningsMarkNothing() {
+        var batch = DirtyBatch()
+        batch.note([.warning("limit")], at: start)
+        #expect(batch.isEmpty)
+        batch.note([.changed("a.md"), .rescan(reason: "overflow"), .rescan(reason: "later")], at: start)
+        #expect(batch.rescanReason == "overflow")
+        #expect(batch.take() == [""])
+    }
+}
