@@ -3,6 +3,7 @@ import FolioFormat
 import FolioModel
 import FolioStore
 import FolioSystem
+import FolioWatch
 
 /// What `folio demo` does, one step after another, on a copy of Fixtures/.
 struct Demo {
@@ -82,9 +83,54 @@ struct Demo {
         let recheck = try FolderCheck.run(root: copy.path)
         Output.print("   folio check now reports \(recheck.problems.count) problem in \(recheck.fileCount) files and exits 1; the file is left as it is.")
 
+        // 7. The watcher: an edit made in another editor reaches the store.
+        try await showLiveEdit(store: store, root: copy)
+
         Output.print("\nDone: the copy is removed; \(fixtures.path) was not touched. Run 'swift test' for the test suite.")
         return ExitCode.success
     }
+    /// Starts a watcher, saves a workout the way vim does (old file renamed to a backup,
+    /// new file written, backup removed), and prints the change the store saw.
+    @MainActor
+    func showLiveEdit(store: Store, root: URL) async throws {
+        let watcher = FolderWatcher(store: store)
+        try watcher.start()
+        defer { watcher.stop() }
+        // What step 6 wrote behind the store's back is read first; then a clean start.
+        await watcher.settle()
+        var report = ChangeReport(store: store)
+        let changes = store.changes()
+        let path = "workouts/2026-10-25-long-run.md"
+        let file = root.appendingPathComponent(path).path
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("distance:") }) else {
+            throw Failure(description: "\(path) has no distance")
+        }
+        let started = ContinuousClock.now
+        try FileManager.default.moveItem(atPath: file, toPath: file + "~")
+        try text.replacingOccurrences(of: String(line), with: "distance: 22.5").write(toFile: file, atomically: false, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: file + "~")
+        Output.print("\n7. folio watch: saved \(path) from outside, as vim does (rename to a backup, write, remove the backup).")
+        let waiter = Task { @MainActor in
+            for await change in changes {
+                let lines = report.lines(for: change, in: store, json: false)
+                if !lines.isEmpty { return lines }
+            }
+            return []
+        }
+        let timeout = Task {
+            try await Task.sleep(for: .seconds(5))
+            waiter.cancel()
+        }
+        let lines = await waiter.value
+        timeout.cancel()
+        guard !lines.isEmpty else { throw Failure(description: "the watcher did not see the edit within 5 s") }
+        let elapsed = Double((ContinuousClock.now - started).components.attoseconds) / 1e15
+            + Double((ContinuousClock.now - started).components.seconds) * 1000
+        Output.print("   The store picked it up \(Int(elapsed.rounded())) ms later (50 ms of it the quiet period that lets a save finish):")
+        for line in lines { Output.print("   " + line) }
+    }
+
     /// The bundled collection: `FOLIO_FIXTURES`, ./Fixtures, or Fixtures/ beside the package sources.
     static func findFixtures() throws -> URL {
         var candidates: [URL] = []

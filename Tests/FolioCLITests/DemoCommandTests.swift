@@ -14,6 +14,7 @@ import Testing
         #expect(run.stdout.contains("folio query 'kind:recipe tag:pasta time<30m' → Pasta alla Carbonara (recipes/pasta-alla-carbonara.md)"))
         #expect(run.stdout.contains("dispatch(.toggleDone(…)) changed one line: done: true"))
         #expect(run.stdout.contains("todos/call-mum.md:2:8: error: unterminated double-quoted string"))
+        #expect(run.stdout.contains("   updated workouts/2026-10-25-long-run.md: distance 21.1 → 22.5\n"))
         #expect(try Data(contentsOf: fixtures) == before)
     }
 }

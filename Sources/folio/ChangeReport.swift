@@ -1,0 +1,90 @@
+import FolioFormat
+import FolioStore
+
+/// How `folio watch` tells what changed: one line per change, in words or as JSON,
+/// with the fields that changed (the front matter of each record is remembered, since
+/// the store keeps only fingerprints and the old file is gone).
+@MainActor
+struct ChangeReport {
+    /// The front matter of each valid record, as last reported.
+    private var fields: [String: YAMLMapping] = [:]
+
+    /// Remembers the front matter of every record of `store`.
+    init(store: Store) {
+        for record in store.state.records.values where record.isValid { fields[record.path] = store.state.fields(of: record) }
+    }
+
+    /// The lines that report `changes` (text, or JSON objects with `json`).
+    mutating func lines(for changes: ChangeSet, in store: Store, json: Bool) -> [String] {
+        var events: [YAMLMapping] = []
+        for move in changes.moved {
+            fields[move.to] = fields.removeValue(forKey: move.from)
+            events.append(["event": .string("moved"), "from": .string(move.from), "to": .string(move.to)])
+        }
+        for path in changes.removed {
+            fields[path] = nil
+            events.append(["event": .string("removed"), "path": .string(path)])
+        }
+        for (path, kind) in changes.added.map({ ($0, "added") }) + changes.updated.map({ ($0, "updated") }) {
+            guard let record = store.state[path] else { continue }
+            if let error = record.error {
+                fields[path] = nil
+                events.append(["event": .string("invalid"), "path": .string(path), "error": .string("\(error.location): \(error.message)")])
+                continue
+            }
+            let new = store.state.fields(of: record)
+            var event: YAMLMapping = ["event": .string(kind), "path": .string(path), "title": .string(record.title)]
+            if kind == "updated" { event["changes"] = .sequence(Self.differences(from: fields[path] ?? YAMLMapping(), to: new)) }
+            fields[path] = new
+            events.append(event)
+        }
+        if changes.settingsChanged { events.append(["event": .string("settings"), "path": .string(Settings.fileName)]) }
+        return events.map { json ? YAMLValue.mapping($0).json(indent: nil) : Self.sentence($0) }
+    }
+
+    /// The keys whose values differ, in the new order, then the removed keys.
+    static func differences(from old: YAMLMapping, to new: YAMLMapping) -> [YAMLValue] {
+        var out: [YAMLValue] = []
+        for entry in new.entries where old[entry.key] != entry.value {
+            var change: YAMLMapping = ["key": .string(entry.key), "new": entry.value]
+            if let before = old[entry.key] { change["old"] = before }
+            out.append(.mapping(change))
+        }
+        for entry in old.entries where new[entry.key] == nil { out.append(.mapping(["key": .string(entry.key), "old": entry.value])) }
+        return out
+    }
+
+    /// `updated recipes/carbonara.md: time 15m → 20m`, and the like.
+    static func sentence(_ event: YAMLMapping) -> String {
+        let kind = event["event"]?.text ?? ""
+        let path = event["path"]?.text ?? ""
+        switch kind {
+        case "moved": return "moved \(event["from"]?.text ?? "") → \(event["to"]?.text ?? "")"
+        case "removed": return "removed \(path)"
+        case "invalid": return "invalid \(event["error"]?.text ?? path)"
+        case "settings": return "settings changed (\(path))"
+        case "added": return "added \(path): \(event["title"]?.text ?? "")"
+        default:
+            let changes = event["changes"]?.sequenceValue ?? []
+            guard !changes.isEmpty else { return "updated \(path): body changed" }
+            let parts = changes.compactMap(\.mappingValue).map { change -> String in
+                let key = change["key"]?.text ?? ""
+                switch (change["old"], change["new"]) {
+                case (let old?, let new?): return "\(key) \(display(old)) → \(display(new))"
+                case (nil, let new?): return "\(key) added: \(display(new))"
+                default: return "\(key) removed"
+                }
+            }
+            return "updated \(path): " + parts.joined(separator: ", ")
+        }
+    }
+
+    /// A value as a person reads it: scalars as they are, collections as JSON.
+    static func display(_ value: YAMLValue) -> String {
+        switch value {
+        case .string(let text), .timestamp(let text): return text
+        case .mapping, .sequence: return value.json(indent: nil)
+        default: return value.text ?? value.json(indent: nil)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Dispatch
+import Foundation
+import FolioStore
+import FolioWatch
+
+/// `folio watch DIR [--json] [--poll SECONDS] [--quiet MS]`.
+enum WatchCommand: FolioCommand {
+    static let name = "watch"
+    static let summary = "follow a folder and print each change as it lands"
+    static let help = """
+        usage: folio watch DIR [--json] [--poll SECONDS] [--quiet MS]
+
+        Loads DIR, then follows it: every edit made by any editor or sync tool is read
+        after a quiet period (default 50 ms) and printed as it lands, e.g.
+          updated recipes/carbonara.md: time 15m → 20m
+          invalid recipes/soup.md:3:7: unterminated quote
+        --json prints one JSON object per line. Linux uses inotify and macOS FSEvents;
+        --poll SECONDS stats the folder every SECONDS instead (network file systems).
+        Everything is read again every hour in case a notification was missed.
+        Ctrl-C (SIGINT) or SIGTERM stops it; the exit status is then 0.
+        """
+    static let arguments = ArgumentSpec(flags: ["--json"], options: ["--poll", "--quiet"], positionals: 1...1, positionalNames: "one DIR")
+
+    @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
+        var options = WatchOptions()
+        if let poll = arguments.options["--poll"]?.last {
+            guard let seconds = Double(poll), seconds > 0 else {
+                Output.error("folio watch: --poll needs a number of seconds, got '\(poll)'")
+                return ExitCode.usage
+            }
+            options.backend = .polling(interval: .milliseconds(Int(seconds * 1000)))
+        }
+        if let quiet = arguments.options["--quiet"]?.last {
+            guard let milliseconds = Int(quiet), milliseconds >= 0 else {
+                Output.error("folio watch: --quiet needs a number of milliseconds, got '\(quiet)'")
+                return ExitCode.usage
+            }
+            options.quietPeriod = .milliseconds(milliseconds)
+        }
+        let root = arguments.positionals[0]
+        let json = arguments.flags.contains("--json")
+        guard let store = await loadStore(root) else { return ExitCode.problems }
+        var report = ChangeReport(store: store)
+        let watcher = FolderWatcher(store: store, options: options) { Output.error("folio watch: \($0)") }
+        let changes = store.changes()
+        do { try watcher.start() } catch {
+            Output.error("folio watch: \(error)")
+            return ExitCode.problems
+        }
+        let stop = StopSignals { watcher.stop() }
+        Output.error("watching \(root): \(store.state.count) records (Ctrl-C stops)")
+        for await change in changes {
+            for line in report.lines(for: change, in: store, json: json) { Output.print(line) }
+        }
+        _ = stop
+        return ExitCode.success
+    }
+}
+
+/// SIGINT and SIGTERM, caught: they run `onStop` once, then end the process with
+/// status 0 (output is written unbuffered, so nothing is lost).
+final class StopSignals {
+    private let sources: [any DispatchSourceSignal]
+
+    init(onStop: @escaping @Sendable () -> Void) {
+        let queue = DispatchQueue(label: "folio.signals")
+        sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler {
+                onStop()
+                exit(ExitCode.success)
+            }
+            source.resume()
+            return source
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// `folio watch`, run as a user runs it: edits made while it runs are printed as
+/// they land, and SIGTERM or SIGINT stop it with status 0.
+@Suite struct WatchCommandTests {
+    /// Collects a pipe's output on a background queue.
+    final class Collector: @unchecked Sendable {
+        // @unchecked Sendable is safe: `data` is only touched while holding `lock`.
+        private let lock = NSLock()
+        private var data = Data()
+        init(_ pipe: Pipe) {
+            pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+                let chunk = handle.availableData
+                self?.lock.withLock { self?.data.append(chunk) }
+            }
+        }
+        var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+
+        func wait(for needle: String, timeout: TimeInterval = 10) -> Bool {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                if text.contains(needle) { return true }
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+            return text.contains(needle)
+        }
+    }
+
+    func start(_ arguments: [String]) throws -> (Process, Collector, Collector) {
+        let process = Process()
+        process.executableURL = FolioBinary.url
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        let collectors = (Collector(out), Collector(err))
+        try process.run()
+        return (process, collectors.0, collectors.1)
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT])
+    func printsEachChangeAndStopsCleanly(signal: Int32) throws {
+        let folder = try FolioBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let recipe = folder.appendingPathComponent("recipes/carbonara.md")
+        try FileManager.default.createDirectory(at: recipe.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("---\ntitle: Carbonara\ntime: 15m\n---\n".utf8).write(to: recipe)
+        let (process, out, err) = try start(["watch", folder.path])
+        #expect(err.wait(for: "watching \(folder.path): 1 records"), "stderr: \(err.text)")
+        try Data("---\ntitle: Carbonara\ntime: 20m\n---\n".utf8).write(to: recipe)
+        #expect(out.wait(for: "updated recipes/carbonara.md: time 15m → 20m\n"), "stdout: \(out.text)")
+        try Data("---\ntitle: \"Soup\n---\n".utf8).write(to: folder.appendingPathComponent("recipes/soup.md"))
+        #expect(out.wait(for: "invalid recipes/soup.md:2:8: unterminated double-quoted string"), "stdout: \(out.text)")
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+    }
+
+    @Test func jsonIsOneObjectPerLine() throws {
+        let folder = try FolioBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let todo = folder.appendingPathComponent("todos/milk.md")
+        try FileManager.default.createDirectory(at: todo.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("---\ntitle: Milk\ndone: false\n---\n".utf8).write(to: todo)
+        let (process, out, err) = try start(["watch", folder.path, "--json", "--quiet", "10"])
+        #expect(err.wait(for: "watching"))
+        try Data("---\ntitle: Milk\ndone: true\n---\n".utf8).write(to: todo)
+        let expected = #"{"event":"updated","path":"todos/milk.md","title":"Milk","changes":[{"key":"done","new":true,"old":false}]}"#
+        #expect(out.wait(for: expected + "\n"), "stdout: \(out.text)")
+        try FileManager.default.removeItem(at: todo)
+        #expect(out.wait(for: #"{"event":"removed","path":"todos/milk.md"}"# + "\n"), "stdout: \(out.text)")
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test func aMissingFolderIsAnError() throws {
+        let run = try FolioBinary.run(["watch", "/nonexistent/folio-folder"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("/nonexistent/folio-folder"))
+    }
+}
