@@ -1,6 +1,8 @@
 // folio-bench: the store's side of Benchmarks/store.py (run by hand, never a test).
 //   folio-bench load DIR          load the folder into a store once; print the time
 //   folio-bench queries DIR RUNS  load, then time RUNS runs of each representative query
+//   folio-bench watch-latency DIR N, watch-burst DIR N, watch-setup DIR, watch-idle DIR SECONDS:
+//                                 the watcher's figures, driven by Benchmarks/watch.py
 import Dispatch
 import FolioStore
 import FolioSystem
@@ -12,8 +14,24 @@ func seconds(_ duration: Duration) -> Double {
 }
 
 guard arguments.count >= 2 else {
-    print("usage: folio-bench load DIR | folio-bench queries DIR RUNS")
+    print("usage: folio-bench load DIR | queries DIR RUNS | watch-latency DIR N | watch-burst DIR N | watch-setup DIR | watch-idle DIR SECONDS")
     exit(2)
+}
+switch arguments[0] {
+case "watch-latency":
+    try await WatchBenchmark.latency(arguments[1], count: Int(arguments[2]) ?? 1000)
+    exit(0)
+case "watch-burst":
+    try await WatchBenchmark.burst(arguments[1], count: Int(arguments[2]) ?? 10000)
+    exit(0)
+case "watch-setup":
+    try WatchBenchmark.setup(arguments[1])
+    exit(0)
+case "watch-idle":
+    try await WatchBenchmark.idle(arguments[1], seconds: Int(arguments[2]) ?? 10)
+    exit(0)
+default:
+    break
 }
 let clock = ContinuousClock()
 let start = clock.now

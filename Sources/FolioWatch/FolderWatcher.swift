@@ -23,8 +23,9 @@ public struct WatchOptions: Sendable {
 /// the store decides by content what changed (``Store/apply(_:)``), so its own writes
 /// read back change nothing and a move with unchanged bytes is a move.
 ///
-/// `@unchecked Sendable` is safe: the mutable properties (`batch`, `timerArmed`,
-/// `applying`, `rescanTimer`, `stopped`) are read and written only on `queue`.
+/// `@unchecked Sendable` is safe: the mutable properties (`watcher`, `batch`,
+/// `timerArmed`, `applying`, `rescanTimer`, `stopped`) are read and written only on
+/// `queue`.
 public final class FolderWatcher: @unchecked Sendable {
     /// The store kept in step.
     public let store: Store
@@ -56,9 +57,9 @@ public final class FolderWatcher: @unchecked Sendable {
         let watcher = makeDirectoryWatcher(root: root, backend: options.backend) { [weak self] hints in
             self?.receive(hints)
         }
-        self.watcher = watcher
         try watcher.start()
         queue.sync {
+            self.watcher = watcher
             batch.note([.rescan(reason: "watching started")], at: .now)
             if let interval = options.rescanInterval {
                 let timer = DispatchSource.makeTimerSource(queue: queue)
@@ -77,17 +78,19 @@ public final class FolderWatcher: @unchecked Sendable {
 
     /// Stops watching; a batch being applied finishes, no other follows.
     public func stop() {
-        watcher?.stop()
-        queue.sync {
+        let watcher: (any DirectoryWatcher)? = queue.sync {
             stopped = true
             rescanTimer?.cancel()
+            return self.watcher
         }
+        watcher?.stop()
     }
 
     /// Reads and applies, now, every change made before the call: the platform queue is
     /// drained, and the marked paths are read without waiting for the quiet period.
     /// For tests and for callers that just wrote behind the store's back.
     public func settle() async {
+        let watcher: (any DirectoryWatcher)? = queue.sync { self.watcher }
         watcher?.drain()
         while true {
             let idle: Bool = queue.sync { !applying }

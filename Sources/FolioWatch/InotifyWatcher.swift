@@ -108,8 +108,18 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
         if !hints.isEmpty { handler(hints) }
     }
 
+    /// The hints `events` give, handled as if just read (for tests: a queue overflow
+    /// cannot be caused on demand).
+    package func hints(for events: [InotifyEvent]) -> [WatchHint] {
+        queue.sync {
+            var hints: [WatchHint] = []
+            for event in events { handle(event, into: &hints) }
+            return hints
+        }
+    }
+
     /// The hints one event gives, keeping the watch table in step with the folders.
-    package func handle(_ event: InotifyEvent, into hints: inout [WatchHint]) {
+    private func handle(_ event: InotifyEvent, into hints: inout [WatchHint]) {
         if event.mask & Inotify.queueOverflow != 0 {
             hints.append(.rescan(reason: "the inotify event queue overflowed (fs.inotify.max_queued_events)"))
             return

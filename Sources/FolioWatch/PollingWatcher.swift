@@ -30,7 +30,7 @@ package final class PollingWatcher: DirectoryWatcher, @unchecked Sendable {
     package func start() throws(SystemError) {
         // The root must be there: a missing root is an error, not an empty folder.
         let stamp = try FileStamp.of(root)
-        guard stamp.isDirectory else { throw SystemError(operation: .openDirectory, path: root, code: 20) }
+        guard stamp.isDirectory else { throw SystemError(operation: .openDirectory, path: root, code: Syscall.notADirectory) }
         queue.sync {
             stamps = scan()
             let timer = DispatchSource.makeTimerSource(queue: queue)

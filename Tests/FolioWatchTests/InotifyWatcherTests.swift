@@ -19,9 +19,9 @@ import Testing
         let watcher = InotifyWatcher(root: root) { _ in }
         try watcher.start()
         defer { watcher.stop() }
-        var hints: [WatchHint] = []
-        watcher.handle(InotifyEvent(watch: -1, mask: Inotify.queueOverflow), into: &hints)
-        watcher.handle(InotifyEvent(watch: 9_999, mask: Inotify.created, name: "x.md"), into: &hints)
+        let hints = watcher.hints(for: [
+            InotifyEvent(watch: -1, mask: Inotify.queueOverflow), InotifyEvent(watch: 9_999, mask: Inotify.created, name: "x.md"),
+        ])
         #expect(hints == [.rescan(reason: "the inotify event queue overflowed (fs.inotify.max_queued_events)")])
     }
 
