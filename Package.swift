@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "FolioModel", targets: ["FolioModel"]),
         .library(name: "FolioStore", targets: ["FolioStore"]),
         .library(name: "FolioWatch", targets: ["FolioWatch"]),
+        .library(name: "FolioMerge", targets: ["FolioMerge"]),
         .executable(name: "folio", targets: ["folio"]),
     ],
     targets: [
@@ -21,17 +22,20 @@ let package = Package(
         .target(name: "FolioStore", dependencies: ["FolioFormat", "FolioModel", "FolioSystem"]),
         // Following the folder: inotify / FSEvents / polling hints, batched, read, applied to the store.
         .target(name: "FolioWatch", dependencies: ["FolioFormat", "FolioStore", "FolioSystem"]),
+        // Three-way merge: git-compatible line diff3, and the field- and section-aware document merge. Pure.
+        .target(name: "FolioMerge", dependencies: ["FolioFormat"]),
         // Every raw system call Folio makes, wrapped once (EINTR, typed errors).
         .target(name: "FolioSystem"),
         // Run by hand from Benchmarks/store.py; not a test.
         .executableTarget(name: "folio-bench", dependencies: ["FolioStore", "FolioSystem", "FolioWatch"], path: "Benchmarks/StoreBenchmark"),
-        .executableTarget(name: "folio", dependencies: ["FolioFormat", "FolioModel", "FolioStore", "FolioSystem", "FolioWatch"]),
+        .executableTarget(name: "folio", dependencies: ["FolioFormat", "FolioMerge", "FolioModel", "FolioStore", "FolioSystem", "FolioWatch"]),
         // Helpers the test suites share: the corpora, seeded randomness, line diffs, a JSON reader.
         .target(name: "FolioTestSupport", dependencies: ["FolioFormat"], path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioFormatTests", dependencies: ["FolioFormat", "FolioTestSupport"]),
         .testTarget(name: "FolioSystemTests", dependencies: ["FolioSystem"]),
         .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore", "FolioModel", "FolioFormat", "FolioSystem", "FolioTestSupport"]),
         .testTarget(name: "FolioWatchTests", dependencies: ["FolioWatch", "FolioStore", "FolioSystem", "FolioFormat", "FolioTestSupport"]),
+        .testTarget(name: "FolioMergeTests", dependencies: ["FolioMerge", "FolioFormat", "FolioTestSupport"]),
         .testTarget(name: "FolioModelTests", dependencies: ["FolioModel", "FolioFormat", "FolioTestSupport"]),
         .testTarget(name: "FolioCLITests", dependencies: ["folio", "FolioFormat"]),
     ],

@@ -1,0 +1,65 @@
+import Foundation
+import FolioTestSupport
+import Testing
+@testable import FolioMerge
+
+/// The text merge against other tools' own test cases (../shared/corpora/merge3).
+@Suite struct TextMergeCorpusTests {
+    struct Case {
+        let name: String
+        let folder: String
+        let meta: [String: Any]
+
+        func bytes(_ file: String) throws -> [UInt8] { try Corpora.bytes(folder + "/" + file) }
+
+        var options: [String] { meta["options"] as? [String] ?? [] }
+
+        var mergeOptions: MergeOptions {
+            let labels = meta["labels"] as? [String: String] ?? [:]
+            var options = MergeOptions(oursLabel: labels["ours"], baseLabel: labels["base"], theirsLabel: labels["theirs"])
+            for option in self.options {
+                switch option {
+                case "--ours": options.favor = .ours
+                case "--theirs": options.favor = .theirs
+                case "--union": options.favor = .union
+                case "--diff3": options.showBase = true
+                default:
+                    if option.hasPrefix("--marker-size=") { options.markerSize = Int(option.dropFirst(14)) ?? 7 }
+                }
+            }
+            return options
+        }
+    }
+
+    static func cases(_ suite: String) -> [Case] {
+        guard let root = Corpora.path("merge3/" + suite) else { return [] }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        return names.sorted().compactMap { name in
+            let folder = root + "/" + name
+            guard let data = FileManager.default.contents(atPath: folder + "/meta.json"),
+                  let meta = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            else { return nil }
+            return Case(name: name, folder: folder, meta: meta)
+        }
+    }
+
+    @Test func gitT6403ByteForByte() throws {
+        var checked = 0
+        for testCase in Self.cases("git-t6403") {
+            // Histogram diff cannot be chosen for `git merge-file` in the git these cases were made with.
+            if testCase.options.contains("histogram") { continue }
+            let result = TextMerge.merge(
+                base: try testCase.bytes("base.txt"), ours: try testCase.bytes("ours.txt"), theirs: try testCase.bytes("theirs.txt"),
+                options: testCase.mergeOptions)
+            // Case 03 is an upstream known breakage: git's actual output is the reference.
+            let expectedFile = FileManager.default.fileExists(atPath: testCase.folder + "/git-actual.txt") ? "git-actual.txt" : "expected.txt"
+            let expected = try testCase.bytes(expectedFile)
+            #expect(result.bytes == expected, "\(testCase.name):\n\(String(decoding: result.bytes, as: UTF8.self))")
+            if let status = testCase.meta["git_exit_status"] as? Int {
+                #expect(min(result.conflicts, 127) == status, "\(testCase.name)")
+            }
+            checked += 1
+        }
+        if Corpora.path("merge3/git-t6403") != nil { #expect(checked == 21) }
+    }
+}
