@@ -63,3 +63,45 @@ import Testing
         if Corpora.path("merge3/git-t6403") != nil { #expect(checked == 21) }
     }
 }
+
+extension TextMergeCorpusTests {
+    /// Whether each case's expectation says it conflicts (nil when it does not say).
+    static func expectsConflict(_ testCase: Case) -> Bool? {
+        if let conflict = testCase.meta["conflict"] as? Bool { return conflict }
+        guard let data = FileManager.default.contents(atPath: testCase.folder + "/expected_regions.json"),
+              let regions = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+        else { return nil }
+        return regions.contains { $0["conflict"] != nil }
+    }
+
+    /// Other suites' cases (node-diff3, breezy): the same verdict, clean or conflicting,
+    /// and no line either side added is missing from the result.
+    @Test(arguments: ["node-diff3", "breezy-merge3"])
+    func otherSuitesAgreeOnConflictsAndLoseNoLine(suite: String) throws {
+        var checked = 0
+        for testCase in Self.cases(suite) {
+            // Cherry-pick merges follow another rule (the base is not a common ancestor).
+            if (testCase.meta["options"] as? [String: Any])?["is_cherrypick"] as? Bool == true { continue }
+            let base = try testCase.bytes("base.txt"), ours = try testCase.bytes("ours.txt"), theirs = try testCase.bytes("theirs.txt")
+            let result = TextMerge.merge(base: base, ours: ours, theirs: theirs, options: MergeOptions(oursLabel: "ours", theirsLabel: "theirs"))
+            // node-diff3 can be asked to report identical changes on both sides as a
+            // conflict ("false conflicts"); git and Folio take such a change once.
+            let keepsFalseConflicts = (testCase.meta["options"] as? [String: Any])?["excludeFalseConflicts"] as? Bool == false
+            if let conflict = Self.expectsConflict(testCase), !keepsFalseConflicts {
+                #expect((result.conflicts > 0) == conflict, "\(suite)/\(testCase.name): Folio found \(result.conflicts) conflicts")
+            }
+            let merged = Set(LineFile(result.bytes).lines.map { Array(result.bytes[$0]) })
+            let baseLines = Set(LineFile(base).lines.map { Array(base[$0]) })
+            for side in [ours, theirs] {
+                for range in LineFile(side).lines where !baseLines.contains(Array(side[range])) {
+                    var line = Array(side[range])
+                    // A last line without a break comes back with one when a marker follows it.
+                    #expect(merged.contains(line) || { line.append(10); return merged.contains(line) }(),
+                            "\(suite)/\(testCase.name): lost \(String(decoding: side[range], as: UTF8.self))")
+                }
+            }
+            checked += 1
+        }
+        if Corpora.path("merge3/" + suite) != nil { #expect(checked > 10) }
+    }
+}

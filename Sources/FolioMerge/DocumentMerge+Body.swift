@@ -1,0 +1,102 @@
+import FolioFormat
+
+extension DocumentMerge {
+    /// The body's parts: the lines before the first heading, then one part per
+    /// section of level 1 or 2 (deeper headings stay inside their section).
+    static func sections(_ document: Document) -> [KeyedUnit<[UInt8]>] {
+        let bytes = document.bytes, body = document.layout.body
+        let starts = Markdown.sections(in: bytes, range: body).filter { $0.level <= 2 }
+        var units: [KeyedUnit<[UInt8]>] = []
+        let firstStart = starts.first?.headingRange.lowerBound ?? body.upperBound
+        if firstStart > body.lowerBound || starts.isEmpty {
+            units.append(KeyedUnit(key: preambleKey, content: Array(bytes[body.lowerBound..<firstStart])))
+        }
+        let keys = KeyedMerge.uniqueKeys(starts.map { "section:" + $0.title.lowercased() })
+        for (index, section) in starts.enumerated() {
+            let end = index + 1 < starts.count ? starts[index + 1].headingRange.lowerBound : body.upperBound
+            units.append(KeyedUnit(key: keys[index], content: Array(bytes[section.headingRange.lowerBound..<end])))
+        }
+        return units
+    }
+
+    /// The body merged section by section; a section both sides changed is merged
+    /// list item by list item when it holds a list, else line by line.
+    static func mergeBody(base: Document, ours: Document, theirs: Document, ending: [UInt8]) -> [Piece] {
+        var pieces: [Piece] = []
+        let merged = KeyedMerge.merge(base: sections(base), ours: sections(ours), theirs: sections(theirs)) { _, _, _ in nil }
+        for unit in merged {
+            switch unit.content {
+            case .clean(let bytes): pieces.append(.clean(bytes))
+            case .conflict(let o, let b, let t):
+                guard let o, let t else {
+                    // Removed on one side, changed on the other: the whole section is the conflict.
+                    pieces.append(.conflict(ours: o ?? [], base: b ?? [], theirs: t ?? []))
+                    continue
+                }
+                pieces += mergeSection(base: b ?? [], ours: o, theirs: t)
+            }
+        }
+        return pieces
+    }
+
+    /// A section's lines cut into: the lines before its first list item, each item
+    /// (with the lines up to the next item), and the lines after the last item.
+    static func listParts(_ bytes: [UInt8]) -> [KeyedUnit<[UInt8]>]? {
+        let items = Markdown.listItems(in: bytes, range: 0..<bytes.count)
+        guard !items.isEmpty else { return nil }
+        func lineEnd(_ offset: Int) -> Int {
+            var i = offset
+            while i < bytes.count && bytes[i] != 10 { i += 1 }
+            return min(i + 1, bytes.count)
+        }
+        var units: [KeyedUnit<[UInt8]>] = [KeyedUnit(key: "\u{1}head", content: Array(bytes[0..<items[0].range.lowerBound]))]
+        let keys = KeyedMerge.uniqueKeys(items.map { "item:" + $0.text.lowercased() })
+        for (index, item) in items.enumerated() {
+            let end = index + 1 < items.count ? items[index + 1].range.lowerBound : lineEnd(item.range.upperBound)
+            units.append(KeyedUnit(key: keys[index], content: Array(bytes[item.range.lowerBound..<end])))
+        }
+        units.append(KeyedUnit(key: "\u{1}tail", content: Array(bytes[lineEnd(items.last!.range.upperBound)...])))
+        return units
+    }
+
+    /// A section both sides changed: item by item when all three versions hold a
+    /// list (items both sides changed merged line by line, numbered items renumbered),
+    /// else line by line; conflicts are as small as the item or the lines.
+    static func mergeSection(base: [UInt8], ours: [UInt8], theirs: [UInt8]) -> [Piece] {
+        guard let o = listParts(ours), let t = listParts(theirs) else { return lineMerge(base: base, ours: ours, theirs: theirs) }
+        let b = listParts(base) ?? [KeyedUnit(key: "\u{1}head", content: base)]
+        let merged = KeyedMerge.merge(base: b, ours: o, theirs: t) { b, o, t in
+            let text = TextMerge.merge(base: b ?? [], ours: o, theirs: t)
+            return text.conflicts == 0 ? text.bytes : nil
+        }
+        var pieces: [Piece] = []
+        var number = 0
+        for unit in merged {
+            switch unit.content {
+            case .clean(let bytes):
+                if unit.key.hasPrefix("item:") { number += 1 }
+                pieces.append(.clean(unit.key.hasPrefix("item:") ? renumbered(bytes, to: number) : bytes))
+            case .conflict(let o, let b, let t):
+                if unit.key.hasPrefix("item:") { number += 1 }
+                pieces.append(.conflict(ours: o ?? [], base: b ?? [], theirs: t ?? []))
+            }
+        }
+        return pieces
+    }
+
+    /// Lines merged as `git merge-file` would, each conflict its own piece.
+    static func lineMerge(base: [UInt8], ours: [UInt8], theirs: [UInt8]) -> [Piece] {
+        let result = TextMerge.merge(base: base, ours: ours, theirs: theirs)
+        guard result.conflicts > 0 else { return [.clean(result.bytes)] }
+        return [.conflict(ours: ours, base: base, theirs: theirs)]
+    }
+
+    /// A numbered item with its number set to `number` (`3. Boil` → `4. Boil`); other items unchanged.
+    static func renumbered(_ bytes: [UInt8], to number: Int) -> [UInt8] {
+        let indent = bytes.prefix { $0 == 32 }.count
+        let digits = bytes[indent...].prefix { $0 >= 48 && $0 <= 57 }.count
+        guard digits > 0, indent + digits < bytes.count, bytes[indent + digits] == UInt8(ascii: ".") || bytes[indent + digits] == UInt8(ascii: ")")
+        else { return bytes }
+        return Array(bytes[..<indent]) + Array(String(number).utf8) + Array(bytes[(indent + digits)...])
+    }
+}

@@ -1,0 +1,77 @@
+/// A piece of a sequence that a three-way merge matches across the versions by a key
+/// (a front-matter key, a section's heading, a list item's identity) rather than by
+/// position, so that what moved or what both sides added next to each other does not
+/// conflict.
+struct KeyedUnit<Content: Equatable>: Equatable {
+    var key: String
+    var content: Content
+}
+
+/// What the merge of one keyed unit gave.
+enum UnitOutcome<Content: Equatable>: Equatable {
+    /// This content, merged cleanly.
+    case clean(Content)
+    /// The sides disagree; nil is a side that removed the unit.
+    case conflict(ours: Content?, base: Content?, theirs: Content?)
+}
+
+enum KeyedMerge {
+    /// Merges three versions of a keyed sequence, unit by unit: changed on one side →
+    /// that side; the same on both → once; removed on one side and untouched on the
+    /// other → removed; changed differently on both → `bothChanged` (base nil when
+    /// both added it), a conflict when it returns nil or when one side removed what
+    /// the other changed. The result follows our order; a unit only their side has
+    /// goes after the unit it follows in their version (and after what we added there).
+    static func merge<C: Equatable>(
+        base: [KeyedUnit<C>], ours: [KeyedUnit<C>], theirs: [KeyedUnit<C>],
+        bothChanged: (_ base: C?, _ ours: C, _ theirs: C) -> C?
+    ) -> [KeyedUnit<UnitOutcome<C>>] {
+        let baseByKey = Dictionary(base.map { ($0.key, $0.content) }, uniquingKeysWith: { first, _ in first })
+        let oursByKey = Dictionary(ours.map { ($0.key, $0.content) }, uniquingKeysWith: { first, _ in first })
+        let theirsByKey = Dictionary(theirs.map { ($0.key, $0.content) }, uniquingKeysWith: { first, _ in first })
+
+        func outcome(_ key: String) -> UnitOutcome<C>? {
+            let b = baseByKey[key], o = oursByKey[key], t = theirsByKey[key]
+            if o == t { return o.map { .clean($0) } }
+            if o == b { return t.map { .clean($0) } }
+            if t == b { return o.map { .clean($0) } }
+            guard let o, let t else { return .conflict(ours: o, base: b, theirs: t) }
+            return bothChanged(b, o, t).map { .clean($0) } ?? .conflict(ours: o, base: b, theirs: t)
+        }
+
+        var result: [KeyedUnit<UnitOutcome<C>>] = []
+        var placed = Set<String>()
+        for unit in ours {
+            guard let merged = outcome(unit.key) else { continue }
+            result.append(KeyedUnit(key: unit.key, content: merged))
+            placed.insert(unit.key)
+        }
+        // Units our side does not have: their additions, or what we removed and they changed.
+        for (index, unit) in theirs.enumerated() where !placed.contains(unit.key) {
+            guard let merged = outcome(unit.key) else { continue }
+            var position = 0
+            if let previous = theirs[..<index].last(where: { placed.contains($0.key) }),
+               let at = result.firstIndex(where: { $0.key == previous.key })
+            {
+                position = at + 1
+                // Past what only we added right there, so both sides' additions keep their order.
+                while position < result.count, baseByKey[result[position].key] == nil, theirsByKey[result[position].key] == nil {
+                    position += 1
+                }
+            }
+            result.insert(KeyedUnit(key: unit.key, content: merged), at: position)
+            placed.insert(unit.key)
+        }
+        return result
+    }
+
+    /// Keys made unique by counting repeats (`Notes`, `Notes#2`), so that units with
+    /// the same name match their namesakes in order.
+    static func uniqueKeys(_ keys: [String]) -> [String] {
+        var seen: [String: Int] = [:]
+        return keys.map { key in
+            seen[key, default: 0] += 1
+            return seen[key]! == 1 ? key : "\(key)#\(seen[key]!)"
+        }
+    }
+}
