@@ -6,7 +6,7 @@ enum Folio {
     static var commands: [any FolioCommand.Type] {
         [
             DemoCommand.self, CheckCommand.self, ListCommand.self, QueryCommand.self, AddCommand.self, DoneCommand.self,
-            RemoveCommand.self, RandomCommand.self, ImportQuotesCommand.self, WatchCommand.self, YAMLCommand.self,
+            RemoveCommand.self, RandomCommand.self, ImportQuotesCommand.self, WatchCommand.self, MergeFileCommand.self, GitSetupCommand.self, YAMLCommand.self,
         ]
     }
 
@@ -43,7 +43,7 @@ enum Folio {
             return await command.run(parsed)
         } catch {
             Output.error("folio \(command.name): \(error)\n\n\(command.help)")
-            return ExitCode.usage
+            return command.usageStatus
         }
     }
 }
@@ -62,6 +62,12 @@ protocol FolioCommand {
     static var help: String { get }
     static var arguments: ArgumentSpec { get }
     @MainActor static func run(_ arguments: ParsedArguments) async -> Int32
+    /// The exit status for bad usage (2, except where Folio mirrors a git command).
+    static var usageStatus: Int32 { get }
+}
+
+extension FolioCommand {
+    static var usageStatus: Int32 { ExitCode.usage }
 }
 
 /// Standard output and standard error.
