@@ -65,7 +65,7 @@ extension DocumentMerge {
     static func mergeSection(base: [UInt8], ours: [UInt8], theirs: [UInt8]) -> [Piece] {
         guard let o = listParts(ours), let t = listParts(theirs) else { return lineMerge(base: base, ours: ours, theirs: theirs) }
         let b = listParts(base) ?? [KeyedUnit(key: "\u{1}head", content: base)]
-        let merged = KeyedMerge.merge(base: b, ours: o, theirs: t) { b, o, t in
+        let merged = KeyedMerge.merge(base: b, ours: o, theirs: t, alignReplacements: true) { b, o, t in
             let text = TextMerge.merge(base: b ?? [], ours: o, theirs: t)
             return text.conflicts == 0 ? text.bytes : nil
         }

@@ -20,12 +20,17 @@ enum KeyedMerge {
     /// that side; the same on both → once; removed on one side and untouched on the
     /// other → removed; changed differently on both → `bothChanged` (base nil when
     /// both added it), a conflict when it returns nil or when one side removed what
-    /// the other changed. The result follows our order; a unit only their side has
+    /// the other changed. With `alignReplacements`, list items are paired with the
+    /// items they replaced first (``aligningReplacements(_:to:)``). The result follows our order; a unit only their side has
     /// goes after the unit it follows in their version (and after what we added there).
     static func merge<C: Equatable>(
-        base: [KeyedUnit<C>], ours: [KeyedUnit<C>], theirs: [KeyedUnit<C>],
+        base: [KeyedUnit<C>], ours: [KeyedUnit<C>], theirs: [KeyedUnit<C>], alignReplacements: Bool = false,
         bothChanged: (_ base: C?, _ ours: C, _ theirs: C) -> C?
     ) -> [KeyedUnit<UnitOutcome<C>>] {
+        // List items are known by their content, so an edited item needs pairing with what it replaced;
+        // keys of a mapping are their own identity.
+        let ours = alignReplacements ? aligningReplacements(ours, to: base) : ours
+        let theirs = alignReplacements ? aligningReplacements(theirs, to: base) : theirs
         let baseByKey = Dictionary(base.map { ($0.key, $0.content) }, uniquingKeysWith: { first, _ in first })
         let oursByKey = Dictionary(ours.map { ($0.key, $0.content) }, uniquingKeysWith: { first, _ in first })
         let theirsByKey = Dictionary(theirs.map { ($0.key, $0.content) }, uniquingKeysWith: { first, _ in first })
@@ -73,5 +78,47 @@ enum KeyedMerge {
             seen[key, default: 0] += 1
             return seen[key]! == 1 ? key : "\(key)#\(seen[key]!)"
         }
+    }
+
+    /// `side` with each unit that took the place of a removed base unit (a run of
+    /// removals and additions at the same place, paired in order) given the removed
+    /// unit's key: an item whose text was edited is then the same item, changed — so
+    /// two different edits of one item conflict instead of both being added.
+    static func aligningReplacements<C: Equatable>(_ side: [KeyedUnit<C>], to base: [KeyedUnit<C>]) -> [KeyedUnit<C>] {
+        let baseKeys = base.map(\.key), sideKeys = side.map(\.key)
+        let inBase = Set(baseKeys), inSide = Set(sideKeys)
+        // Longest common subsequence of keys (lists are short).
+        let n = baseKeys.count, m = sideKeys.count
+        var table = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            for j in stride(from: m - 1, through: 0, by: -1) {
+                table[i][j] = baseKeys[i] == sideKeys[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+            }
+        }
+        var result = side
+        var i = 0, j = 0
+        var removed: [String] = [], added: [Int] = []
+        func pairUp() {
+            for (key, index) in zip(removed, added) where !inSide.contains(key) && !inBase.contains(result[index].key) {
+                result[index].key = key
+            }
+            removed.removeAll()
+            added.removeAll()
+        }
+        while i < n || j < m {
+            if i < n && j < m && baseKeys[i] == sideKeys[j] {
+                pairUp()
+                i += 1
+                j += 1
+            } else if j < m && (i == n || table[i][j + 1] >= table[i + 1][j]) {
+                added.append(j)
+                j += 1
+            } else {
+                removed.append(baseKeys[i])
+                i += 1
+            }
+        }
+        pairUp()
+        return result
     }
 }

@@ -28,7 +28,7 @@ enum ValueMerge {
     }
 
     static func mergeLists(base: [YAMLValue], ours: [YAMLValue], theirs: [YAMLValue]) -> [YAMLValue]? {
-        let merged = KeyedMerge.merge(base: units(base), ours: units(ours), theirs: units(theirs), bothChanged: merge)
+        let merged = KeyedMerge.merge(base: units(base), ours: units(ours), theirs: units(theirs), alignReplacements: true, bothChanged: merge)
         var out: [YAMLValue] = []
         for unit in merged {
             guard case .clean(let value) = unit.content else { return nil }
