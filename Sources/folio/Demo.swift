@@ -1,5 +1,6 @@
 import Foundation
 import FolioFormat
+import FolioMerge
 import FolioModel
 import FolioStore
 import FolioSystem
@@ -86,6 +87,9 @@ struct Demo {
         // 7. The watcher: an edit made in another editor reaches the store.
         try await showLiveEdit(store: store, root: copy)
 
+        // 8. A concurrent edit that git cannot merge, merged by Folio.
+        try showMerge(root: copy)
+
         Output.print("\nDone: the copy is removed; \(fixtures.path) was not touched. Run 'swift test' for the test suite.")
         return ExitCode.success
     }
@@ -129,6 +133,31 @@ struct Demo {
             + Double((ContinuousClock.now - started).components.seconds) * 1000
         Output.print("   The store picked it up \(Int(elapsed.rounded())) ms later (50 ms of it the quiet period that lets a save finish):")
         for line in lines { Output.print("   " + line) }
+    }
+
+    /// Two people edit the same recipe at once — neighbouring lines and the end of the
+    /// same list — and the merge keeps both; git's line merge conflicts.
+    func showMerge(root: URL) throws {
+        let path = "recipes/hamburger.md"
+        let base = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        guard let time = base.split(separator: "\n").first(where: { $0.hasPrefix("time:") }),
+              let servings = base.split(separator: "\n").first(where: { $0.hasPrefix("servings:") })
+        else { throw Failure(description: "\(path) has no time or servings") }
+        var ours = try Document(text: base, path: path)
+        try ours.setValue(.string("30m"), forKey: "time")
+        try ours.appendItem(.string("quick"), toListForKey: "tags")
+        var theirs = try Document(text: base, path: path)
+        try theirs.setValue(.int(6), forKey: "servings")
+        try theirs.appendItem(.string("grill"), toListForKey: "tags")
+        let git = TextMerge.merge(base: Array(base.utf8), ours: ours.bytes, theirs: theirs.bytes)
+        let folio = DocumentMerge.merge(base: Array(base.utf8), ours: ours.bytes, theirs: theirs.bytes)
+        Output.print("\n8. Two people edit \(path) at once: Anna sets \(time) → 30m and adds the tag 'quick';")
+        Output.print("   Ben sets \(servings) → 6 and adds the tag 'grill'. git merge-file: \(git.conflicts) conflict(s).")
+        Output.print("   folio merge-file: \(folio.conflicts) conflicts; the merged front matter:")
+        let merged = try Document(bytes: folio.bytes, path: path)
+        for line in String(decoding: folio.bytes[merged.layout.yaml ?? 0..<0], as: UTF8.self).split(separator: "\n") {
+            Output.print("   | " + line)
+        }
     }
 
     /// The bundled collection: `FOLIO_FIXTURES`, ./Fixtures, or Fixtures/ beside the package sources.

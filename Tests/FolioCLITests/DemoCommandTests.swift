@@ -15,6 +15,8 @@ import Testing
         #expect(run.stdout.contains("dispatch(.toggleDone(…)) changed one line: done: true"))
         #expect(run.stdout.contains("todos/call-mum.md:2:8: error: unterminated double-quoted string"))
         #expect(run.stdout.contains("   updated workouts/2026-10-25-long-run.md: distance 21.1 → 22.5\n"))
+        #expect(run.stdout.contains("git merge-file: 2 conflict(s).\n   folio merge-file: 0 conflicts"))
+        #expect(run.stdout.contains("   | servings: 6\n"))
         #expect(try Data(contentsOf: fixtures) == before)
     }
 }
