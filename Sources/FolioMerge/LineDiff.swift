@@ -1,3 +1,13 @@
+/// Which line diff to run, as git's `--diff-algorithm` names them.
+public enum DiffAlgorithm: String, Sendable, Hashable, CaseIterable {
+    /// Myers' algorithm with xdiff's shortcuts: git's default.
+    case myers
+    /// Myers' algorithm without the shortcuts: the shortest edit script.
+    case minimal
+    /// git's histogram diff: matches anchored on the least frequent lines.
+    case histogram
+}
+
 /// Lines `first..<first + count1` of one file replaced by `second..<second + count2` of another.
 struct LineChange: Equatable {
     var first: Int
@@ -21,8 +31,9 @@ struct LineDiff {
     private let classes1: [Int]
     private let classes2: [Int]
 
-    /// The diff of `file1` against `file2`.
-    init(_ file1: LineFile, _ file2: LineFile) {
+    /// The diff of `file1` against `file2`; `compacting: false` leaves changed groups
+    /// where the search put them (for a diff nested in a histogram diff).
+    init(_ file1: LineFile, _ file2: LineFile, algorithm: DiffAlgorithm = .myers, compacting: Bool = true) {
         self.file1 = file1
         self.file2 = file2
         var classifier = LineClassifier()
@@ -30,7 +41,16 @@ struct LineDiff {
         classes2 = classifier.classify(file2, asFirst: false)
         changed1 = [Bool](repeating: false, count: file1.count + 2)
         changed2 = [Bool](repeating: false, count: file2.count + 2)
-        compare(classifier)
+        switch algorithm {
+        case .myers, .minimal: compare(classifier, minimal: algorithm == .minimal)
+        case .histogram:
+            var search = HistogramSearch(file1, file2, classes1: classes1, classes2: classes2)
+            search.diff(1, file1.count, 1, file2.count)
+            // Both are indexed by 1-based line number.
+            for line in 1...max(file1.count, 1) where line <= file1.count { changed1[line] = search.changed1[line] }
+            for line in 1...max(file2.count, 1) where line <= file2.count { changed2[line] = search.changed2[line] }
+        }
+        guard compacting else { return }
         Self.compact(&changed1, classes1, &changed2)
         Self.compact(&changed2, classes2, &changed1)
     }
@@ -57,7 +77,7 @@ struct LineDiff {
 
     /// Trims the common ends, sets aside lines that cannot or need not take part in
     /// the search, and runs it on the rest.
-    private mutating func compare(_ classifier: LineClassifier) {
+    private mutating func compare(_ classifier: LineClassifier, minimal: Bool) {
         let n1 = file1.count, n2 = file2.count
         var start = 0
         while start < min(n1, n2) && classes1[start] == classes2[start] { start += 1 }
@@ -72,7 +92,7 @@ struct LineDiff {
             if start <= end {
                 for i in start...end {
                     let m = matches[classes[i]]
-                    marks[i] = m == 0 ? 0 : m >= limit ? 2 : 1
+                    marks[i] = m == 0 ? 0 : m >= limit && !minimal ? 2 : 1
                 }
             }
             return marks
@@ -97,7 +117,7 @@ struct LineDiff {
         let (index2, ha2) = kept(classes2, marks2, from: start, through: end2, changed: &changed2)
 
         var search = MyersSearch(ha1: ha1, ha2: ha2)
-        search.compare(0, ha1.count, 0, ha2.count, needMinimal: false)
+        search.compare(0, ha1.count, 0, ha2.count, needMinimal: minimal)
         for i in search.changed1.indices where search.changed1[i] { changed1[index1[i] + 1] = true }
         for i in search.changed2.indices where search.changed2[i] { changed2[index2[i] + 1] = true }
     }

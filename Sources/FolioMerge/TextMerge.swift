@@ -22,6 +22,8 @@ public struct MergeOptions: Sendable, Hashable {
     public var showBase = false
     /// How many characters each marker has (`--marker-size`, default 7).
     public var markerSize = 7
+    /// The line diff (`--diff-algorithm`; git's default is Myers).
+    public var algorithm = DiffAlgorithm.myers
 
     /// Options with these labels.
     public init(oursLabel: String? = nil, baseLabel: String? = nil, theirsLabel: String? = nil) {
@@ -55,15 +57,15 @@ public enum TextMerge {
     /// Merges `ours` and `theirs`, two descendants of `base`.
     public static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], options: MergeOptions = MergeOptions()) -> MergeResult {
         let baseFile = LineFile(base), oursFile = LineFile(ours), theirsFile = LineFile(theirs)
-        let script1 = LineDiff(baseFile, oursFile).script
-        let script2 = LineDiff(baseFile, theirsFile).script
+        let script1 = LineDiff(baseFile, oursFile, algorithm: options.algorithm).script
+        let script2 = LineDiff(baseFile, theirsFile, algorithm: options.algorithm).script
         if script1.isEmpty { return MergeResult(bytes: theirs, conflicts: 0) }
         if script2.isEmpty { return MergeResult(bytes: ours, conflicts: 0) }
         // diff3 output shows the base, so conflicts are neither narrowed nor joined.
         let zealous = !options.showBase
         var regions = combine(script1, script2, baseFile: baseFile, oursFile: oursFile, theirsFile: theirsFile, eager: !zealous)
         if zealous {
-            regions = refine(regions, oursFile, theirsFile)
+            regions = refine(regions, oursFile, theirsFile, algorithm: options.algorithm)
             regions = joinConflicts(regions, oursFile)
         }
         return output(regions, base: baseFile, ours: oursFile, theirs: theirsFile, options: options)
@@ -145,7 +147,7 @@ public enum TextMerge {
 
     /// Narrows each conflict to the lines where the two sides differ (by diffing
     /// them); a conflict whose sides are equal is no conflict.
-    static func refine(_ regions: [Region], _ ours: LineFile, _ theirs: LineFile) -> [Region] {
+    static func refine(_ regions: [Region], _ ours: LineFile, _ theirs: LineFile, algorithm: DiffAlgorithm) -> [Region] {
         var out: [Region] = []
         for region in regions {
             guard region.mode == 0, region.chg1 > 0, region.chg2 > 0 else {
@@ -154,7 +156,7 @@ public enum TextMerge {
             }
             let side1 = LineFile(Array(ours.bytes[ours.lines[region.i1].lowerBound..<ours.lines[region.i1 + region.chg1 - 1].upperBound]))
             let side2 = LineFile(Array(theirs.bytes[theirs.lines[region.i2].lowerBound..<theirs.lines[region.i2 + region.chg2 - 1].upperBound]))
-            let script = LineDiff(side1, side2).script
+            let script = LineDiff(side1, side2, algorithm: algorithm).script
             guard !script.isEmpty else {
                 var same = region
                 same.mode = 4

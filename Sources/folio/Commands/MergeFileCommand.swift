@@ -9,7 +9,8 @@ enum MergeFileCommand: FolioCommand {
     static let summary = "three-way merge of one file, as git merge-file (documents by field and section)"
     static let help = """
         usage: folio merge-file [-p] [-q] [-L ours [-L base [-L theirs]]] [--ours|--theirs|--union]
-                                [--diff3] [--marker-size N] [--path NAME] CURRENT BASE OTHER
+                                [--diff3] [--marker-size N] [--diff-algorithm myers|minimal|histogram]
+                                [--path NAME] CURRENT BASE OTHER
 
         Merges the changes from BASE to OTHER into CURRENT, as git merge-file does: the
         result replaces CURRENT (or goes to standard output with -p), conflicts are
@@ -22,10 +23,11 @@ enum MergeFileCommand: FolioCommand {
         ingredients added at the end by both, merge cleanly. Anything else, or a
         version that does not parse, is merged line by line exactly as git does.
         --ours, --theirs and --union resolve conflicts to one side or to both.
+        --diff-algorithm chooses the line diff as git's option does (default myers).
         """
     static let arguments = ArgumentSpec(
         flags: ["-p", "--stdout", "-q", "--quiet", "--diff3", "--no-diff3", "--ours", "--theirs", "--union"],
-        options: ["-L", "--marker-size", "--path"], positionals: 3...3, positionalNames: "CURRENT, BASE and OTHER")
+        options: ["-L", "--marker-size", "--path", "--diff-algorithm"], positionals: 3...3, positionalNames: "CURRENT, BASE and OTHER")
 
     /// git's status for bad usage.
     static let usageStatus: Int32 = 129
@@ -54,6 +56,13 @@ enum MergeFileCommand: FolioCommand {
                 return usageStatus
             }
             options.markerSize = number
+        }
+        if let name = arguments.options["--diff-algorithm"]?.last {
+            guard let algorithm = DiffAlgorithm(rawValue: name) else {
+                Output.error("folio merge-file: --diff-algorithm takes myers, minimal or histogram, not '\(name)'")
+                return usageStatus
+            }
+            options.algorithm = algorithm
         }
         var contents: [[UInt8]] = []
         for file in files {
