@@ -44,7 +44,16 @@ public enum DocumentMerge {
         }
         var lineOptions = options
         if policy == .copy && options.favor == .none { lineOptions.favor = .ours }
-        let text = TextMerge.merge(base: base, ours: ours, theirs: theirs, options: options)
+        var text = TextMerge.merge(base: base, ours: ours, theirs: theirs, options: options)
+        // Documents that all parse never merge "cleanly" into one that does not: then
+        // the whole of both versions is the conflict.
+        let allParse = [base, ours, theirs].allSatisfy { (try? Document(bytes: $0)) != nil }
+        if allParse && text.conflicts == 0 && (try? Document(bytes: text.bytes)) == nil {
+            let ending = (try? Document(bytes: ours))?.layout.lineEnding.rawValue.utf8.map { $0 } ?? [10]
+            let whole = render([.conflict(ours: ours, base: base, theirs: theirs)], options: options, favor: lineOptions.favor, ending: ending)
+            text = MergeResult(bytes: whole, conflicts: 1)
+            if policy == .copy { return DocumentMergeResult(bytes: ours, conflicts: 1, conflictCopy: theirs, structural: false) }
+        }
         if policy == .copy && text.conflicts > 0 {
             let resolved = TextMerge.merge(base: base, ours: ours, theirs: theirs, options: lineOptions)
             return DocumentMergeResult(bytes: resolved.bytes, conflicts: text.conflicts, conflictCopy: theirs, structural: false)

@@ -1,3 +1,4 @@
+import FolioTestSupport
 import Testing
 @testable import FolioFormat
 @testable import FolioMerge
@@ -124,5 +125,43 @@ import Testing
         #expect(!result.structural)
         #expect(result.bytes == TextMerge.merge(base: Array(Self.base.utf8), ours: Array(broken.utf8), theirs: Array(theirs.utf8)).bytes)
         #expect(result.conflicts == 0)
+    }
+}
+
+/// The document merge on seeded random line edits of every Fixtures/ and corpus
+/// record: it never fails, and documents that all parse never merge "cleanly" into
+/// one that does not.
+@Suite struct DocumentMergePropertyTests {
+    @Test func randomEditsOfRealRecordsNeverMergeCleanlyIntoBrokenDocuments() throws {
+        let seed = SeededRandom.testSeed()
+        var random = SeededRandom(seed: seed)
+        let files = try Corpora.recordFiles().map { try Corpora.bytes($0) }
+        #expect(!files.isEmpty)
+        var structural = 0, runs = 0
+        for _ in 0..<600 {
+            let base = files.randomElement(using: &random)!
+            let lines = String(decoding: base, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map { $0 + "\n" }
+            func edited() -> [UInt8] {
+                var copy = lines
+                for _ in 0..<Int.random(in: 1...3, using: &random) where !copy.isEmpty {
+                    let at = Int.random(in: 0..<copy.count, using: &random)
+                    switch Int.random(in: 0..<3, using: &random) {
+                    case 0: copy.remove(at: at)
+                    case 1: copy.insert(copy.randomElement(using: &random)!, at: at)
+                    default: copy[at] = "- added \(Int.random(in: 0...99, using: &random))\n"
+                    }
+                }
+                return Array(copy.joined().utf8)
+            }
+            let ours = edited(), theirs = edited()
+            let result = DocumentMerge.merge(base: base, ours: ours, theirs: theirs)
+            runs += 1
+            if result.structural { structural += 1 }
+            let allParse = [base, ours, theirs].allSatisfy { (try? Document(bytes: $0)) != nil }
+            if allParse && result.conflicts == 0 {
+                #expect((try? Document(bytes: result.bytes)) != nil, "seed \(seed): a clean merge that does not parse:\n\(String(decoding: result.bytes, as: UTF8.self))")
+            }
+        }
+        #expect(structural > runs / 4, "seed \(seed): only \(structural) of \(runs) merged by structure")
     }
 }
