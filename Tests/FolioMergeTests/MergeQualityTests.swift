@@ -202,19 +202,9 @@ import Testing
                 Issue.record("seed \(seed): needless conflict on \(pair.category):\n\(String(decoding: result.bytes, as: UTF8.self))")
             }
             if let git {
-                for (name, bytes) in zip(["base", "ours", "theirs"], files) { try Data(bytes).write(to: folder.appendingPathComponent(name)) }
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: git)
-                process.arguments = ["merge-file", "-p", "ours", "base", "theirs"]
-                process.currentDirectoryURL = folder
-                let output = Pipe()
-                process.standardOutput = output
-                process.standardError = FileHandle.nullDevice
-                try process.run()
-                let bytes = Array(output.fileHandleForReading.readDataToEndOfFile())
-                process.waitUntilExit()
-                Self.tally(&gitTally, bytes: bytes, conflicts: Int(process.terminationStatus), expected: pair.expected)
-                Self.tally(&categoryTallies.1, bytes: bytes, conflicts: Int(process.terminationStatus), expected: pair.expected)
+                let (bytes, status) = try ExternalTool.gitMergeFile(git, [files[1], files[0], files[2]], in: folder)
+                Self.tally(&gitTally, bytes: bytes, conflicts: Int(status), expected: pair.expected)
+                Self.tally(&categoryTallies.1, bytes: bytes, conflicts: Int(status), expected: pair.expected)
             }
             byCategory[pair.category] = categoryTallies
         }

@@ -45,9 +45,6 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-merge-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["HOME"] = folder.path
-        environment["GIT_CONFIG_NOSYSTEM"] = "1"
         var mismatches = 0
         for run in 0..<runs {
             let base = Self.randomFile(&random, lines: Int.random(in: 0...maxLines, using: &random))
@@ -57,7 +54,7 @@ import Testing
                 Self.bytes($0, dropLastNewline: Int.random(in: 0..<4, using: &random) == 0, dropCR: Bool.random(using: &random))
             }
             var options = MergeOptions(oursLabel: "ours", baseLabel: "base", theirsLabel: "theirs")
-            var arguments = ["merge-file", "-p"]
+            var arguments: [String] = []
             switch Int.random(in: 0..<8, using: &random) {
             case 0: (options.favor, arguments) = (.ours, arguments + ["--ours"])
             case 1: (options.favor, arguments) = (.theirs, arguments + ["--theirs"])
@@ -69,28 +66,15 @@ import Testing
                 options.markerSize = Int.random(in: 1...12, using: &random)
                 arguments.append("--marker-size=\(options.markerSize)")
             }
-            arguments += ["-L", "ours", "-L", "base", "-L", "theirs", "ours", "base", "theirs"]
-            for (name, bytes) in zip(["ours", "base", "theirs"], files) {
-                try Data(bytes).write(to: folder.appendingPathComponent(name))
-            }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: git)
-            process.arguments = arguments
-            process.currentDirectoryURL = folder
-            process.environment = environment
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let expected = Array(output.fileHandleForReading.readDataToEndOfFile())
-            process.waitUntilExit()
+            arguments += ["-L", "ours", "-L", "base", "-L", "theirs"]
+            let (expected, status) = try ExternalTool.gitMergeFile(git, files, options: arguments, in: folder)
             let result = TextMerge.merge(base: files[1], ours: files[0], theirs: files[2], options: options)
-            let same = result.bytes == expected && min(result.conflicts, 127) == process.terminationStatus
+            let same = result.bytes == expected && min(result.conflicts, 127) == status
             if !same {
                 mismatches += 1
                 if mismatches <= 3 {
                     Issue.record("""
-                        seed \(seed) run \(run) (FOLIO_SEED=\(seed)): git \(arguments.joined(separator: " ")) exited \(process.terminationStatus), Folio found \(result.conflicts)
+                        seed \(seed) run \(run) (FOLIO_SEED=\(seed)): git merge-file \(arguments.joined(separator: " ")) exited \(status), Folio found \(result.conflicts)
                         base: \(String(reflecting: String(decoding: files[1], as: UTF8.self)))
                         ours: \(String(reflecting: String(decoding: files[0], as: UTF8.self)))
                         theirs: \(String(reflecting: String(decoding: files[2], as: UTF8.self)))

@@ -37,4 +37,28 @@ package enum ExternalTool {
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
+
+    /// Runs `git merge-file -p` in `folder` on `files` (ours, base, theirs, written there
+    /// under those names) with `options`, away from any user or system configuration:
+    /// its output and exit status.
+    package static func gitMergeFile(_ git: String, _ files: [[UInt8]], options: [String] = [], in folder: URL) throws -> (bytes: [UInt8], status: Int32) {
+        for (name, bytes) in zip(["ours", "base", "theirs"], files) {
+            try Data(bytes).write(to: folder.appendingPathComponent(name))
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: git)
+        process.arguments = ["merge-file", "-p"] + options + ["ours", "base", "theirs"]
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = folder.path
+        environment["GIT_CONFIG_NOSYSTEM"] = "1"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let bytes = Array(output.fileHandleForReading.readDataToEndOfFile())
+        process.waitUntilExit()
+        return (bytes, process.terminationStatus)
+    }
 }
