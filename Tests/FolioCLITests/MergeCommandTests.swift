@@ -129,4 +129,20 @@ import Testing
         #expect(marked == merged.replacingOccurrences(
             of: "title: Carbonara\n", with: "<<<<<<< ours\ntitle: Carbonara romana\n=======\ntitle: Carbonara di Carla\n>>>>>>> theirs\n"))
     }
+
+    @Test func gitSetupGlobalWritesTheUsersConfigurationOnce() throws {
+        let home = try FolioBinary.temporaryFolder(), folder = try FolioBinary.temporaryFolder()
+        defer {
+            try? FileManager.default.removeItem(at: home)
+            try? FileManager.default.removeItem(at: folder)
+        }
+        for _ in 0..<2 {
+            let run = try Self.run(FolioBinary.url.path, ["git-setup", "--global"], in: folder, home: home)
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let driver = try Self.run("git", ["config", "--global", "merge.folio.driver"], in: folder, home: home).stdout
+        #expect(driver.hasSuffix(" merge-file --marker-size %L --path %P -L ours -L base -L theirs %A %O %B\n"))
+        let attributes = try String(contentsOf: home.appendingPathComponent(".config/git/attributes"), encoding: .utf8)
+        #expect(attributes == "*.md merge=folio\n*.markdown merge=folio\n")
+    }
 }
