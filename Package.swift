@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "FolioStore", targets: ["FolioStore"]),
         .library(name: "FolioWatch", targets: ["FolioWatch"]),
         .library(name: "FolioMerge", targets: ["FolioMerge"]),
+        .library(name: "FolioSync", targets: ["FolioSync"]),
         .executable(name: "folio", targets: ["folio"]),
     ],
     targets: [
@@ -24,6 +25,8 @@ let package = Package(
         .target(name: "FolioWatch", dependencies: ["FolioFormat", "FolioStore", "FolioSystem"]),
         // Three-way merge: git-compatible line diff3, and the field- and section-aware document merge. Pure.
         .target(name: "FolioMerge", dependencies: ["FolioFormat"]),
+        // Two replicas kept in step: the archive, scanning, reconciliation, safe application.
+        .target(name: "FolioSync", dependencies: ["FolioFormat", "FolioMerge", "FolioSystem"]),
         // Every raw system call Folio makes, wrapped once (EINTR, typed errors).
         .target(name: "FolioSystem"),
         // Run by hand from Benchmarks/store.py; not a test.
@@ -36,6 +39,7 @@ let package = Package(
         .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore", "FolioModel", "FolioFormat", "FolioSystem", "FolioTestSupport"]),
         .testTarget(name: "FolioWatchTests", dependencies: ["FolioWatch", "FolioStore", "FolioSystem", "FolioFormat", "FolioTestSupport"]),
         .testTarget(name: "FolioMergeTests", dependencies: ["FolioMerge", "FolioFormat", "FolioTestSupport"]),
+        .testTarget(name: "FolioSyncTests", dependencies: ["FolioSync", "FolioSystem", "FolioTestSupport"]),
         .testTarget(name: "FolioModelTests", dependencies: ["FolioModel", "FolioFormat", "FolioTestSupport"]),
         .testTarget(name: "FolioCLITests", dependencies: ["folio", "FolioFormat"]),
     ],
