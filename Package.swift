@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "FolioSystem"),
         // Run by hand from Benchmarks/store.py; not a test.
         .executableTarget(name: "folio-bench", dependencies: ["FolioStore", "FolioSystem", "FolioWatch"], path: "Benchmarks/StoreBenchmark"),
-        .executableTarget(name: "folio", dependencies: ["FolioFormat", "FolioMerge", "FolioModel", "FolioStore", "FolioSystem", "FolioWatch"]),
+        .executableTarget(name: "folio", dependencies: ["FolioFormat", "FolioMerge", "FolioModel", "FolioStore", "FolioSync", "FolioSystem", "FolioWatch"]),
         // Helpers the test suites share: the corpora, seeded randomness, line diffs, a JSON reader.
         .target(name: "FolioTestSupport", dependencies: ["FolioFormat"], path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioFormatTests", dependencies: ["FolioFormat", "FolioTestSupport"]),

@@ -3,6 +3,16 @@ public enum AtomicFile {
     /// Writes `bytes` to `path`: a temporary file in the same folder, flushed, renamed
     /// over the target, then the folder flushed. Missing parent folders are created.
     public static func write(_ bytes: [UInt8], to path: String) throws(SystemError) {
+        _ = try write(bytes, to: path, mode: 0o644, replacingOnly: nil)
+    }
+
+    /// Writes like ``write(_:to:)``, with permission bits `mode`, but renames over the
+    /// target only if `replacingOnly` says yes to what is there just before the rename
+    /// (its stamp, nil when there is no file): someone may be typing. Returns false,
+    /// leaving the target alone and removing the temporary file, when it says no.
+    public static func write(
+        _ bytes: [UInt8], to path: String, mode: UInt32, replacingOnly: ((FileStamp?) -> Bool)?
+    ) throws(SystemError) -> Bool {
         let folder = parent(of: path)
         try makeDirectories(folder)
         let name = path.split(separator: "/").last.map(String.init) ?? path
@@ -10,22 +20,34 @@ public enum AtomicFile {
         while true {
             let temporary = folder + "/." + name + ".folio-\(UInt32.random(in: 0...UInt32.max))-\(attempt).tmp"
             let fd: Int32
-            do { fd = try Syscall.createExclusive(temporary) } catch where error.code == Syscall.alreadyExists && attempt < 8 {
+            do { fd = try Syscall.createExclusive(temporary, mode: mode) } catch where error.code == Syscall.alreadyExists && attempt < 8 {
                 attempt += 1
                 continue
             }
+            var open = true
             do {
                 try Syscall.writeAll(fd, bytes, path: temporary)
+                try Syscall.changeMode(fd, mode, path: temporary)
                 try Syscall.sync(fd, path: temporary)
                 Syscall.close(fd)
+                open = false
+                if let replacingOnly {
+                    let current: FileStamp?
+                    do { current = try FileStamp.of(path) } catch where error.code == Syscall.noSuchFile { current = nil }
+                    guard replacingOnly(current) else {
+                        try? Syscall.unlink(temporary)
+                        return false
+                    }
+                }
                 try Syscall.rename(temporary, to: path)
             } catch {
-                Syscall.close(fd)
+                // Closed once only: a second close could close a descriptor another thread just opened.
+                if open { Syscall.close(fd) }
                 try? Syscall.unlink(temporary)
                 throw error
             }
             try Syscall.syncDirectory(folder)
-            return
+            return true
         }
     }
 
@@ -42,12 +64,14 @@ public enum AtomicFile {
         }
     }
 
-    static func parent(of path: String) -> String {
+    /// The folder holding `path`.
+    package static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    static func makeDirectories(_ path: String) throws(SystemError) {
+    /// Creates `path` and the folders above it that are missing.
+    package static func makeDirectories(_ path: String) throws(SystemError) {
         if (try? Syscall.linkStatus(path)) != nil { return }
         let up = parent(of: path)
         if up != path && up != "." && up != "/" { try makeDirectories(up) }

@@ -12,6 +12,13 @@ public struct FileStamp: Sendable, Hashable {
     public var inode: UInt64
     /// Whether it is a regular file, a directory, a link or something else.
     package var type: EntryType
+    /// The permission bits (`st_mode & 0o7777`).
+    public var permissions: UInt32
+
+    /// A stamp from its parts (as an archive recorded them).
+    package init(size: Int64, modified: Int64, changed: Int64, inode: UInt64, type: EntryType, permissions: UInt32) {
+        (self.size, self.modified, self.changed, self.inode, self.type, self.permissions) = (size, modified, changed, inode, type, permissions)
+    }
 
     /// The stamp of `path`, without following a symbolic link.
     package static func of(_ path: String) throws(SystemError) -> FileStamp {
@@ -22,4 +29,8 @@ public struct FileStamp: Sendable, Hashable {
     public var isDirectory: Bool { type == .directory }
     /// Whether it is a regular file.
     public var isRegularFile: Bool { type == .regular }
+    /// Whether it is a symbolic link.
+    public var isSymbolicLink: Bool { type == .symbolicLink }
+    /// Whether anyone may execute it.
+    public var isExecutable: Bool { permissions & 0o111 != 0 }
 }

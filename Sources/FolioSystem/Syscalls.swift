@@ -36,6 +36,8 @@ func retrying<T: BinaryInteger>(
 package enum Syscall {
     /// `ENOENT`.
     package static let noSuchFile = ENOENT
+    /// `EXDEV`: a rename across file systems.
+    package static let crossDevice = EXDEV
     /// `ENOTDIR`.
     package static let notADirectory = ENOTDIR
     /// `EEXIST`.
@@ -69,6 +71,11 @@ package enum Syscall {
         }
     }
 
+    /// `fchmod(fd, mode)`: the permission bits, whatever the umask took away at creation.
+    package static func changeMode(_ fd: Int32, _ mode: UInt32, path: String) throws(SystemError) {
+        _ = try retrying(.write, path) { fchmod(fd, mode_t(mode)) }
+    }
+
     /// `fsync(fd)`.
     package static func sync(_ fd: Int32, path: String) throws(SystemError) {
         _ = try retrying(.sync, path) { fsync(fd) }
@@ -91,9 +98,9 @@ package enum Syscall {
         _ = try retrying(.unlink, path) { unlinkFile(path) }
     }
 
-    /// `mkdir(path, 0o755)`; an existing folder is fine.
-    package static func makeDirectory(_ path: String) throws(SystemError) {
-        do { _ = try retrying(.makeDirectory, path) { mkdir(path, 0o755) } } catch where error.code == EEXIST {}
+    /// `mkdir(path, mode)`; an existing folder is fine.
+    package static func makeDirectory(_ path: String, mode: UInt32 = 0o755) throws(SystemError) {
+        do { _ = try retrying(.makeDirectory, path) { mkdir(path, mode_t(mode)) } } catch where error.code == EEXIST {}
     }
 
     /// `close(fd)`. A failed close of a file opened for reading loses nothing, so it is not reported.
@@ -177,6 +184,27 @@ package enum Syscall {
         }
     }
 
+    /// `realpath(path)`: the absolute path with links and `..` resolved.
+    package static func realPath(_ path: String) throws(SystemError) -> String {
+        guard let resolved = realpath(path, nil) else { throw SystemError(operation: .stat, path: path, code: errno) }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// `getenv(name)`.
+    package static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// The local time now as `YYYYMMDD-HHMMSS`, as conflict copies are named.
+    package static func localTimestamp() -> String {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))-\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))"
+    }
+
     /// `strerror(code)`.
     package static func describe(_ code: Int32) -> String {
         String(cString: strerror(code))
@@ -196,7 +224,8 @@ extension FileStamp {
             modified: Int64(mtime.tv_sec) * 1_000_000_000 + Int64(mtime.tv_nsec),
             changed: Int64(ctime.tv_sec) * 1_000_000_000 + Int64(ctime.tv_nsec),
             inode: UInt64(status.st_ino),
-            type: Syscall.entryType(of: status))
+            type: Syscall.entryType(of: status),
+            permissions: UInt32(status.st_mode) & 0o7777)
     }
 }
 

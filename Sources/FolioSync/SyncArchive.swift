@@ -1,0 +1,97 @@
+import FolioSystem
+
+/// The last state both replicas agreed on, per path: the content hash, each
+/// replica's stamp when it was recorded (so that an unchanged stamp means an unchanged
+/// file and no re-read), and the executable bit. The content of text files is kept
+/// beside it (``BlobStore``) as the base of later merges.
+public struct SyncArchive: Sendable, Equatable {
+    /// What both replicas held at one path.
+    public struct Entry: Sendable, Equatable {
+        public var hash: SHA256.Digest
+        public var size: Int64
+        public var executable: Bool
+        /// The stamps in replica A and B when this was recorded.
+        public var stampA: FileStamp?
+        public var stampB: FileStamp?
+    }
+
+    /// The entries by path (relative, `/`-separated).
+    public var entries: [String: Entry] = [:]
+
+    /// An empty archive: the replicas have never been synced.
+    public init() {}
+
+    static let header = "folio-archive 1"
+
+    /// The archive as text: a header line, then one line per path, sorted, with the
+    /// hash, size, executable bit, both stamps and the path (percent-escaped).
+    public func serialized() -> [UInt8] {
+        var text = Self.header + "\n"
+        for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
+            text += "\(entry.hash)\t\(entry.size)\t\(entry.executable ? "x" : "-")\t\(Self.stamp(entry.stampA))\t\(Self.stamp(entry.stampB))\t\(Self.escaped(path))\n"
+        }
+        return Array(text.utf8)
+    }
+
+    /// Reads what ``serialized()`` wrote.
+    public init(serialized bytes: [UInt8]) throws(SyncError) {
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
+        guard lines.first.map(String.init) == Self.header else { throw SyncError("the archive does not start with '\(Self.header)'") }
+        for (number, line) in lines.dropFirst().enumerated() {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 6, let hash = SHA256.Digest(hex: fields[0]), let size = Int64(fields[1]),
+                  let a = Self.stamp(fields[3]), let b = Self.stamp(fields[4]), let path = Self.unescaped(fields[5])
+            else { throw SyncError("archive line \(number + 2) is damaged") }
+            entries[path] = Entry(hash: hash, size: size, executable: fields[2] == "x", stampA: a, stampB: b)
+        }
+    }
+
+    static func stamp(_ stamp: FileStamp?) -> String {
+        guard let stamp else { return "-" }
+        return "\(stamp.size),\(stamp.modified),\(stamp.changed),\(stamp.inode),\(stamp.permissions)"
+    }
+
+    /// A stamp field: `.some(nil)` for "-", nil when damaged.
+    static func stamp(_ text: String) -> FileStamp?? {
+        if text == "-" { return .some(nil) }
+        let parts = text.split(separator: ",").map(String.init)
+        guard parts.count == 5, let size = Int64(parts[0]), let modified = Int64(parts[1]), let changed = Int64(parts[2]),
+              let inode = UInt64(parts[3]), let permissions = UInt32(parts[4])
+        else { return nil }
+        return .some(FileStamp(size: size, modified: modified, changed: changed, inode: inode, type: .regular, permissions: permissions))
+    }
+
+    /// The path with `%`, tab, line feed and carriage return written `%25`, `%09`, `%0A`, `%0D`.
+    static func escaped(_ path: String) -> String {
+        var out: [UInt8] = []
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "%") || byte == 9 || byte == 10 || byte == 13 {
+                out += Array("%".utf8) + Array((byte < 16 ? "0" : "").utf8) + Array(String(byte, radix: 16, uppercase: true).utf8)
+            } else {
+                out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func unescaped(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        var utf8 = Array(text.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "%") {
+                guard utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) else { return nil }
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Why a sync stopped or could not do something, in words a person can act on.
+public struct SyncError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

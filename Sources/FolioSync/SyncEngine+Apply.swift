@@ -1,0 +1,180 @@
+import FolioFormat
+import FolioMerge
+import FolioSystem
+
+/// Carries out a sync's steps, one path at a time, keeping the archive and the report.
+struct Applier {
+    let engine: SyncEngine
+    let scanA: ReplicaScan
+    let scanB: ReplicaScan
+    var archive: SyncArchive
+    var report: SyncReport
+
+    func scanned(_ replica: Replica) -> ReplicaScan { replica == .a ? scanA : scanB }
+    func full(_ replica: Replica, _ path: String) -> String { engine.root(replica) + "/" + path }
+
+    mutating func apply(_ step: SyncStep) {
+        switch step {
+        case .agree(let path):
+            guard let a = scanA.files[path], let b = scanB.files[path] else { return }
+            if !engine.options.dryRun, let bytes = read(.a, path) { storeBase(bytes) }
+            record(path, hash: a.hash, stampA: a.stamp, stampB: b.stamp)
+        case .forget(let path):
+            archive.entries[path] = nil
+        case .copy(let path, let from), .restore(let path, let from):
+            copy(path, from: from)
+        case .delete(let path, let replica):
+            delete(path, in: replica)
+        case .merge(let path):
+            merge(path)
+        }
+    }
+
+    /// The bytes of `path` in `replica`, if they still hash as the scan saw; else the
+    /// path is reported as changed during the sync.
+    mutating func read(_ replica: Replica, _ path: String) -> [UInt8]? {
+        guard let file = scanned(replica).files[path],
+              let bytes = try? FileReading.contents(of: full(replica, path)), SHA256.hash(bytes) == file.hash
+        else {
+            report.changedDuringSync.append(path)
+            return nil
+        }
+        return bytes
+    }
+
+    /// Writes `bytes` at `path` in `replica` if the file there is still what the scan saw.
+    mutating func write(_ bytes: [UInt8], _ path: String, in replica: Replica, executable: Bool) -> FileStamp? {
+        let expected = scanned(replica).files[path]?.stamp
+        do {
+            let written = try AtomicFile.write(bytes, to: full(replica, path), mode: executable ? 0o755 : 0o644) { $0 == expected }
+            guard written else {
+                report.changedDuringSync.append(path)
+                return nil
+            }
+            return try FileStamp.of(full(replica, path))
+        } catch {
+            report.skipped["\(replica.rawValue):\(path)"] = "cannot write: \(error)"
+            return nil
+        }
+    }
+
+    mutating func record(_ path: String, hash: SHA256.Digest, stampA: FileStamp, stampB: FileStamp) {
+        archive.entries[path] = SyncArchive.Entry(
+            hash: hash, size: stampA.size, executable: stampA.isExecutable, stampA: stampA, stampB: stampB)
+    }
+
+    mutating func copy(_ path: String, from source: Replica) {
+        report.copied.append(path)
+        guard !engine.options.dryRun, let file = scanned(source).files[path], let bytes = read(source, path) else { return }
+        guard let stamp = write(bytes, path, in: source.other, executable: file.stamp.isExecutable) else { return }
+        storeBase(bytes)
+        if source == .a { record(path, hash: file.hash, stampA: file.stamp, stampB: stamp) } else { record(path, hash: file.hash, stampA: stamp, stampB: file.stamp) }
+    }
+
+    mutating func delete(_ path: String, in replica: Replica) {
+        report.deleted.append(path)
+        guard !engine.options.dryRun, let expected = scanned(replica).files[path]?.stamp else { return }
+        let source = full(replica, path)
+        guard (try? FileStamp.of(source)) == expected else {
+            report.changedDuringSync.append(path)
+            return
+        }
+        // Into the trash, never unlinked: `folio restore` brings it back.
+        let trash = engine.state + "/trash/" + Syscall.localTimestamp() + "/" + replica.rawValue + "/" + path
+        do {
+            try AtomicFile.makeDirectories(AtomicFile.parent(of: trash))
+            do {
+                try Syscall.rename(source, to: trash)
+            } catch where error.code == Syscall.crossDevice {
+                let bytes = try FileReading.contents(of: source)
+                _ = try AtomicFile.write(bytes, to: trash, mode: expected.permissions, replacingOnly: nil)
+                try AtomicFile.remove(source)
+            }
+            archive.entries[path] = nil
+        } catch {
+            report.skipped["\(replica.rawValue):\(path)"] = "cannot move to the trash: \(error)"
+        }
+    }
+
+    mutating func merge(_ path: String) {
+        report.merged.append(path)
+        guard !engine.options.dryRun, let fileA = scanA.files[path], let fileB = scanB.files[path],
+              let bytesA = read(.a, path), let bytesB = read(.b, path)
+        else { return }
+        // The newer version is "ours": it stays in place when a conflict needs a copy.
+        let ours: Replica = fileA.stamp.modified >= fileB.stamp.modified ? .a : .b
+        let (oursBytes, theirsBytes) = ours == .a ? (bytesA, bytesB) : (bytesB, bytesA)
+        let base = archive.entries[path].flatMap { loadBase($0.hash) } ?? (archive.entries[path] == nil ? [] : nil)
+        var merged: [UInt8]
+        var conflicts = 0
+        var copyBytes: [UInt8]?
+        if let base, Self.isText(oursBytes), Self.isText(theirsBytes), Self.isText(base) {
+            let labels = MergeOptions(oursLabel: label(ours), baseLabel: "base", theirsLabel: label(ours.other))
+            if path.hasSuffix(".md") || path.hasSuffix(".markdown") {
+                let result = DocumentMerge.merge(base: base, ours: oursBytes, theirs: theirsBytes, options: labels, policy: engine.options.conflicts)
+                (merged, conflicts, copyBytes) = (result.bytes, result.conflicts, result.conflictCopy)
+            } else {
+                let marked = TextMerge.merge(base: base, ours: oursBytes, theirs: theirsBytes, options: labels)
+                conflicts = marked.conflicts
+                if conflicts > 0 && engine.options.conflicts == .copy {
+                    (merged, copyBytes) = (oursBytes, theirsBytes)
+                } else {
+                    merged = marked.bytes
+                }
+            }
+        } else {
+            // Binary, or no base to merge against: keep both, the newer in place.
+            (merged, conflicts, copyBytes) = (oursBytes, 1, theirsBytes)
+        }
+        let executable = (ours == .a ? fileA : fileB).stamp.isExecutable
+        guard let stampA = write(merged, path, in: .a, executable: executable),
+              let stampB = write(merged, path, in: .b, executable: executable)
+        else { return }
+        storeBase(merged)
+        record(path, hash: SHA256.hash(merged), stampA: stampA, stampB: stampB)
+        guard conflicts > 0 else { return }
+        var copyPath: String?
+        if let copyBytes {
+            let name = Self.conflictCopyName(path, timestamp: Syscall.localTimestamp(), replica: label(ours.other))
+            if let copyA = write(copyBytes, name, in: .a, executable: executable), let copyB = write(copyBytes, name, in: .b, executable: executable) {
+                storeBase(copyBytes)
+                record(name, hash: SHA256.hash(copyBytes), stampA: copyA, stampB: copyB)
+                copyPath = name
+            }
+        }
+        report.conflicts[path] = .some(copyPath)
+    }
+
+    /// A replica's name in conflict labels and copies: its folder's name.
+    func label(_ replica: Replica) -> String {
+        let name = engine.root(replica).split(separator: "/").last.map(String.init) ?? replica.rawValue
+        let other = engine.root(replica.other).split(separator: "/").last.map(String.init)
+        return name == other ? replica.rawValue : name
+    }
+
+    /// `recipes/soup.md` → `recipes/soup.sync-conflict-20261130-120000-laptop.md`, as Syncthing names them.
+    static func conflictCopyName(_ path: String, timestamp: String, replica: String) -> String {
+        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        let name = path[slash...]
+        let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
+        let stem = dot.map { String(path[..<$0]) } ?? path
+        let ext = dot.map { String(path[$0...]) } ?? ""
+        return "\(stem).sync-conflict-\(timestamp)-\(replica)\(ext)"
+    }
+
+    /// Text as git decides it: no NUL byte in the first 8,000.
+    static func isText(_ bytes: [UInt8]) -> Bool { !bytes.prefix(8000).contains(0) }
+
+    /// Keeps a text version as a future merge base, under its hash.
+    func storeBase(_ bytes: [UInt8]) {
+        guard !engine.options.dryRun, Self.isText(bytes), bytes.count <= 16 << 20 else { return }
+        let path = engine.state + "/bases/" + SHA256.hash(bytes).description
+        if (try? FileStamp.of(path)) != nil { return }
+        _ = try? AtomicFile.write(bytes, to: path, mode: 0o600, replacingOnly: nil)
+    }
+
+    func loadBase(_ hash: SHA256.Digest) -> [UInt8]? {
+        guard let bytes = try? AtomicFile.contentsIfPresent(engine.state + "/bases/" + hash.description), SHA256.hash(bytes ?? []) == hash else { return nil }
+        return bytes
+    }
+}

@@ -1,0 +1,125 @@
+import FolioFormat
+import FolioMerge
+import FolioSystem
+
+/// How a sync runs.
+public struct SyncOptions: Sendable {
+    /// Where the archive, the merge bases and the trash live (default: the per-pair
+    /// folder under `$XDG_STATE_HOME/folio/`, else `~/.local/state/folio/`).
+    public var stateDirectory: String?
+    /// What a real conflict becomes: a conflict copy beside the file (default) or markers.
+    public var conflicts: ConflictPolicy = .copy
+    /// Report what would be done, and do nothing.
+    public var dryRun = false
+    /// Let a replica that is suddenly empty delete everything on the other side.
+    public var allowMassDelete = false
+
+    /// The defaults.
+    public init() {}
+}
+
+/// What a sync did.
+public struct SyncReport: Sendable, Equatable {
+    public var copied: [String] = []
+    public var deleted: [String] = []
+    public var merged: [String] = []
+    /// Paths with a real conflict, and the conflict copy saved beside each (nil with markers).
+    public var conflicts: [String: String?] = [:]
+    /// Paths that changed while the sync ran: left for the next sync.
+    public var changedDuringSync: [String] = []
+    /// Paths left alone, and why.
+    public var skipped: [String: String] = [:]
+    /// How many files each replica holds now, and how many were read and hashed.
+    public var files = 0
+    public var hashed = 0
+
+    /// Whether the replicas now hold the same (conflicts aside).
+    public var replicasAgree: Bool { changedDuringSync.isEmpty }
+}
+
+/// Keeps two replicas in step: both scanned (only changed stamps re-read), each path
+/// decided by ``SyncPlan`` against the archive, changes carried out so that nothing is
+/// ever lost — every write to a temporary file renamed over its target only if the
+/// target is still what the scan saw, every delete a move into the trash, the archive
+/// recording a path only once both replicas hold its result.
+public struct SyncEngine: Sendable {
+    public let rootA: String
+    public let rootB: String
+    public let options: SyncOptions
+    /// Where the archive lives.
+    public let state: String
+
+    /// An engine for the replicas `a` and `b`.
+    public init(_ a: String, _ b: String, options: SyncOptions = SyncOptions()) throws(SyncError) {
+        func absolute(_ path: String) throws(SyncError) -> String {
+            do { return try Syscall.realPath(path) } catch { throw SyncError("\(path): the replica is missing (\(error)); nothing was changed") }
+        }
+        rootA = try absolute(a)
+        rootB = try absolute(b)
+        guard rootA != rootB else { throw SyncError("\(a) and \(b) are the same folder") }
+        guard !rootA.hasPrefix(rootB + "/") && !rootB.hasPrefix(rootA + "/") else {
+            throw SyncError("\(a) and \(b) are inside one another; replicas must be separate folders")
+        }
+        self.options = options
+        let pair = String(SHA256.hash(Array((rootA + "\u{0}" + rootB).utf8)).description.prefix(16))
+        let home = Syscall.environment("HOME") ?? "/tmp"
+        let base = Syscall.environment("XDG_STATE_HOME").flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/state"
+        state = options.stateDirectory ?? base + "/folio/" + pair
+    }
+
+    func root(_ replica: Replica) -> String { replica == .a ? rootA : rootB }
+
+    /// The archive as last saved (empty before the first sync).
+    public func loadArchive() throws(SyncError) -> SyncArchive {
+        let bytes: [UInt8]?
+        do { bytes = try AtomicFile.contentsIfPresent(state + "/archive") } catch { throw SyncError("cannot read the archive: \(error)") }
+        guard let bytes else { return SyncArchive() }
+        return try SyncArchive(serialized: bytes)
+    }
+
+    /// Runs one sync.
+    public func run() throws(SyncError) -> SyncReport {
+        var archive = try loadArchive()
+        if !options.dryRun {
+            // Private to the user: it holds copies of every text file.
+            do {
+                try AtomicFile.makeDirectories(AtomicFile.parent(of: state))
+                try Syscall.makeDirectory(state, mode: 0o700)
+            } catch { throw SyncError("cannot create the state folder \(state): \(error)") }
+        }
+        let ignoreA = FolioIgnore(text: String(decoding: (try? AtomicFile.contentsIfPresent(rootA + "/.folioignore")) ?? nil ?? [], as: UTF8.self))
+        let ignoreB = FolioIgnore(text: String(decoding: (try? AtomicFile.contentsIfPresent(rootB + "/.folioignore")) ?? nil ?? [], as: UTF8.self))
+        let knownArchive = archive
+        let scans = ConcurrentSlots<Result<ReplicaScan, SyncError>>.map(2) { index in
+            let replica: Replica = index == 0 ? .a : .b
+            return Result { () throws(SyncError) in
+                try ReplicaScan.scan(self.root(replica), ignoring: replica == .a ? ignoreA : ignoreB) { path in
+                    guard let entry = knownArchive.entries[path], let stamp = replica == .a ? entry.stampA : entry.stampB else { return nil }
+                    return (stamp, entry.hash)
+                }
+            }
+        }
+        let scanA = try scans[0].get(), scanB = try scans[1].get()
+        for (replica, scan) in [(Replica.a, scanA), (.b, scanB)] where scan.files.isEmpty && !archive.entries.isEmpty && !options.allowMassDelete {
+            throw SyncError(
+                "\(root(replica)) is empty, but it held \(archive.entries.count) files at the last sync: refusing to delete them "
+                    + "from \(root(replica.other)). If you really emptied it, run again with --allow-mass-delete.")
+        }
+        var report = SyncReport()
+        report.hashed = scanA.hashed + scanB.hashed
+        for (path, reason) in scanA.skipped { report.skipped["A:" + path] = reason }
+        for (path, reason) in scanB.skipped { report.skipped["B:" + path] = reason }
+        let steps = SyncPlan.steps(
+            archive: archive.entries.mapValues(\.hash), a: scanA.files.mapValues(\.hash), b: scanB.files.mapValues(\.hash))
+        var applier = Applier(engine: self, scanA: scanA, scanB: scanB, archive: archive, report: report)
+        for step in steps { applier.apply(step) }
+        (archive, report) = (applier.archive, applier.report)
+        report.files = archive.entries.count
+        if !options.dryRun {
+            do {
+                _ = try AtomicFile.write(archive.serialized(), to: state + "/archive", mode: 0o600, replacingOnly: nil)
+            } catch { throw SyncError("cannot save the archive in \(state): \(error)") }
+        }
+        return report
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import FolioFormat
+import FolioMerge
+import FolioSync
+
+/// `folio sync A B`.
+enum SyncCommand: FolioCommand {
+    static let name = "sync"
+    static let summary = "keep two replicas in step, merging concurrent edits"
+    static let help = """
+        usage: folio sync A B [--state DIR] [--conflict copy|markers] [--dry-run] [--json] [--allow-mass-delete]
+
+        Brings the folders A and B (a Syncthing or Dropbox folder, a USB stick, a second
+        clone) in step. What changed on one side since the last sync is copied to the
+        other; what changed on both is merged (Markdown documents field by field and
+        section by section, other text line by line); a deletion on one side removes
+        the file on the other only if it was not edited there (deleted files go to the
+        trash in the state folder). A real conflict keeps the newer version in place and
+        saves the other beside it as NAME.sync-conflict-YYYYMMDD-HHMMSS-REPLICA.EXT
+        (--conflict markers writes git-style markers instead).
+        The state (the last agreed state, merge bases, trash) is kept outside both
+        replicas, in $XDG_STATE_HOME/folio/ or ~/.local/state/folio/, or --state DIR.
+        A replica that is missing, or suddenly empty while it held files, is refused.
+        Exit 0 when the replicas agree, 1 when conflicts remain, 2 on bad usage or a
+        refused replica.
+        """
+    static let arguments = ArgumentSpec(
+        flags: ["--dry-run", "--json", "--allow-mass-delete"], options: ["--state", "--conflict"], positionals: 2...2,
+        positionalNames: "A and B")
+
+    @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
+        var options = SyncOptions()
+        options.stateDirectory = arguments.options["--state"]?.last
+        options.dryRun = arguments.flags.contains("--dry-run")
+        options.allowMassDelete = arguments.flags.contains("--allow-mass-delete")
+        switch arguments.options["--conflict"]?.last {
+        case nil, "copy": options.conflicts = .copy
+        case "markers": options.conflicts = .markers
+        case let other?:
+            Output.error("folio sync: --conflict takes copy or markers, not '\(other)'")
+            return ExitCode.usage
+        }
+        let report: SyncReport
+        do {
+            report = try SyncEngine(arguments.positionals[0], arguments.positionals[1], options: options).run()
+        } catch {
+            Output.error("folio sync: \(error)")
+            return ExitCode.usage
+        }
+        let prefix = options.dryRun ? "would " : ""
+        if arguments.flags.contains("--json") {
+            var object: YAMLMapping = [
+                "copied": .sequence(report.copied.map(YAMLValue.string)), "deleted": .sequence(report.deleted.map(YAMLValue.string)),
+                "merged": .sequence(report.merged.map(YAMLValue.string)),
+                "conflicts": .mapping(YAMLMapping(report.conflicts.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: $0.value.map(YAMLValue.string) ?? .null) })),
+                "changedDuringSync": .sequence(report.changedDuringSync.map(YAMLValue.string)),
+                "skipped": .mapping(YAMLMapping(report.skipped.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .string($0.value)) })),
+                "files": .int(report.files), "hashed": .int(report.hashed),
+            ]
+            object["dryRun"] = .bool(options.dryRun)
+            Output.print(YAMLValue.mapping(object).json())
+        } else {
+            for path in report.copied { Output.print("\(prefix)copy    \(path)") }
+            for path in report.deleted { Output.print("\(prefix)delete  \(path)") }
+            for path in report.merged where report.conflicts[path] == nil { Output.print("\(prefix)merge   \(path)") }
+            for (path, copy) in report.conflicts.sorted(by: { $0.key < $1.key }) {
+                Output.print("conflict \(path)" + (copy.flatMap { $0 }.map { ": the other version is saved as \($0)" } ?? ": marked in the file"))
+            }
+            for path in report.changedDuringSync { Output.print("changed during sync, left for next time: \(path)") }
+            for (path, reason) in report.skipped.sorted(by: { $0.key < $1.key }) { Output.error("skipped \(path): \(reason)") }
+            Output.error("\(report.files) files in step; \(report.hashed) read and hashed")
+        }
+        return report.conflicts.isEmpty && report.replicasAgree ? ExitCode.success : ExitCode.problems
+    }
+}
