@@ -127,22 +127,24 @@ struct Applier {
             (merged, conflicts, copyBytes) = (oursBytes, 1, theirsBytes)
         }
         let executable = (ours == .a ? fileA : fileB).stamp.isExecutable
+        // The other version is saved first: were the sync killed between the writes, no
+        // value would exist only in a file the merged version has already replaced.
+        var copyPath: String?
+        if conflicts > 0, let copyBytes {
+            let name = Self.conflictCopyName(path, timestamp: Syscall.localTimestamp(), replica: label(ours.other))
+            guard let copyA = write(copyBytes, name, in: .a, executable: executable),
+                  let copyB = write(copyBytes, name, in: .b, executable: executable)
+            else { return }
+            storeBase(copyBytes)
+            record(name, hash: SHA256.hash(copyBytes), stampA: copyA, stampB: copyB)
+            copyPath = name
+        }
         guard let stampA = write(merged, path, in: .a, executable: executable),
               let stampB = write(merged, path, in: .b, executable: executable)
         else { return }
         storeBase(merged)
         record(path, hash: SHA256.hash(merged), stampA: stampA, stampB: stampB)
-        guard conflicts > 0 else { return }
-        var copyPath: String?
-        if let copyBytes {
-            let name = Self.conflictCopyName(path, timestamp: Syscall.localTimestamp(), replica: label(ours.other))
-            if let copyA = write(copyBytes, name, in: .a, executable: executable), let copyB = write(copyBytes, name, in: .b, executable: executable) {
-                storeBase(copyBytes)
-                record(name, hash: SHA256.hash(copyBytes), stampA: copyA, stampB: copyB)
-                copyPath = name
-            }
-        }
-        report.conflicts[path] = .some(copyPath)
+        if conflicts > 0 { report.conflicts[path] = .some(copyPath) }
     }
 
     /// A replica's name in conflict labels and copies: its folder's name.

@@ -1,0 +1,164 @@
+import Foundation
+import FolioTestSupport
+import Testing
+@testable import FolioSync
+@testable import FolioSystem
+
+/// Two real replicas and a state folder, fresh for each test.
+struct Replicas {
+    let root: URL
+    var a: String { root.appendingPathComponent("laptop").path }
+    var b: String { root.appendingPathComponent("phone").path }
+    var state: String { root.appendingPathComponent("state").path }
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-sync-\(UUID().uuidString)")
+        for folder in ["laptop", "phone"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: root) }
+
+    func path(_ replica: Replica, _ path: String) -> String { (replica == .a ? a : b) + "/" + path }
+
+    func write(_ text: String, _ path: String, in replica: Replica) throws {
+        let full = self.path(replica, path)
+        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: full))
+    }
+
+    func read(_ path: String, in replica: Replica) -> String? {
+        FileManager.default.contents(atPath: self.path(replica, path)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Every file of a folder, by relative path.
+    static func files(under folder: String) -> [String: Data] {
+        var files: [String: Data] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return files }
+        while let relative = walker.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder + "/" + relative, isDirectory: &isFolder), !isFolder.boolValue {
+                files[relative] = FileManager.default.contents(atPath: folder + "/" + relative)
+            }
+        }
+        return files
+    }
+
+    func sync(_ configure: (inout SyncOptions) -> Void = { _ in }) throws -> SyncReport {
+        var options = SyncOptions()
+        options.stateDirectory = state
+        configure(&options)
+        return try SyncEngine(a, b, options: options).run()
+    }
+}
+
+@Suite struct SyncEngineTests {
+    static let recipe = "---\ntitle: Soup\ntime: 15m\nservings: 2\ntags: [soup]\n---\nHot.\n\n## Steps\n1. Boil.\n"
+
+    @Test func firstSyncCopiesEverythingAndASecondChangesNothing() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write(Self.recipe, "recipes/soup.md", in: .a)
+        try replicas.write("milk\n", "notes/shopping.txt", in: .b)
+        let first = try replicas.sync()
+        #expect(first.copied == ["notes/shopping.txt", "recipes/soup.md"])
+        #expect(Replicas.files(under: replicas.a) == Replicas.files(under: replicas.b))
+        let second = try replicas.sync()
+        #expect(second.copied.isEmpty && second.deleted.isEmpty && second.merged.isEmpty && second.hashed == 0)
+        // The archive is private to the user.
+        let mode = try FileStamp.of(replicas.state).permissions
+        #expect(mode == 0o700)
+    }
+
+    @Test func concurrentEditsMergeAndAConflictKeepsBothVersions() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write(Self.recipe, "recipes/soup.md", in: .a)
+        _ = try replicas.sync()
+        try replicas.write(Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m"), "recipes/soup.md", in: .a)
+        try replicas.write(Self.recipe.replacingOccurrences(of: "servings: 2", with: "servings: 4"), "recipes/soup.md", in: .b)
+        let merged = try replicas.sync()
+        #expect(merged.merged == ["recipes/soup.md"] && merged.conflicts.isEmpty)
+        let expected = Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m").replacingOccurrences(of: "servings: 2", with: "servings: 4")
+        #expect(replicas.read("recipes/soup.md", in: .a) == expected && replicas.read("recipes/soup.md", in: .b) == expected)
+        // Both retitle: the newer stays in place, the other is saved beside it.
+        try replicas.write(expected.replacingOccurrences(of: "title: Soup", with: "title: Old soup"), "recipes/soup.md", in: .a)
+        usleep(20_000)
+        try replicas.write(expected.replacingOccurrences(of: "title: Soup", with: "title: New soup"), "recipes/soup.md", in: .b)
+        let conflict = try replicas.sync()
+        let copy = try #require(conflict.conflicts["recipes/soup.md"] ?? nil)
+        #expect(copy.hasPrefix("recipes/soup.sync-conflict-") && copy.hasSuffix("-laptop.md"))
+        #expect(replicas.read("recipes/soup.md", in: .a)?.contains("title: New soup") == true)
+        #expect(replicas.read(copy, in: .b)?.contains("title: Old soup") == true)
+        #expect(Replicas.files(under: replicas.a) == Replicas.files(under: replicas.b))
+    }
+
+    @Test func deletionsGoToTheTrashAndAnEditWinsOverADeletion() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write("a\n", "a.txt", in: .a)
+        try replicas.write("b\n", "b.txt", in: .a)
+        _ = try replicas.sync()
+        try FileManager.default.removeItem(atPath: replicas.path(.a, "a.txt"))
+        try FileManager.default.removeItem(atPath: replicas.path(.b, "b.txt"))
+        try replicas.write("b edited\n", "b.txt", in: .a)
+        let report = try replicas.sync()
+        #expect(report.deleted == ["a.txt"])
+        #expect(replicas.read("a.txt", in: .b) == nil)
+        #expect(replicas.read("b.txt", in: .b) == "b edited\n")
+        let trashed = Replicas.files(under: replicas.state + "/trash")
+        #expect(trashed.count == 1 && trashed.keys.first?.hasSuffix("/B/a.txt") == true)
+    }
+
+    @Test func aMissingOrSuddenlyEmptyReplicaIsRefused() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write("a\n", "a.txt", in: .a)
+        _ = try replicas.sync()
+        // The USB stick is mounted empty: nothing may be deleted on the other side.
+        try FileManager.default.removeItem(atPath: replicas.path(.b, "a.txt"))
+        #expect(throws: SyncError.self) { try replicas.sync() }
+        #expect(replicas.read("a.txt", in: .a) == "a\n")
+        try FileManager.default.removeItem(atPath: replicas.b)
+        #expect(throws: SyncError.self) { try replicas.sync() }
+        #expect(replicas.read("a.txt", in: .a) == "a\n")
+    }
+
+    @Test func aFileChangedDuringTheSyncIsLeftForNextTime() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write("one\n", "a.txt", in: .a)
+        try replicas.write("two\n", "a.txt", in: .b)
+        // A write on B between the scan and the copy: simulated by a stale scan.
+        var options = SyncOptions()
+        options.stateDirectory = replicas.state
+        let engine = try SyncEngine(replicas.a, replicas.b, options: options)
+        let scanB = try ReplicaScan.scan(replicas.b, ignoring: FolioIgnore()) { _ in nil }
+        try replicas.write("typed meanwhile\n", "a.txt", in: .b)
+        var applier = Applier(engine: engine, scanA: try ReplicaScan.scan(replicas.a, ignoring: FolioIgnore()) { _ in nil }, scanB: scanB, archive: SyncArchive(), report: SyncReport())
+        applier.apply(.copy("a.txt", from: .a))
+        #expect(applier.report.changedDuringSync == ["a.txt"])
+        #expect(replicas.read("a.txt", in: .b) == "typed meanwhile\n")
+    }
+
+    @Test func ignoredAndScratchFilesAndLinksAreNeverSynced() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write("*.log\nbuild/\n!keep.log\n", ".folioignore", in: .a)
+        for path in ["x.log", "keep.log", "build/out.md", ".git/config", "a.md~", ".a.md.swp", "notes/n.md"] { try replicas.write("x\n", path, in: .a) }
+        try FileManager.default.createSymbolicLink(atPath: replicas.path(.a, "link.md"), withDestinationPath: "/etc/passwd")
+        let report = try replicas.sync()
+        #expect(Set(Replicas.files(under: replicas.b).keys) == [".folioignore", "keep.log", "notes/n.md"])
+        #expect(report.skipped["A:link.md"]?.contains("symbolic link") == true)
+    }
+
+    @Test func theArchiveRoundTrips() throws {
+        var archive = SyncArchive()
+        let stamp = FileStamp(size: 3, modified: 1, changed: 2, inode: 4, type: .regular, permissions: 0o755)
+        archive.entries["odd\tname%\n.md"] = .init(hash: SHA256.hash([1]), size: 3, executable: true, stampA: stamp, stampB: nil)
+        archive.entries["plain.md"] = .init(hash: SHA256.hash([2]), size: 3, executable: false, stampA: nil, stampB: stamp)
+        #expect(try SyncArchive(serialized: archive.serialized()) == archive)
+        #expect(throws: SyncError.self) { try SyncArchive(serialized: Array("not an archive\n".utf8)) }
+    }
+}
