@@ -30,10 +30,32 @@ struct Applier {
         }
     }
 
+    /// Whether every folder on the way to `path` in `replica` is a real folder (or not
+    /// there yet): Folio never reads, writes or deletes through a symbolic link, so it
+    /// never touches anything outside the two roots.
+    mutating func insideRoot(_ replica: Replica, _ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard !parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {
+            report.skipped["\(replica.rawValue):\(path)"] = "a name that would lead outside the replica"
+            return false
+        }
+        var folder = engine.root(replica)
+        for part in parts.dropLast() {
+            folder += "/" + part
+            guard let stamp = try? FileStamp.of(folder) else { return true }
+            if !stamp.isDirectory {
+                report.skipped["\(replica.rawValue):\(path)"] = stamp.isSymbolicLink
+                    ? "the folder \(folder) is a symbolic link: Folio never writes through links" : "\(folder) is not a folder"
+                return false
+            }
+        }
+        return true
+    }
+
     /// The bytes of `path` in `replica`, if they still hash as the scan saw; else the
     /// path is reported as changed during the sync.
     mutating func read(_ replica: Replica, _ path: String) -> [UInt8]? {
-        guard let file = scanned(replica).files[path],
+        guard insideRoot(replica, path), let file = scanned(replica).files[path],
               let bytes = try? FileReading.contents(of: full(replica, path)), SHA256.hash(bytes) == file.hash
         else {
             report.changedDuringSync.append(path)
@@ -44,6 +66,7 @@ struct Applier {
 
     /// Writes `bytes` at `path` in `replica` if the file there is still what the scan saw.
     mutating func write(_ bytes: [UInt8], _ path: String, in replica: Replica, executable: Bool) -> FileStamp? {
+        guard insideRoot(replica, path) else { return nil }
         let expected = scanned(replica).files[path]?.stamp
         do {
             let written = try AtomicFile.write(bytes, to: full(replica, path), mode: executable ? 0o755 : 0o644) { $0 == expected }
@@ -73,7 +96,7 @@ struct Applier {
 
     mutating func delete(_ path: String, in replica: Replica) {
         report.deleted.append(path)
-        guard !engine.options.dryRun, let expected = scanned(replica).files[path]?.stamp else { return }
+        guard !engine.options.dryRun, let expected = scanned(replica).files[path]?.stamp, insideRoot(replica, path) else { return }
         let source = full(replica, path)
         guard (try? FileStamp.of(source)) == expected else {
             report.changedDuringSync.append(path)

@@ -109,8 +109,14 @@ public struct SyncEngine: Sendable {
         report.hashed = scanA.hashed + scanB.hashed
         for (path, reason) in scanA.skipped { report.skipped["A:" + path] = reason }
         for (path, reason) in scanB.skipped { report.skipped["B:" + path] = reason }
+        struct Version: Hashable {
+            var hash: SHA256.Digest
+            var executable: Bool
+        }
         let steps = SyncPlan.steps(
-            archive: archive.entries.mapValues(\.hash), a: scanA.files.mapValues(\.hash), b: scanB.files.mapValues(\.hash))
+            archive: archive.entries.mapValues { Version(hash: $0.hash, executable: $0.executable) },
+            a: scanA.files.mapValues { Version(hash: $0.hash, executable: $0.stamp.isExecutable) },
+            b: scanB.files.mapValues { Version(hash: $0.hash, executable: $0.stamp.isExecutable) })
         var applier = Applier(engine: self, scanA: scanA, scanB: scanB, archive: archive, report: report)
         for step in steps { applier.apply(step) }
         (archive, report) = (applier.archive, applier.report)

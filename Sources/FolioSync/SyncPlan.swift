@@ -6,8 +6,8 @@ public enum Replica: String, Sendable, Hashable, CaseIterable {
     public var other: Replica { self == .a ? .b : .a }
 }
 
-/// What one path needs, decided from its content hash in the archive and in each
-/// replica (nil: absent). Pure: the decisions of DESIGN's "Syncing two replicas".
+/// What one path needs, decided from its version (content hash and executable bit) in
+/// the archive and in each replica (nil: absent). Pure: the decisions of DESIGN's "Syncing two replicas".
 public enum SyncStep: Sendable, Hashable {
     /// Both hold the same content: record it (when the archive does not already).
     case agree(String)
@@ -24,9 +24,10 @@ public enum SyncStep: Sendable, Hashable {
 }
 
 public enum SyncPlan {
-    /// The steps for every path any of the three know, in path order.
-    public static func steps(
-        archive: [String: SHA256.Digest], a: [String: SHA256.Digest], b: [String: SHA256.Digest]
+    /// The steps for every path any of the three know, in path order. A version is
+    /// what makes two files the same for a sync: the content hash and the executable bit.
+    public static func steps<Version: Hashable>(
+        archive: [String: Version], a: [String: Version], b: [String: Version]
     ) -> [SyncStep] {
         var paths = Set(archive.keys)
         paths.formUnion(a.keys)
@@ -37,7 +38,7 @@ public enum SyncPlan {
     }
 
     /// The step for one path, or nil when nothing is to be done.
-    static func step(_ path: String, base: SHA256.Digest?, a: SHA256.Digest?, b: SHA256.Digest?) -> SyncStep? {
+    static func step<Version: Hashable>(_ path: String, base: Version?, a: Version?, b: Version?) -> SyncStep? {
         if a == b {
             if a == nil { return base == nil ? nil : .forget(path) }
             return base == a ? nil : .agree(path)

@@ -162,3 +162,31 @@ struct Replicas {
         #expect(throws: SyncError.self) { try SyncArchive(serialized: Array("not an archive\n".utf8)) }
     }
 }
+
+extension SyncEngineTests {
+    @Test func nothingIsWrittenThroughASymbolicLinkOutOfAReplica() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        let outside = replicas.root.appendingPathComponent("outside").path
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        // On B, `notes` is a link to a folder outside the replica; A has a real notes/.
+        try FileManager.default.createSymbolicLink(atPath: replicas.path(.b, "notes"), withDestinationPath: outside)
+        try replicas.write("secret\n", "notes/n.md", in: .a)
+        let report = try replicas.sync()
+        #expect(report.skipped["B:notes/n.md"]?.contains("symbolic link") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty)
+    }
+
+    @Test func theExecutableBitTravels() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write("#!/bin/sh\n", "run.sh", in: .a)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: replicas.path(.a, "run.sh"))
+        _ = try replicas.sync()
+        #expect(try FileStamp.of(replicas.path(.b, "run.sh")).isExecutable)
+        // A change of the bit alone is a change too.
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: replicas.path(.b, "run.sh"))
+        #expect(try replicas.sync().copied == ["run.sh"])
+        #expect(try !FileStamp.of(replicas.path(.a, "run.sh")).isExecutable)
+    }
+}
