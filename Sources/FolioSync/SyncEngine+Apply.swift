@@ -27,6 +27,44 @@ struct Applier {
             delete(path, in: replica)
         case .merge(let path):
             merge(path)
+        case .move(let from, let to, let replica, let edited):
+            move(from, to: to, on: replica, edited: edited)
+        }
+    }
+
+    /// Renames `from` to `to` on `replica`, as the other side did; an edit made there
+    /// meanwhile goes along and is copied to the other side.
+    mutating func move(_ from: String, to: String, on replica: Replica, edited: Bool) {
+        report.moved.append("\(from) → \(to)")
+        guard !engine.options.dryRun, let file = scanned(replica).files[from], let moved = scanned(replica.other).files[to],
+              insideRoot(replica, from), insideRoot(replica, to)
+        else { return }
+        let source = full(replica, from), target = full(replica, to)
+        guard (try? FileStamp.of(source)) == file.stamp, (try? FileStamp.of(target)) == nil else {
+            report.changedDuringSync.append(from)
+            return
+        }
+        do {
+            try AtomicFile.makeDirectories(AtomicFile.parent(of: target))
+            try Syscall.rename(source, to: target)
+            try Syscall.syncDirectory(AtomicFile.parent(of: target))
+        } catch {
+            report.skipped["\(replica.rawValue):\(from)"] = "cannot rename: \(error)"
+            return
+        }
+        archive.entries[from] = nil
+        guard let stamp = try? FileStamp.of(target) else { return }
+        if edited {
+            // The edit followed the move; the other side still holds the old content at `to`.
+            guard let bytes = try? FileReading.contents(of: target), SHA256.hash(bytes) == file.hash,
+                  let otherStamp = writeReplacing(bytes, to, in: replica.other, expected: moved.stamp, executable: file.stamp.isExecutable)
+            else { return }
+            storeBase(bytes)
+            if replica == .a { record(to, hash: file.hash, stampA: stamp, stampB: otherStamp) } else { record(to, hash: file.hash, stampA: otherStamp, stampB: stamp) }
+        } else if replica == .a {
+            record(to, hash: moved.hash, stampA: stamp, stampB: moved.stamp)
+        } else {
+            record(to, hash: moved.hash, stampA: moved.stamp, stampB: stamp)
         }
     }
 
@@ -66,8 +104,12 @@ struct Applier {
 
     /// Writes `bytes` at `path` in `replica` if the file there is still what the scan saw.
     mutating func write(_ bytes: [UInt8], _ path: String, in replica: Replica, executable: Bool) -> FileStamp? {
+        writeReplacing(bytes, path, in: replica, expected: scanned(replica).files[path]?.stamp, executable: executable)
+    }
+
+    /// Writes `bytes` at `path` in `replica` if the file there still has the stamp `expected` (nil: absent).
+    mutating func writeReplacing(_ bytes: [UInt8], _ path: String, in replica: Replica, expected: FileStamp?, executable: Bool) -> FileStamp? {
         guard insideRoot(replica, path) else { return nil }
-        let expected = scanned(replica).files[path]?.stamp
         do {
             let written = try AtomicFile.write(bytes, to: full(replica, path), mode: executable ? 0o755 : 0o644) { $0 == expected }
             guard written else {
@@ -154,7 +196,7 @@ struct Applier {
         // value would exist only in a file the merged version has already replaced.
         var copyPath: String?
         if conflicts > 0, let copyBytes {
-            let name = Self.conflictCopyName(path, timestamp: Syscall.localTimestamp(), replica: label(ours.other))
+            let name = freeName(Self.conflictCopyName(path, timestamp: Syscall.localTimestamp(), replica: label(ours.other)))
             guard let copyA = write(copyBytes, name, in: .a, executable: executable),
                   let copyB = write(copyBytes, name, in: .b, executable: executable)
             else { return }
@@ -168,6 +210,21 @@ struct Applier {
         storeBase(merged)
         record(path, hash: SHA256.hash(merged), stampA: stampA, stampB: stampB)
         if conflicts > 0 { report.conflicts[path] = .some(copyPath) }
+    }
+
+    /// `name`, or `name` with `-2`, `-3`… before its extension, whichever no replica
+    /// holds or had when scanned (two conflicts on one file in one second).
+    func freeName(_ name: String) -> String {
+        func taken(_ candidate: String) -> Bool {
+            scanA.files[candidate] != nil || scanB.files[candidate] != nil
+                || Replica.allCases.contains { (try? FileStamp.of(full($0, candidate))) != nil }
+        }
+        guard taken(name) else { return name }
+        let slash = name.lastIndex(of: "/").map { name.index(after: $0) } ?? name.startIndex
+        let dot = name[slash...].lastIndex(of: ".").flatMap { $0 == slash ? nil : $0 } ?? name.endIndex
+        var counter = 2
+        while taken(name[..<dot] + "-\(counter)" + name[dot...]) { counter += 1 }
+        return name[..<dot] + "-\(counter)" + name[dot...]
     }
 
     /// A replica's name in conflict labels and copies: its folder's name.

@@ -23,6 +23,8 @@ public struct SyncReport: Sendable, Equatable {
     public var copied: [String] = []
     public var deleted: [String] = []
     public var merged: [String] = []
+    /// Renames carried across, as `from → to`.
+    public var moved: [String] = []
     /// Paths with a real conflict, and the conflict copy saved beside each (nil with markers).
     public var conflicts: [String: String?] = [:]
     /// Paths that changed while the sync ran: left for the next sync.

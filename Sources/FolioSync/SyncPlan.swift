@@ -21,6 +21,9 @@ public enum SyncStep: Sendable, Hashable {
     case restore(String, from: Replica)
     /// Changed differently on both sides (or created on both): merge.
     case merge(String)
+    /// Renamed on one side with its content unchanged: rename it on `replica` too. When
+    /// `replica` had edited it meanwhile, the edit follows the move (and is copied back).
+    case move(from: String, to: String, on: Replica, edited: Bool)
 }
 
 public enum SyncPlan {
@@ -32,9 +35,30 @@ public enum SyncPlan {
         var paths = Set(archive.keys)
         paths.formUnion(a.keys)
         paths.formUnion(b.keys)
-        return paths.sorted().compactMap { path in
+        let moves = self.moves(archive: archive, a: a, b: b)
+        let moved = Set(moves.flatMap { step -> [String] in
+            if case .move(let from, let to, _, _) = step { return [from, to] }
+            return []
+        })
+        return moves + paths.subtracting(moved).sorted().compactMap { path in
             step(path, base: archive[path], a: a[path], b: b[path])
         }
+    }
+
+    /// Renames: a path gone from one side whose exact version appeared there at one new
+    /// path (that the other side does not have), while the other side still has it.
+    static func moves<Version: Hashable>(archive: [String: Version], a: [String: Version], b: [String: Version]) -> [SyncStep] {
+        var steps: [SyncStep] = []
+        for (side, other, renamedOn) in [(a, b, Replica.b), (b, a, Replica.a)] {
+            var created: [Version: [String]] = [:]
+            for (path, version) in side where archive[path] == nil && other[path] == nil { created[version, default: []].append(path) }
+            for (path, version) in archive.sorted(by: { $0.key < $1.key }) where side[path] == nil && other[path] != nil {
+                guard let targets = created[version], targets.count == 1 else { continue }
+                created[version] = nil
+                steps.append(.move(from: path, to: targets[0], on: renamedOn, edited: other[path] != version))
+            }
+        }
+        return steps
     }
 
     /// The step for one path, or nil when nothing is to be done.

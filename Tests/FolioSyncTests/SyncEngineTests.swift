@@ -189,4 +189,19 @@ extension SyncEngineTests {
         #expect(try replicas.sync().copied == ["run.sh"])
         #expect(try !FileStamp.of(replicas.path(.a, "run.sh")).isExecutable)
     }
+
+    @Test func aRenameIsCarriedAcrossWithTheOtherSidesEdit() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write(Self.recipe, "recipes/soup.md", in: .a)
+        _ = try replicas.sync()
+        try FileManager.default.moveItem(atPath: replicas.path(.a, "recipes/soup.md"), toPath: replicas.path(.a, "recipes/leek-soup.md"))
+        let edited = Self.recipe.replacingOccurrences(of: "servings: 2", with: "servings: 6")
+        try replicas.write(edited, "recipes/soup.md", in: .b)
+        let report = try replicas.sync()
+        #expect(report.moved == ["recipes/soup.md → recipes/leek-soup.md"])
+        #expect(replicas.read("recipes/leek-soup.md", in: .a) == edited && replicas.read("recipes/leek-soup.md", in: .b) == edited)
+        #expect(replicas.read("recipes/soup.md", in: .a) == nil && replicas.read("recipes/soup.md", in: .b) == nil)
+        #expect(try replicas.sync().moved.isEmpty)
+    }
 }

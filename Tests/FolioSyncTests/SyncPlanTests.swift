@@ -25,4 +25,16 @@ import Testing
         #expect(step(x, y, nil) == .restore("p", from: .a))
         #expect(step(x, nil, nil) == .forget("p"))          // deleted on both
     }
+
+    @Test func renamesAreMovesAndAnEditFollowsTheMove() {
+        let (x, y) = (Self.x, Self.y)
+        // Renamed on A, untouched on B.
+        #expect(SyncPlan.steps(archive: ["old": x], a: ["new": x], b: ["old": x]) == [.move(from: "old", to: "new", on: .b, edited: false)])
+        // Renamed on A, edited on B: the edit goes to the new name.
+        #expect(SyncPlan.steps(archive: ["old": x], a: ["new": x], b: ["old": y]) == [.move(from: "old", to: "new", on: .b, edited: true)])
+        // Renamed and edited on the same side: a removal and a new file.
+        #expect(SyncPlan.steps(archive: ["old": x], a: ["new": y], b: ["old": x]) == [.copy("new", from: .a), .delete("old", in: .b)])
+        // Two copies appearing: not a rename.
+        #expect(SyncPlan.steps(archive: ["old": x], a: ["n1": x, "n2": x], b: ["old": x]).count == 3)
+    }
 }
