@@ -212,6 +212,32 @@ struct Applier {
         if conflicts > 0 { report.conflicts[path] = .some(copyPath) }
     }
 
+    /// Folds another tool's conflict copy back into the file it copies, on one replica:
+    /// merged against the archived base and, when the merge is clean, the copy moved to
+    /// the trash. A copy that conflicts stays, and is synced like any file.
+    mutating func fold(_ copy: String, into original: String, on replica: Replica) -> Bool {
+        guard !engine.options.dryRun, let entry = archive.entries[original], let base = loadBase(entry.hash),
+              let ours = read(replica, original), let theirs = read(replica, copy),
+              Self.isText(ours), Self.isText(theirs)
+        else { return false }
+        let result: (bytes: [UInt8], conflicts: Int)
+        if original.hasSuffix(".md") || original.hasSuffix(".markdown") {
+            let merged = DocumentMerge.merge(base: base, ours: ours, theirs: theirs)
+            result = (merged.bytes, merged.conflicts)
+        } else {
+            let merged = TextMerge.merge(base: base, ours: ours, theirs: theirs)
+            result = (merged.bytes, merged.conflicts)
+        }
+        guard result.conflicts == 0,
+              let file = scanned(replica).files[original],
+              writeReplacing(result.bytes, original, in: replica, expected: file.stamp, executable: file.stamp.isExecutable) != nil
+        else { return false }
+        delete(copy, in: replica)
+        report.deleted.removeAll { $0 == copy }
+        report.folded.append(copy)
+        return true
+    }
+
     /// `name`, or `name` with `-2`, `-3`… before its extension, whichever no replica
     /// holds or had when scanned (two conflicts on one file in one second).
     func freeName(_ name: String) -> String {

@@ -23,6 +23,8 @@ public struct SyncReport: Sendable, Equatable {
     public var copied: [String] = []
     public var deleted: [String] = []
     public var merged: [String] = []
+    /// Other tools' conflict copies merged back into their files and removed.
+    public var folded: [String] = []
     /// Renames carried across, as `from → to`.
     public var moved: [String] = []
     /// Paths with a real conflict, and the conflict copy saved beside each (nil with markers).
@@ -101,13 +103,34 @@ public struct SyncEngine: Sendable {
                 }
             }
         }
-        let scanA = try scans[0].get(), scanB = try scans[1].get()
+        var scanA = try scans[0].get(), scanB = try scans[1].get()
+        // Syncthing's and Dropbox's conflict copies, new since the last sync, folded back first.
+        var folding = Applier(engine: self, scanA: scanA, scanB: scanB, archive: archive, report: SyncReport())
+        for (replica, scan) in [(Replica.a, scanA), (.b, scanB)] {
+            for path in scan.files.keys.sorted() where archive.entries[path] == nil {
+                if let original = ConflictCopies.original(of: path), scan.files[original] != nil {
+                    _ = folding.fold(path, into: original, on: replica)
+                }
+            }
+        }
+        let folded = folding.report.folded
+        if !folded.isEmpty {
+            let known = archive
+            for (index, replica) in [Replica.a, .b].enumerated() {
+                let rescan = try ReplicaScan.scan(root(replica), ignoring: replica == .a ? ignoreA : ignoreB) { path in
+                    guard let entry = known.entries[path], let stamp = replica == .a ? entry.stampA : entry.stampB else { return nil }
+                    return (stamp, entry.hash)
+                }
+                if index == 0 { scanA = rescan } else { scanB = rescan }
+            }
+        }
         for (replica, scan) in [(Replica.a, scanA), (.b, scanB)] where scan.files.isEmpty && !archive.entries.isEmpty && !options.allowMassDelete {
             throw SyncError(
                 "\(root(replica)) is empty, but it held \(archive.entries.count) files at the last sync: refusing to delete them "
                     + "from \(root(replica.other)). If you really emptied it, run again with --allow-mass-delete.")
         }
         var report = SyncReport()
+        report.folded = folded
         report.hashed = scanA.hashed + scanB.hashed
         for (path, reason) in scanA.skipped { report.skipped["A:" + path] = reason }
         for (path, reason) in scanB.skipped { report.skipped["B:" + path] = reason }

@@ -204,4 +204,31 @@ extension SyncEngineTests {
         #expect(replicas.read("recipes/soup.md", in: .a) == nil && replicas.read("recipes/soup.md", in: .b) == nil)
         #expect(try replicas.sync().moved.isEmpty)
     }
+
+    @Test func syncthingAndDropboxConflictCopiesAreFoldedBack() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write(Self.recipe, "recipes/soup.md", in: .a)
+        try replicas.write(Self.recipe, "recipes/stew.md", in: .a)
+        try replicas.write("milk\neggs\n", "notes/list.txt", in: .a)
+        _ = try replicas.sync()
+        // Syncthing on B kept its own edit and saved the laptop's concurrent one as a copy.
+        try replicas.write(Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m"), "recipes/soup.md", in: .b)
+        try replicas.write(Self.recipe.replacingOccurrences(of: "servings: 2", with: "servings: 4"),
+                           "recipes/soup.sync-conflict-20261130-120000-ABCDEF1.md", in: .b)
+        // Dropbox on A did the same with another file.
+        try replicas.write("milk\neggs\nbread\n", "notes/list.txt", in: .a)
+        try replicas.write("oat milk\neggs\n", "notes/list (Anna's conflicted copy 2026-11-30).txt", in: .a)
+        // A copy that really conflicts stays.
+        try replicas.write(Self.recipe.replacingOccurrences(of: "title: Soup", with: "title: Stew"), "recipes/stew.md", in: .a)
+        try replicas.write(Self.recipe.replacingOccurrences(of: "title: Soup", with: "title: Ragout"),
+                           "recipes/stew.sync-conflict-20261130-120000-ABCDEF1.md", in: .a)
+        let report = try replicas.sync()
+        #expect(Set(report.folded) == ["recipes/soup.sync-conflict-20261130-120000-ABCDEF1.md", "notes/list (Anna's conflicted copy 2026-11-30).txt"])
+        let soup = Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m").replacingOccurrences(of: "servings: 2", with: "servings: 4")
+        #expect(replicas.read("recipes/soup.md", in: .a) == soup && replicas.read("recipes/soup.md", in: .b) == soup)
+        #expect(replicas.read("notes/list.txt", in: .b) == "oat milk\neggs\nbread\n")
+        #expect(replicas.read("recipes/stew.sync-conflict-20261130-120000-ABCDEF1.md", in: .b)?.contains("Ragout") == true)
+        #expect(Replicas.files(under: replicas.a) == Replicas.files(under: replicas.b))
+    }
 }

@@ -5,7 +5,8 @@ import Testing
 @testable import FolioSystem
 
 /// Seeded random histories on two replicas — creates, field edits, body edits,
-/// deletes, moves, concurrent edits of the same file — with syncs at random points.
+/// deletes, moves, concurrent edits of the same file, other tools' conflict copies —
+/// with syncs at random points.
 /// Every value ever written is a unique token; after each sync the replicas are equal,
 /// every token written on either side since the last sync is still in a replica (in
 /// the file or a conflict copy) or in the trash, and a second sync changes nothing.
@@ -58,7 +59,15 @@ import Testing
             case 65..<78:
                 log.append("\(replica) delete \(path)")
                 try FileManager.default.removeItem(atPath: full)
-            case 78..<88:
+            case 78..<82:
+                // Another tool's conflict copy: a concurrent version of the file, beside it.
+                guard let range = text.range(of: "\nbeta: [^\n]*", options: .regularExpression) else { return }
+                text.replaceSubrange(range, with: "\nbeta: \(token())")
+                let copy = String(path.dropLast(3)) + ".sync-conflict-20261130-12000\(Int.random(in: 0...9, using: &random))-ABCDEF1.md"
+                guard replicas.read(copy, in: replica) == nil else { return }
+                log.append("\(replica) conflict copy of \(path)")
+                try replicas.write(text, copy, in: replica)
+            case 82..<88:
                 let target = "moved/m\(Int.random(in: 0..<6, using: &random)).md"
                 guard replicas.read(target, in: replica) == nil else { return }
                 log.append("\(replica) move \(path) → \(target)")

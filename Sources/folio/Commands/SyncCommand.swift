@@ -51,7 +51,7 @@ enum SyncCommand: FolioCommand {
         if arguments.flags.contains("--json") {
             var object: YAMLMapping = [
                 "copied": .sequence(report.copied.map(YAMLValue.string)), "deleted": .sequence(report.deleted.map(YAMLValue.string)),
-                "merged": .sequence(report.merged.map(YAMLValue.string)), "moved": .sequence(report.moved.map(YAMLValue.string)),
+                "merged": .sequence(report.merged.map(YAMLValue.string)), "moved": .sequence(report.moved.map(YAMLValue.string)), "folded": .sequence(report.folded.map(YAMLValue.string)),
                 "conflicts": .mapping(YAMLMapping(report.conflicts.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: $0.value.map(YAMLValue.string) ?? .null) })),
                 "changedDuringSync": .sequence(report.changedDuringSync.map(YAMLValue.string)),
                 "skipped": .mapping(YAMLMapping(report.skipped.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .string($0.value)) })),
@@ -63,6 +63,7 @@ enum SyncCommand: FolioCommand {
             for path in report.copied { Output.print("\(prefix)copy    \(path)") }
             for path in report.deleted { Output.print("\(prefix)delete  \(path)") }
             for move in report.moved { Output.print("\(prefix)move    \(move)") }
+            for copy in report.folded { Output.print("fold    \(copy) (another tool's conflict copy, merged back and removed)") }
             for path in report.merged where report.conflicts[path] == nil { Output.print("\(prefix)merge   \(path)") }
             for (path, copy) in report.conflicts.sorted(by: { $0.key < $1.key }) {
                 Output.print("conflict \(path)" + (copy.flatMap { $0 }.map { ": the other version is saved as \($0)" } ?? ": marked in the file"))

@@ -1,0 +1,33 @@
+/// Conflict copies other sync tools leave in a folder, recognised by name:
+/// Syncthing's `NAME.sync-conflict-YYYYMMDD-HHMMSS-DEVICE.EXT` (DEVICE: seven capital
+/// letters or digits) and Dropbox's `NAME (… conflicted copy …).EXT`.
+public enum ConflictCopies {
+    /// The path of the file `path` is a conflict copy of, or nil.
+    public static func original(of path: String) -> String? {
+        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        let folder = String(path[..<slash]), name = String(path[slash...])
+        if let original = syncthing(name) ?? dropbox(name) { return folder + original }
+        return nil
+    }
+
+    /// `soup.sync-conflict-20261130-120000-ABCDEF1.md` → `soup.md`.
+    static func syncthing(_ name: String) -> String? {
+        guard let marker = name.range(of: ".sync-conflict-") else { return nil }
+        let stem = name[..<marker.lowerBound]
+        let rest = Array(name[marker.upperBound...])
+        // YYYYMMDD-HHMMSS-DEVICE, then the extension (if any).
+        guard rest.count >= 23, rest[0..<8].allSatisfy(\.isNumber), rest[8] == "-", rest[9..<15].allSatisfy(\.isNumber), rest[15] == "-",
+              rest[16..<23].allSatisfy({ ($0.isUppercase || $0.isNumber) && $0.isASCII }), rest.count == 23 || rest[23] == "."
+        else { return nil }
+        guard !stem.isEmpty else { return nil }
+        return String(stem) + String(rest[23...])
+    }
+
+    /// `soup (Anna's conflicted copy 2026-11-30).md` → `soup.md`.
+    static func dropbox(_ name: String) -> String? {
+        guard let open = name.range(of: " ("), let close = name.range(of: ")", range: open.upperBound..<name.endIndex),
+              name[open.upperBound..<close.lowerBound].contains("conflicted copy"), open.lowerBound > name.startIndex
+        else { return nil }
+        return String(name[..<open.lowerBound]) + String(name[close.upperBound...])
+    }
+}
