@@ -26,39 +26,66 @@ public struct SyncArchive: Sendable, Equatable {
     /// The archive as text: a header line, then one line per path, sorted, with the
     /// hash, size, executable bit, both stamps and the path (percent-escaped).
     public func serialized() -> [UInt8] {
-        var text = Self.header + "\n"
+        var out = Array((Self.header + "\n").utf8)
+        out.reserveCapacity(entries.count * 160)
         for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
-            text += "\(entry.hash)\t\(entry.size)\t\(entry.executable ? "x" : "-")\t\(Self.stamp(entry.stampA))\t\(Self.stamp(entry.stampB))\t\(Self.escaped(path))\n"
+            out += Array(entry.hash.description.utf8)
+            out += Array("\t\(entry.size)\t\(entry.executable ? "x" : "-")\t\(Self.stamp(entry.stampA))\t\(Self.stamp(entry.stampB))\t".utf8)
+            out += Array(Self.escaped(path).utf8)
+            out.append(10)
         }
-        return Array(text.utf8)
+        return out
     }
 
-    /// Reads what ``serialized()`` wrote.
+    /// Reads what ``serialized()`` wrote (over bytes: an archive has a line per file).
     public init(serialized bytes: [UInt8]) throws(SyncError) {
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
-        guard lines.first.map(String.init) == Self.header else { throw SyncError("the archive does not start with '\(Self.header)'") }
-        for (number, line) in lines.dropFirst().enumerated() {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 6, let hash = SHA256.Digest(hex: fields[0]), let size = Int64(fields[1]),
-                  let a = Self.stamp(fields[3]), let b = Self.stamp(fields[4]), let path = Self.unescaped(fields[5])
-            else { throw SyncError("archive line \(number + 2) is damaged") }
-            entries[path] = Entry(hash: hash, size: size, executable: fields[2] == "x", stampA: a, stampB: b)
+        var lines = bytes.split(separator: 10, omittingEmptySubsequences: true)[...]
+        guard let first = lines.popFirst(), Array(first) == Array(Self.header.utf8) else {
+            throw SyncError("the archive does not start with '\(Self.header)'")
         }
+        entries.reserveCapacity(lines.count)
+        for (number, line) in lines.enumerated() {
+            let fields = line.split(separator: 9, omittingEmptySubsequences: false)
+            guard fields.count == 6, let hash = SHA256.Digest(hex: String(decoding: fields[0], as: UTF8.self)),
+                  let size = Self.integer(fields[1]), let a = Self.stamp(fields[3]), let b = Self.stamp(fields[4]),
+                  let path = Self.unescaped(String(decoding: fields[5], as: UTF8.self))
+            else { throw SyncError("archive line \(number + 2) is damaged") }
+            entries[path] = Entry(hash: hash, size: size, executable: fields[2].first == UInt8(ascii: "x"), stampA: a, stampB: b)
+        }
+    }
+
+    /// A decimal integer (optionally negative) from bytes.
+    static func integer(_ bytes: ArraySlice<UInt8>) -> Int64? {
+        var value: Int64 = 0
+        var digits = bytes
+        let negative = digits.first == UInt8(ascii: "-")
+        if negative { digits = digits.dropFirst() }
+        guard !digits.isEmpty else { return nil }
+        for byte in digits {
+            guard byte >= 48 && byte <= 57 else { return nil }
+            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times.addingReportingOverflow(Int64(byte - 48))
+            guard !overflow1 && !overflow2 else { return nil }
+            value = sum
+        }
+        return negative ? -value : value
     }
 
     static func stamp(_ stamp: FileStamp?) -> String {
         guard let stamp else { return "-" }
-        return "\(stamp.size),\(stamp.modified),\(stamp.changed),\(stamp.inode),\(stamp.permissions)"
+        return "\(stamp.size),\(stamp.modified),\(stamp.changed),\(Int64(bitPattern: stamp.inode)),\(stamp.permissions)"
     }
 
     /// A stamp field: `.some(nil)` for "-", nil when damaged.
-    static func stamp(_ text: String) -> FileStamp?? {
-        if text == "-" { return .some(nil) }
-        let parts = text.split(separator: ",").map(String.init)
-        guard parts.count == 5, let size = Int64(parts[0]), let modified = Int64(parts[1]), let changed = Int64(parts[2]),
-              let inode = UInt64(parts[3]), let permissions = UInt32(parts[4])
+    static func stamp(_ bytes: ArraySlice<UInt8>) -> FileStamp?? {
+        if bytes.count == 1 && bytes.first == UInt8(ascii: "-") { return .some(nil) }
+        let parts = bytes.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+        guard parts.count == 5, let size = integer(parts[0]), let modified = integer(parts[1]), let changed = integer(parts[2]),
+              let inode = integer(parts[3]), let permissions = integer(parts[4])
         else { return nil }
-        return .some(FileStamp(size: size, modified: modified, changed: changed, inode: inode, type: .regular, permissions: permissions))
+        return .some(FileStamp(
+            size: size, modified: modified, changed: changed, inode: UInt64(bitPattern: inode), type: .regular,
+            permissions: UInt32(truncatingIfNeeded: permissions)))
     }
 
     /// The path with `%`, tab, line feed and carriage return written `%25`, `%09`, `%0A`, `%0D`.

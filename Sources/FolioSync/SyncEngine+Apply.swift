@@ -111,7 +111,10 @@ struct Applier {
     mutating func writeReplacing(_ bytes: [UInt8], _ path: String, in replica: Replica, expected: FileStamp?, executable: Bool) -> FileStamp? {
         guard insideRoot(replica, path) else { return nil }
         do {
-            let written = try AtomicFile.write(bytes, to: full(replica, path), mode: executable ? 0o755 : 0o644) { $0 == expected }
+            // A new file replaces nothing: it is flushed with the rest before the archive records it.
+            // A file replaced is flushed before the rename, so it is never replaced by less.
+            let written = try AtomicFile.write(
+                bytes, to: full(replica, path), mode: executable ? 0o755 : 0o644, durable: expected != nil) { $0 == expected }
             guard written else {
                 report.changedDuringSync.append(path)
                 return nil
@@ -278,7 +281,7 @@ struct Applier {
         guard !engine.options.dryRun, Self.isText(bytes), bytes.count <= 16 << 20 else { return }
         let path = engine.state + "/bases/" + SHA256.hash(bytes).description
         if (try? FileStamp.of(path)) != nil { return }
-        _ = try? AtomicFile.write(bytes, to: path, mode: 0o600, replacingOnly: nil)
+        _ = try? AtomicFile.write(bytes, to: path, mode: 0o600, durable: false, replacingOnly: nil)
     }
 
     func loadBase(_ hash: SHA256.Digest) -> [UInt8]? {

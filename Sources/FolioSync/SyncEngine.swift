@@ -146,8 +146,11 @@ public struct SyncEngine: Sendable {
         for step in steps { applier.apply(step) }
         (archive, report) = (applier.archive, applier.report)
         report.files = archive.entries.count
-        if !options.dryRun {
+        // An unchanged archive is not written again (nor is everything flushed for it).
+        if !options.dryRun && archive != knownArchive {
             do {
+                // New files were written without a flush each: flush all before recording them.
+                try AtomicFile.flushFileSystem(containing: state)
                 _ = try AtomicFile.write(archive.serialized(), to: state + "/archive", mode: 0o600, replacingOnly: nil)
             } catch { throw SyncError("cannot save the archive in \(state): \(error)") }
         }

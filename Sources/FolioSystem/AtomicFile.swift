@@ -10,8 +10,12 @@ public enum AtomicFile {
     /// target only if `replacingOnly` says yes to what is there just before the rename
     /// (its stamp, nil when there is no file): someone may be typing. Returns false,
     /// leaving the target alone and removing the temporary file, when it says no.
+    ///
+    /// With `durable: false` the file and its folder are not flushed one by one: for a
+    /// new file that replaces nothing, when the caller flushes the whole file system
+    /// (``flushFileSystem(containing:)``) before it records that the file exists.
     public static func write(
-        _ bytes: [UInt8], to path: String, mode: UInt32, replacingOnly: ((FileStamp?) -> Bool)?
+        _ bytes: [UInt8], to path: String, mode: UInt32, durable: Bool = true, replacingOnly: ((FileStamp?) -> Bool)?
     ) throws(SystemError) -> Bool {
         let folder = parent(of: path)
         try makeDirectories(folder)
@@ -28,7 +32,7 @@ public enum AtomicFile {
             do {
                 try Syscall.writeAll(fd, bytes, path: temporary)
                 try Syscall.changeMode(fd, mode, path: temporary)
-                try Syscall.sync(fd, path: temporary)
+                if durable { try Syscall.sync(fd, path: temporary) }
                 Syscall.close(fd)
                 open = false
                 if let replacingOnly {
@@ -46,9 +50,15 @@ public enum AtomicFile {
                 try? Syscall.unlink(temporary)
                 throw error
             }
-            try Syscall.syncDirectory(folder)
+            if durable { try Syscall.syncDirectory(folder) }
             return true
         }
+    }
+
+    /// Flushes everything written to the file system holding `path` (and the others:
+    /// `sync`).
+    public static func flushFileSystem(containing path: String) throws(SystemError) {
+        try Syscall.syncFileSystem(path)
     }
 
     /// Removes `path` and flushes its folder.

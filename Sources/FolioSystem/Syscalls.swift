@@ -88,6 +88,13 @@ package enum Syscall {
         try sync(fd, path: path)
     }
 
+    /// `sync()`: every file system's writes flushed (`syncfs` is not in Swift's Glibc
+    /// module). `path` only names what is being flushed, for the error.
+    package static func syncFileSystem(_ path: String) throws(SystemError) {
+        _ = path
+        syncAll()
+    }
+
     /// `rename(from, to)`.
     package static func rename(_ from: String, to: String) throws(SystemError) {
         _ = try retrying(.rename, to) { renameFile(from, to) }
@@ -240,3 +247,4 @@ private func readFD(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: In
 private func writeFD(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, buffer, count) }
 private func renameFile(_ from: String, _ to: String) -> Int32 { rename(from, to) }
 private func unlinkFile(_ path: String) -> Int32 { unlink(path) }
+private func syncAll() { sync() }

@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""Sync benchmark: `folio sync` against Unison on the same generated trees, in one run.
+
+For each N (the generator of Benchmarks/check.py): the limits first (`cp -a` of the
+tree, and a stat pass with `find -printf` over both trees), then, for each tool on its
+own fresh copy:
+
+  1. first sync of N files into an empty replica;
+  2. a no-change resync;
+  3. a resync after 1% of the files are edited on each side (disjoint);
+  4. a resync after 50 recipes are edited on both sides (a different line each:
+     the title on one, a step on the other) — and what each tool did with them.
+
+Unison runs as `unison A B -batch -auto` with HOME pointed at a scratch folder.
+
+Run by hand from the package root (needs Debian's unison):
+
+  swift build -c release && python3 Benchmarks/sync.py --files 10000 --files 100000
+"""
+import argparse
+import filecmp
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import check  # noqa: E402  (the generator)
+
+
+def timed(argv, env=None):
+    started = time.perf_counter()
+    result = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    return time.perf_counter() - started, result.returncode, result.stderr.decode(errors="replace")
+
+
+def markdown_files(root):
+    found = []
+    for folder, _, names in os.walk(root):
+        found += [os.path.join(folder, name) for name in names if name.endswith(".md")]
+    return sorted(found)
+
+
+def edit_line(path, match, replace):
+    with open(path) as handle:
+        lines = handle.read().split("\n")
+    for index, line in enumerate(lines):
+        if match(line):
+            lines[index] = replace(line)
+            break
+    with open(path, "w") as handle:
+        handle.write("\n".join(lines))
+
+
+def run_tool(tool, argv_for, tree, work, n, env):
+    a, b = os.path.join(work, f"{tool}-a"), os.path.join(work, f"{tool}-b")
+    subprocess.run(["cp", "-a", tree, a], check=True)
+    os.makedirs(b)
+    results = {}
+    results["first sync"], status, err = timed(argv_for(a, b), env)
+    if status not in (0,):
+        print(f"    {tool} first sync exited {status}: {err.strip()[:300]}")
+    results["no-change resync"], _, _ = timed(argv_for(a, b), env)
+    files_a, files_b = markdown_files(a), markdown_files(b)
+    step = 100
+    for index in range(0, len(files_a), step):  # 1% on A
+        with open(files_a[index], "a") as handle:
+            handle.write("\nEdited on A.\n")
+    for index in range(step // 2, len(files_b), step):  # a disjoint 1% on B
+        with open(files_b[index], "a") as handle:
+            handle.write("\nEdited on B.\n")
+    results["1% edits resync"], _, _ = timed(argv_for(a, b), env)
+    recipes_a = [p for p in markdown_files(a) if "/recipes/" in p][:50]
+    for path in recipes_a:
+        edit_line(path, lambda line: line.startswith("title:"), lambda line: "title: Renamed on A")
+        other = os.path.join(b, os.path.relpath(path, a))
+        edit_line(other, lambda line: line.startswith("1. "), lambda line: "1. Changed on B.")
+    results["50 double edits resync"], status, _ = timed(argv_for(a, b), env)
+    merged = sum(
+        1 for path in recipes_a
+        if filecmp.cmp(path, os.path.join(b, os.path.relpath(path, a)), shallow=False)
+        and "Renamed on A" in open(path).read() and "Changed on B." in open(path).read())
+    results["merged"] = merged
+    shutil.rmtree(a)
+    shutil.rmtree(b)
+    return results
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--files", type=int, action="append")
+    parser.add_argument("--seed", type=int, default=42)
+    root_dir = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    parser.add_argument("--folio", default=os.path.join(root_dir, ".build", "release", "folio"))
+    args = parser.parse_args()
+    sizes = args.files or [10000]
+    unison = shutil.which("unison")
+    if not unison:
+        sys.exit("unison not found: apt-get install unison")
+    version = subprocess.run([unison, "-version"], capture_output=True, text=True).stdout.strip()
+    print("folio sync benchmark")
+    print(f"  command line: {' '.join(sys.argv)}")
+    print(f"  peer:         {version}")
+    base = tempfile.mkdtemp(prefix="folio-sync-bench-", dir="/tmp")
+    try:
+        for n in sizes:
+            work = tempfile.mkdtemp(prefix=f"n{n}-", dir=base)
+            tree = os.path.join(work, "tree")
+            os.makedirs(tree)
+            stats = check.generate_tree(tree, n, args.seed)
+            print(f"\n== N = {n:,} ({stats.total_bytes / 1e6:.1f} MB)")
+            copy = os.path.join(work, "copy")
+            cp_time, _, _ = timed(["cp", "-a", tree, copy])
+            stat_time, _, _ = timed(["bash", "-c", f"find '{tree}' '{copy}' -printf '%s %T@ %i %C@\\n' > /dev/null"])
+            shutil.rmtree(copy)
+            print(f"  limits: cp -a {cp_time:.3f} s; stat pass of both trees {stat_time:.3f} s")
+            home = os.path.join(work, "home")
+            os.makedirs(home)
+            env = dict(os.environ, HOME=home)
+            state = os.path.join(work, "folio-state")
+            tools = {
+                "folio": lambda a, b: [args.folio, "sync", a, b, "--state", state],
+                "unison": lambda a, b: [unison, a, b, "-batch", "-auto", "-ui", "text", "-silent"],
+            }
+            results = {tool: run_tool(tool, argv_for, tree, work, n, env) for tool, argv_for in tools.items()}
+            print(f"  {'measure':<24} {'folio s':>9} {'unison s':>9} {'ratio':>7}")
+            for measure in ("first sync", "no-change resync", "1% edits resync", "50 double edits resync"):
+                f, u = results["folio"][measure], results["unison"][measure]
+                print(f"  {measure:<24} {f:9.3f} {u:9.3f} {f / u:6.2f}x")
+            print(f"  first sync / cp -a: {results['folio']['first sync'] / cp_time:.2f}x (target <= 1.5x)")
+            print(f"  no-change resync / stat pass: {results['folio']['no-change resync'] / stat_time:.2f}x (target <= 1.5x)")
+            print(f"  50 files edited on both sides: folio merged {results['folio']['merged']}, "
+                  f"unison merged {results['unison']['merged']} (it skips files changed on both sides)")
+            shutil.rmtree(work)
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
