@@ -90,6 +90,7 @@ public struct SyncEngine: Sendable {
                 try AtomicFile.makeDirectories(AtomicFile.parent(of: state))
                 try Syscall.makeDirectory(state, mode: 0o700)
             } catch { throw SyncError("cannot create the state folder \(state): \(error)") }
+            Trash(state: state).expire(olderThanDays: 30)
         }
         let ignoreA = FolioIgnore(text: String(decoding: (try? AtomicFile.contentsIfPresent(rootA + "/.folioignore")) ?? nil ?? [], as: UTF8.self))
         let ignoreB = FolioIgnore(text: String(decoding: (try? AtomicFile.contentsIfPresent(rootB + "/.folioignore")) ?? nil ?? [], as: UTF8.self))
@@ -131,6 +132,18 @@ public struct SyncEngine: Sendable {
         }
         var report = SyncReport()
         report.folded = folded
+        // Names that differ only by case cannot both live on a case-insensitive disk:
+        // reported and left alone, never renamed or overwritten.
+        var byFoldedName: [String: Set<String>] = [:]
+        for path in Set(scanA.files.keys).union(scanB.files.keys) { byFoldedName[path.lowercased(), default: []].insert(path) }
+        for (_, paths) in byFoldedName where paths.count > 1 {
+            for path in paths {
+                report.skipped[path] = "names that differ only by case (\(paths.sorted().joined(separator: ", "))): left alone; rename one"
+                scanA.files[path] = nil
+                scanB.files[path] = nil
+                archive.entries[path] = nil
+            }
+        }
         report.hashed = scanA.hashed + scanB.hashed
         for (path, reason) in scanA.skipped { report.skipped["A:" + path] = reason }
         for (path, reason) in scanB.skipped { report.skipped["B:" + path] = reason }

@@ -100,6 +100,11 @@ package enum Syscall {
         _ = try retrying(.rename, to) { renameFile(from, to) }
     }
 
+    /// `rmdir(path)`.
+    package static func removeDirectory(_ path: String) throws(SystemError) {
+        _ = try retrying(.unlink, path) { rmdir(path) }
+    }
+
     /// `unlink(path)`.
     package static func unlink(_ path: String) throws(SystemError) {
         _ = try retrying(.unlink, path) { unlinkFile(path) }
@@ -203,9 +208,9 @@ package enum Syscall {
         getenv(name).map { String(cString: $0) }
     }
 
-    /// The local time now as `YYYYMMDD-HHMMSS`, as conflict copies are named.
-    package static func localTimestamp() -> String {
-        var now = time(nil)
+    /// The local time now (or `daysAgo` days before) as `YYYYMMDD-HHMMSS`, as conflict copies are named.
+    package static func localTimestamp(daysAgo: Int = 0) -> String {
+        var now = time(nil) - time_t(daysAgo * 86_400)
         var parts = tm()
         localtime_r(&now, &parts)
         func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }

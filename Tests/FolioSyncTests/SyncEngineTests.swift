@@ -231,4 +231,33 @@ extension SyncEngineTests {
         #expect(replicas.read("recipes/stew.sync-conflict-20261130-120000-ABCDEF1.md", in: .b)?.contains("Ragout") == true)
         #expect(Replicas.files(under: replicas.a) == Replicas.files(under: replicas.b))
     }
+
+    @Test func namesThatDifferOnlyByCaseAreReportedAndLeftAlone() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write("a\n", "Soup.md", in: .a)
+        try replicas.write("b\n", "soup.md", in: .b)
+        let report = try replicas.sync()
+        #expect(report.skipped["Soup.md"]?.contains("differ only by case") == true && report.skipped["soup.md"] != nil)
+        #expect(replicas.read("soup.md", in: .a) == nil && replicas.read("Soup.md", in: .b) == nil)
+    }
+
+    @Test func aFiftyMegabyteFileAndInvalidUTF8TravelAsTheyAre() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        var big = [UInt8](repeating: 0, count: 50 << 20)
+        for i in stride(from: 0, to: big.count, by: 4096) { big[i] = UInt8(truncatingIfNeeded: i >> 12) }
+        try Data(big).write(to: URL(fileURLWithPath: replicas.path(.a, "photo.raw")))
+        try Data([0x2D, 0x2D, 0x2D, 0x0A, 0xFF, 0xFE, 0x0A]).write(to: URL(fileURLWithPath: replicas.path(.a, "odd.md")))
+        _ = try replicas.sync()
+        #expect(FileManager.default.contents(atPath: replicas.path(.b, "photo.raw")) == Data(big))
+        #expect(Replicas.files(under: replicas.a) == Replicas.files(under: replicas.b))
+        // Both change the invalid file: it cannot be merged as a document, and nothing is lost.
+        try Data([0xFF, 0x01, 0x0A]).write(to: URL(fileURLWithPath: replicas.path(.a, "odd.md")))
+        try Data([0xFE, 0x02, 0x0A]).write(to: URL(fileURLWithPath: replicas.path(.b, "odd.md")))
+        let report = try replicas.sync()
+        #expect(report.conflicts.count == 1)
+        let contents = Set(Replicas.files(under: replicas.a).filter { $0.key.hasPrefix("odd") }.values)
+        #expect(contents == [Data([0xFF, 0x01, 0x0A]), Data([0xFE, 0x02, 0x0A])])
+    }
 }

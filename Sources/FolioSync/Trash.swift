@@ -1,0 +1,82 @@
+import FolioSystem
+
+/// The files a sync deleted, kept in the state folder by time and replica
+/// (`trash/YYYYMMDD-HHMMSS/A/recipes/soup.md`) for 30 days, and brought back by
+/// `folio restore`.
+public struct Trash: Sendable {
+    /// The state folder holding the trash.
+    public let state: String
+
+    public init(state: String) { self.state = state }
+
+    /// A file in the trash.
+    public struct Item: Sendable, Hashable {
+        /// When it was deleted (`YYYYMMDD-HHMMSS`, local time).
+        public var time: String
+        /// The replica it was deleted from.
+        public var replica: Replica
+        /// Its path in that replica.
+        public var path: String
+    }
+
+    /// Everything in the trash, newest first.
+    public func items() -> [Item] {
+        var items: [Item] = []
+        let root = state + "/trash"
+        for time in Self.entries(root) {
+            for replica in Replica.allCases {
+                let folder = root + "/" + time + "/" + replica.rawValue
+                guard let walk = try? DirectoryWalk.files(under: folder, descend: { _ in true }, include: { _ in true }) else { continue }
+                items += walk.paths.map { Item(time: time, replica: replica, path: $0) }
+            }
+        }
+        return items.sorted { ($0.time, $0.path) > ($1.time, $1.path) }
+    }
+
+    /// Puts `item` back where it was, under `root` (its replica's folder); refuses to
+    /// replace a file that is there now.
+    public func restore(_ item: Item, into root: String) throws(SyncError) {
+        let source = state + "/trash/" + item.time + "/" + item.replica.rawValue + "/" + item.path
+        let target = root + "/" + item.path
+        do {
+            let bytes = try FileReading.contents(of: source)
+            let mode = try FileStamp.of(source).permissions
+            guard try AtomicFile.write(bytes, to: target, mode: mode, replacingOnly: { $0 == nil }) else {
+                throw SyncError("\(target) exists: move it away first, then restore again")
+            }
+            try AtomicFile.remove(source)
+        } catch let error as SystemError {
+            throw SyncError("cannot restore \(item.path): \(error)")
+        } catch let error as SyncError {
+            throw error
+        } catch {
+            throw SyncError("cannot restore \(item.path): \(error)")
+        }
+    }
+
+    /// Removes what was deleted more than `days` days ago (by the folder's time).
+    func expire(olderThanDays days: Int) {
+        let cutoff = Syscall.localTimestamp(daysAgo: days)
+        for time in Self.entries(state + "/trash") where time < cutoff {
+            Self.removeTree(state + "/trash/" + time)
+        }
+    }
+
+    static func entries(_ folder: String) -> [String] {
+        guard let dir = try? Syscall.openDirectory(folder) else { return [] }
+        defer { Syscall.closeDirectory(dir) }
+        var names: [String] = []
+        while let entry = try? Syscall.nextEntry(dir, path: folder) { names.append(entry.name) }
+        return names.sorted()
+    }
+
+    static func removeTree(_ path: String) {
+        guard let stamp = try? FileStamp.of(path) else { return }
+        if stamp.isDirectory {
+            for name in entries(path) { removeTree(path + "/" + name) }
+            try? Syscall.removeDirectory(path)
+        } else {
+            try? Syscall.unlink(path)
+        }
+    }
+}

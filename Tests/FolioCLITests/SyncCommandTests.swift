@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// `folio sync`, `folio conflicts` and `folio restore`, run as a user runs them.
+@Suite struct SyncCommandTests {
+    @Test func syncConflictsAndRestore() throws {
+        let root = try FolioBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let a = root.appendingPathComponent("laptop"), b = root.appendingPathComponent("phone"), state = root.appendingPathComponent("state").path
+        func write(_ text: String, _ path: String, in folder: URL) throws {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        func read(_ path: String, in folder: URL) -> String? {
+            FileManager.default.contents(atPath: folder.appendingPathComponent(path).path).map { String(decoding: $0, as: UTF8.self) }
+        }
+        try write("---\ntitle: Soup\ntime: 15m\n---\n", "recipes/soup.md", in: a)
+        try write("milk\n", "list.txt", in: a)
+        try FileManager.default.createDirectory(at: b, withIntermediateDirectories: true)
+        let first = try FolioBinary.run(["sync", a.path, b.path, "--state", state])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout == "copy    list.txt\ncopy    recipes/soup.md\n")
+        // A dry run says what it would do and does nothing.
+        try FileManager.default.removeItem(at: a.appendingPathComponent("list.txt"))
+        let dry = try FolioBinary.run(["sync", a.path, b.path, "--state", state, "--dry-run"])
+        #expect(dry.stdout == "would delete  list.txt\n" && read("list.txt", in: b) == "milk\n")
+        #expect(try FolioBinary.run(["sync", a.path, b.path, "--state", state]).stdout == "delete  list.txt\n")
+        // Restore brings it back into the replica it was deleted from.
+        let listing = try FolioBinary.run(["restore", a.path, b.path, "--state", state])
+        #expect(listing.stdout.hasSuffix("  B  list.txt\n"), "\(listing.stdout)")
+        #expect(try FolioBinary.run(["restore", a.path, b.path, "list.txt", "--state", state]).status == 0)
+        #expect(read("list.txt", in: b) == "milk\n")
+        // A real conflict: exit 1, a copy beside the file, listed by folio conflicts.
+        try write("---\ntitle: Leek soup\ntime: 15m\n---\n", "recipes/soup.md", in: a)
+        try write("---\ntitle: Onion soup\ntime: 15m\n---\n", "recipes/soup.md", in: b)
+        let conflict = try FolioBinary.run(["sync", a.path, b.path, "--state", state, "--json"])
+        #expect(conflict.status == 1)
+        #expect(conflict.stdout.contains("\"conflicts\": {\n    \"recipes/soup.md\": \"recipes/soup.sync-conflict-"))
+        let listed = try FolioBinary.run(["conflicts", b.path])
+        #expect(listed.status == 1 && listed.stdout.contains("(a version of recipes/soup.md)"))
+        // A replica that is missing is refused: exit 2, nothing changed.
+        let missing = try FolioBinary.run(["sync", a.path, root.appendingPathComponent("usb").path, "--state", state])
+        #expect(missing.status == 2 && missing.stderr.contains("missing"))
+    }
+}
