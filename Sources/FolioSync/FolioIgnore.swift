@@ -39,6 +39,7 @@ public struct FolioIgnore: Sendable, Equatable {
 
     /// Whether `path` (relative) is ignored; the last matching pattern decides.
     public func ignores(_ path: String, isDirectory: Bool) -> Bool {
+        guard !rules.isEmpty else { return false }
         let whole = Array(path.utf8)
         let name = Array((path.split(separator: "/").last.map(String.init) ?? path).utf8)
         var ignored = false

@@ -135,7 +135,11 @@ public struct SyncEngine: Sendable {
         // Names that differ only by case cannot both live on a case-insensitive disk:
         // reported and left alone, never renamed or overwritten.
         var byFoldedName: [String: Set<String>] = [:]
-        for path in Set(scanA.files.keys).union(scanB.files.keys) { byFoldedName[path.lowercased(), default: []].insert(path) }
+        for path in Set(scanA.files.keys).union(scanB.files.keys) {
+            // Lowercase ASCII paths (most) are their own folded form: no new string for them.
+            let folded = path.utf8.allSatisfy({ $0 < 0x80 && !($0 >= 65 && $0 <= 90) }) ? path : path.lowercased()
+            byFoldedName[folded, default: []].insert(path)
+        }
         for (_, paths) in byFoldedName where paths.count > 1 {
             for path in paths {
                 report.skipped[path] = "names that differ only by case (\(paths.sorted().joined(separator: ", "))): left alone; rename one"

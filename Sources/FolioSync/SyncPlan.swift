@@ -40,9 +40,12 @@ public enum SyncPlan {
             if case .move(let from, let to, _, _) = step { return [from, to] }
             return []
         })
-        return moves + paths.subtracting(moved).sorted().compactMap { path in
-            step(path, base: archive[path], a: a[path], b: b[path])
+        // Most paths need nothing: decide each, then sort only those that do.
+        var steps: [(String, SyncStep)] = []
+        for path in paths where !moved.contains(path) {
+            if let step = step(path, base: archive[path], a: a[path], b: b[path]) { steps.append((path, step)) }
         }
+        return moves + steps.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     /// Renames: a path gone from one side whose exact version appeared there at one new
@@ -52,7 +55,9 @@ public enum SyncPlan {
         for (side, other, renamedOn) in [(a, b, Replica.b), (b, a, Replica.a)] {
             var created: [Version: [String]] = [:]
             for (path, version) in side where archive[path] == nil && other[path] == nil { created[version, default: []].append(path) }
-            for (path, version) in archive.sorted(by: { $0.key < $1.key }) where side[path] == nil && other[path] != nil {
+            guard !created.isEmpty else { continue }
+            let gone = archive.filter { side[$0.key] == nil && other[$0.key] != nil }
+            for (path, version) in gone.sorted(by: { $0.key < $1.key }) {
                 guard let targets = created[version], targets.count == 1 else { continue }
                 created[version] = nil
                 steps.append(.move(from: path, to: targets[0], on: renamedOn, edited: other[path] != version))
