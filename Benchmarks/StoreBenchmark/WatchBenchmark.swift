@@ -35,8 +35,8 @@ enum WatchBenchmark {
 
     /// Waits for the next change set that satisfies `done`.
     @MainActor
-    static func wait(_ stream: inout AsyncStream<ChangeSet>.Iterator, until done: (ChangeSet) -> Bool) async {
-        while let changes = await stream.next(isolation: MainActor.shared) { if done(changes) { return } }
+    static func wait(_ stream: AsyncStream<ChangeSet>, until done: (ChangeSet) -> Bool) async {
+        for await changes in stream where done(changes) { return }
     }
 
     /// Latency from a write on disk to the store holding it, over `count` edits of
@@ -45,7 +45,7 @@ enum WatchBenchmark {
     static func latency(_ root: String, count: Int) async throws {
         let (store, watcher) = try await watchedStore(root)
         defer { watcher.stop() }
-        var changes = store.changes().makeAsyncIterator()
+        let changes = store.changes()
         let paths = store.state.records.keys.sorted()
         var times: [Double] = []
         let clock = ContinuousClock()
@@ -55,7 +55,7 @@ enum WatchBenchmark {
             bytes += Array("\nedit \(edit)\n".utf8)
             try Data(bytes).write(to: URL(fileURLWithPath: root + "/" + path))
             let written = clock.now
-            await wait(&changes) { $0.updated.contains(path) }
+            await wait(changes) { $0.updated.contains(path) }
             times.append(milliseconds(clock.now - written))
         }
         times.sort()
@@ -70,7 +70,7 @@ enum WatchBenchmark {
         let (store, watcher) = try await watchedStore(root)
         defer { watcher.stop() }
         let before = store.state.count
-        var changes = store.changes().makeAsyncIterator()
+        let changes = store.changes()
         let clock = ContinuousClock()
         let started = clock.now
         for n in 0..<count {
@@ -81,7 +81,7 @@ enum WatchBenchmark {
         }
         let lastWrite = clock.now
         if store.state.count < before + count {
-            await wait(&changes) { _ in store.state.count >= before + count }
+            await wait(changes) { _ in store.state.count >= before + count }
         }
         let indexed = clock.now
         print(String(format: "burst of %d creations: written in %.3f s; all indexed %.3f s after the last write (%d records)",

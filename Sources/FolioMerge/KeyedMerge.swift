@@ -70,13 +70,14 @@ enum KeyedMerge {
         return result
     }
 
-    /// Keys made unique by counting repeats (`Notes`, `Notes#2`), so that units with
-    /// the same name match their namesakes in order.
+    /// Keys made unique by counting repeats (`Notes`, `Notes` + NUL + `2`), so that units
+    /// with the same name match their namesakes in order (a NUL cannot be in a title, so
+    /// a counted key never equals a real one).
     static func uniqueKeys(_ keys: [String]) -> [String] {
         var seen: [String: Int] = [:]
         return keys.map { key in
             seen[key, default: 0] += 1
-            return seen[key]! == 1 ? key : "\(key)#\(seen[key]!)"
+            return seen[key]! == 1 ? key : "\(key)\u{0}\(seen[key]!)"
         }
     }
 

@@ -41,9 +41,15 @@ public struct DiskSnapshot: Sendable, Equatable {
                         // A file that vanished since the walk is simply not there.
                         if let bytes = try AtomicFile.contentsIfPresent(root + "/" + relative) { files[relative] = bytes }
                     }
-                    entries[path] = walk.problems.first.map(Entry.unreadable) ?? .folder(files)
+                    entries[path] = .folder(files)
+                    // A subfolder that cannot be read is left as the store knows it (one that vanished is simply gone).
+                    for problem in walk.problems where problem.code != Syscall.noSuchFile && problem.path.hasPrefix(root + "/") {
+                        entries[String(problem.path.dropFirst(root.count + 1))] = .unreadable(problem)
+                    }
                 } else if stamp.isRegularFile {
-                    entries[path] = try AtomicFile.contentsIfPresent(full).map(Entry.file) ?? .missing
+                    // Only records and folio.yaml are read: a video being written or a .git pack is not the store's.
+                    let wanted = path == Settings.fileName || FolderRules.isRecordPath(path)
+                    entries[path] = wanted ? try AtomicFile.contentsIfPresent(full).map(Entry.file) ?? .missing : .missing
                 } else {
                     entries[path] = .missing
                 }

@@ -25,7 +25,14 @@ extension StoreState {
                 continue
             }
         }
-        var removed = Set(goneUnder.flatMap { recordPaths(under: $0) }).filter { present[$0] == nil }
+        // What could not be read is left as it was, however its folder was read.
+        let unreadable = snapshot.entries.compactMap { path, entry -> String? in
+            if case .unreadable = entry { return path }
+            return nil
+        }
+        var removed = Set(goneUnder.flatMap { recordPaths(under: $0) }).filter { path in
+            present[path] == nil && !unreadable.contains { path == $0 || $0.isEmpty || path.hasPrefix($0 + "/") }
+        }
         var actions: [Action] = []
         var changed: [(String, [UInt8])] = []
         for (path, bytes) in present.sorted(by: { $0.key < $1.key }) where self[path]?.fingerprint != Fingerprint(bytes) {

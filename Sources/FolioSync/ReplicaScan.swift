@@ -30,7 +30,7 @@ public struct ReplicaScan: Sendable {
         var pending = [""]
         while let folder = pending.popLast() {
             let full = folder.isEmpty ? root : root + "/" + folder
-            let dir: OpaquePointer
+            let dir: DirectoryStream
             do { dir = try Syscall.openDirectory(full) } catch {
                 scan.skipped[folder] = "cannot read the folder: \(error)"
                 continue

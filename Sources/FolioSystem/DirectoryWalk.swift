@@ -17,7 +17,7 @@ public enum DirectoryWalk {
         var pending: [String] = [""]
         while let relative = pending.popLast() {
             let full = relative.isEmpty ? root : root + "/" + relative
-            let dir: OpaquePointer
+            let dir: DirectoryStream
             do { dir = try Syscall.openDirectory(full) } catch {
                 problems.append(error)
                 continue

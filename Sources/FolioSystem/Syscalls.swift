@@ -13,6 +13,14 @@ import Darwin
 /// The platform's `stat` record.
 package typealias FileStatus = stat
 
+/// An open directory: `DIR *` imports as an opaque pointer from Glibc and as a typed
+/// pointer from Darwin.
+#if canImport(Darwin)
+package typealias DirectoryStream = UnsafeMutablePointer<DIR>
+#else
+package typealias DirectoryStream = OpaquePointer
+#endif
+
 /// Runs a system call, retrying while it fails with EINTR, and turns `-1` into an error
 /// (internal, for the platform files of this module).
 @inline(__always)
@@ -140,7 +148,7 @@ package enum Syscall {
     }
 
     /// `opendir(path)`.
-    package static func openDirectory(_ path: String) throws(SystemError) -> OpaquePointer {
+    package static func openDirectory(_ path: String) throws(SystemError) -> DirectoryStream {
         while true {
             let code: Int32
             if let injected = FaultInjection.current?.failure(.openDirectory, path) {
@@ -155,13 +163,13 @@ package enum Syscall {
     }
 
     /// `closedir(dir)`.
-    package static func closeDirectory(_ dir: OpaquePointer) {
+    package static func closeDirectory(_ dir: DirectoryStream) {
         _ = closedir(dir)
     }
 
     /// The next entry of an open directory: its name and whether it is a directory,
     /// a regular file or something else; `nil` at the end.
-    package static func nextEntry(_ dir: OpaquePointer, path: String) throws(SystemError) -> (name: String, type: EntryType)? {
+    package static func nextEntry(_ dir: DirectoryStream, path: String) throws(SystemError) -> (name: String, type: EntryType)? {
         while true {
             errno = 0
             guard let entry = readdir(dir) else {

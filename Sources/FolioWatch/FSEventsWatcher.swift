@@ -10,14 +10,15 @@ import FolioSystem
 /// ``WatchHint``s; `MustScanSubDirs`, `UserDropped` and `KernelDropped` (events lost)
 /// ask for a rescan. (This file is compiled only on macOS.)
 ///
-/// `@unchecked Sendable` is safe: `stream` is written in ``start()`` and ``stop()``
-/// only, which callers do not run at the same time, and the callback reads nothing
-/// mutable.
+/// `@unchecked Sendable` is safe: `stream` and `resolvedRoot` are read and written
+/// only while holding `lock`; the callback reads `resolvedRoot` under the lock too, and
+/// the stream is retained around a flush so that a concurrent ``stop()`` cannot free it.
 package final class FSEventsWatcher: DirectoryWatcher, @unchecked Sendable {
     private let root: String
     private let handler: @Sendable ([WatchHint]) -> Void
     private let queue = DispatchQueue(label: "folio.watch.fsevents")
     private var stream: FSEventStreamRef?
+    private let lock = NSLock()
     /// The root as FSEvents spells it (symbolic links such as /var → /private/var resolved).
     private var resolvedRoot = ""
 
@@ -27,18 +28,22 @@ package final class FSEventsWatcher: DirectoryWatcher, @unchecked Sendable {
     }
 
     deinit { stop() }
+    // The callback holds `self` unretained: ``stop()`` (also run by deinit) stops the
+    // stream on its queue first, so no callback can outlive the watcher.
 
     package func start() throws(SystemError) {
         let stamp = try FileStamp.of(root)
         guard stamp.isDirectory else { throw SystemError(operation: .openDirectory, path: root, code: ENOTDIR) }
-        resolvedRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
+        // FSEvents reports real paths (/private/var/… for /var/…): resolve the root the same way.
+        let resolved = try Syscall.realPath(root)
+        lock.withLock { resolvedRoot = resolved }
         var context = FSEventStreamContext(
             version: 0, info: Unmanaged.passUnretained(self).toOpaque(), retain: nil, release: nil, copyDescription: nil)
         let flags = FSEventStreamCreateFlags(
             kFSEventStreamCreateFlagFileEvents | kFSEventStreamCreateFlagNoDefer | kFSEventStreamCreateFlagUseCFTypes
                 | kFSEventStreamCreateFlagWatchRoot)
         guard let stream = FSEventStreamCreate(
-            nil, FSEventsWatcher.callback, &context, [resolvedRoot] as CFArray,
+            nil, FSEventsWatcher.callback, &context, [resolved] as CFArray,
             FSEventStreamEventId(kFSEventStreamEventIdSinceNow), 0.01, flags)
         else { throw SystemError(operation: .watch, path: root, code: EINVAL) }
         FSEventStreamSetDispatchQueue(stream, queue)
@@ -47,19 +52,31 @@ package final class FSEventsWatcher: DirectoryWatcher, @unchecked Sendable {
             FSEventStreamRelease(stream)
             throw SystemError(operation: .watch, path: root, code: EIO)
         }
-        self.stream = stream
+        lock.withLock { self.stream = stream }
     }
 
     package func stop() {
+        let stream: FSEventStreamRef? = lock.withLock {
+            defer { self.stream = nil }
+            return self.stream
+        }
         guard let stream else { return }
-        FSEventStreamStop(stream)
-        FSEventStreamInvalidate(stream)
+        // Stopped on its own queue, so no callback runs after this returns.
+        queue.sync {
+            FSEventStreamStop(stream)
+            FSEventStreamInvalidate(stream)
+        }
         FSEventStreamRelease(stream)
-        self.stream = nil
     }
 
     package func drain() {
-        if let stream { FSEventStreamFlushSync(stream) }
+        let stream: FSEventStreamRef? = lock.withLock {
+            if let stream = self.stream { FSEventStreamRetain(stream) }
+            return self.stream
+        }
+        guard let stream else { return }
+        FSEventStreamFlushSync(stream)
+        FSEventStreamRelease(stream)
     }
 
     private static let lostEvents = FSEventStreamEventFlags(
@@ -69,6 +86,7 @@ package final class FSEventsWatcher: DirectoryWatcher, @unchecked Sendable {
     private static let callback: FSEventStreamCallback = { _, info, count, paths, flags, _ in
         guard let info else { return }
         let watcher = Unmanaged<FSEventsWatcher>.fromOpaque(info).takeUnretainedValue()
+        let root = watcher.lock.withLock { watcher.resolvedRoot }
         let list = Unmanaged<CFArray>.fromOpaque(paths).takeUnretainedValue() as? [String] ?? []
         var hints: [WatchHint] = []
         for index in 0..<min(count, list.count) {
@@ -77,11 +95,13 @@ package final class FSEventsWatcher: DirectoryWatcher, @unchecked Sendable {
                 continue
             }
             let path = list[index]
-            guard path.hasPrefix(watcher.resolvedRoot) else { continue }
-            var relative = String(path.dropFirst(watcher.resolvedRoot.count))
+            guard path.hasPrefix(root) else { continue }
+            var relative = String(path.dropFirst(root.count))
             while relative.hasPrefix("/") { relative.removeFirst() }
-            let name = relative.split(separator: "/").last.map(String.init) ?? ""
-            if !name.isEmpty && FolderRules.isIgnoredFile(name) { continue }
+            let parts = relative.split(separator: "/").map(String.init)
+            // inotify never watches .git/ and the like; FSEvents reports them: drop them here.
+            if parts.dropLast().contains(where: FolderRules.isIgnoredDirectory) { continue }
+            if let name = parts.last, FolderRules.isIgnoredFile(name) || FolderRules.isIgnoredDirectory(name) { continue }
             hints.append(.changed(relative))
         }
         if !hints.isEmpty { watcher.handler(hints) }

@@ -92,17 +92,22 @@ public final class FolderWatcher: @unchecked Sendable {
     public func settle() async {
         let watcher: (any DirectoryWatcher)? = queue.sync { self.watcher }
         watcher?.drain()
+        // Wait for a batch being applied, then take the rest in the same step.
+        var taken: Set<String>?
         while true {
-            let idle: Bool = queue.sync { !applying }
-            if idle { break }
+            let (busy, paths): (Bool, Set<String>?) = queue.sync {
+                if applying { return (true, nil) }
+                guard !stopped else { return (false, nil) }
+                applying = true
+                return (false, batch.take())
+            }
+            if !busy {
+                taken = paths
+                break
+            }
             try? await Task.sleep(for: .milliseconds(1))
         }
-        let paths: Set<String>? = queue.sync {
-            guard !stopped else { return nil }
-            applying = true
-            return batch.take()
-        }
-        guard let paths else { return }
+        guard let paths = taken else { return }
         if !paths.isEmpty {
             let root = self.root
             let snapshot = await Task.detached { DiskSnapshot.read(paths, under: root) }.value
@@ -127,7 +132,7 @@ public final class FolderWatcher: @unchecked Sendable {
         let wait = ContinuousClock.now.duration(to: due)
         if wait > .zero {
             timerArmed = true
-            let nanoseconds = Int(wait.components.seconds) * 1_000_000_000 + Int(wait.components.attoseconds / 1_000_000_000)
+            let nanoseconds = Int(clamping: min(wait.components.seconds, 86_400)) * 1_000_000_000 + Int(wait.components.attoseconds / 1_000_000_000)
             queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
                 timerArmed = false
                 schedule()

@@ -40,7 +40,16 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
     }
 
     deinit {
-        source?.cancel()
+        // A watcher dropped without stop() still gives its inotify instance back.
+        if !stopped {
+            if let source {
+                let fd = self.fd
+                source.setCancelHandler { Syscall.close(fd) }
+                source.cancel()
+            } else if fd >= 0 {
+                Syscall.close(fd)
+            }
+        }
         buffer.deallocate()
     }
 
@@ -56,6 +65,7 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
                 case .success(let wd): (folderByWatch[wd], watchByFolder[""]) = ("", wd)
                 case .failure(let error):
                     Syscall.close(fd)
+                    fd = -1
                     throw error
                 }
                 var hints: [WatchHint] = []
@@ -81,12 +91,16 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
             } else if fd >= 0 {
                 Syscall.close(fd)
             }
+            self.fd = -1
             fallback?.stop()
         }
     }
 
     package func drain() {
-        queue.sync { readEvents() }
+        let fallback: PollingWatcher? = queue.sync {
+            readEvents()
+            return self.fallback
+        }
         fallback?.drain()
     }
 
@@ -121,6 +135,9 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
     /// The hints one event gives, keeping the watch table in step with the folders.
     private func handle(_ event: InotifyEvent, into hints: inout [WatchHint]) {
         if event.mask & Inotify.queueOverflow != 0 {
+            // Lost events may have created folders: watch everything again (an existing
+            // watch gives back its descriptor), then read everything.
+            watchFolders(under: "", into: &hints)
             hints.append(.rescan(reason: "the inotify event queue overflowed (fs.inotify.max_queued_events)"))
             return
         }
@@ -155,22 +172,28 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
         hints.append(.changed(path))
     }
 
-    /// Watches `start` and every folder under it.
+    /// Watches `start` and every folder under it, each folder before its entries are
+    /// listed, so that a folder created inside one meanwhile is either listed or reported.
     private func watchFolders(under start: String, into hints: inout [WatchHint]) {
         var unwatchable: [String] = []
-        for folder in folders(under: start, in: root) where !folder.isEmpty {
-            if unwatchable.contains(where: { folder.hasPrefix($0 + "/") }) { continue }
-            do {
-                let wd = try addWatch(joined(root, folder))
-                if let old = watchByFolder[folder], old != wd { folderByWatch[old] = nil }
-                if let stale = folderByWatch[wd], stale != folder, watchByFolder[stale] == wd { watchByFolder[stale] = nil }
-                (folderByWatch[wd], watchByFolder[folder]) = (folder, wd)
-            } catch where error.code == Inotify.watchLimitReached {
-                unwatchable.append(folder)
-            } catch {
-                // Gone already, or not readable: its parent's events still name it.
-                continue
+        var pending = [start]
+        while let folder = pending.popLast() {
+            if !folder.isEmpty || start.isEmpty {
+                do {
+                    let wd = try addWatch(joined(root, folder))
+                    if let old = watchByFolder[folder], old != wd { folderByWatch[old] = nil }
+                    if let stale = folderByWatch[wd], stale != folder, watchByFolder[stale] == wd { watchByFolder[stale] = nil }
+                    (folderByWatch[wd], watchByFolder[folder]) = (folder, wd)
+                } catch where error.code == Inotify.watchLimitReached {
+                    // Polled instead, with everything under it.
+                    unwatchable.append(folder)
+                    continue
+                } catch {
+                    // Gone already, or not readable: its parent's events still name it.
+                    continue
+                }
             }
+            pending += subfolders(of: folder)
         }
         guard !unwatchable.isEmpty else { return }
         let limit = (try? FileReading.contents(of: "/proc/sys/fs/inotify/max_user_watches"))
@@ -187,6 +210,20 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
             fallback = poller
         }
         for folder in unwatchable { hints.append(.changed(folder)) }
+    }
+
+    /// The folders directly inside `folder` (links not followed, ignored folders skipped).
+    private func subfolders(of folder: String) -> [String] {
+        let full = joined(root, folder)
+        guard let dir = try? Syscall.openDirectory(full) else { return [] }
+        defer { Syscall.closeDirectory(dir) }
+        var found: [String] = []
+        while let entry = try? Syscall.nextEntry(dir, path: full) {
+            var type = entry.type
+            if type == .unknown { type = (try? FileStamp.of(full + "/" + entry.name))?.type ?? .other }
+            if type == .directory && !FolderRules.isIgnoredDirectory(entry.name) { found.append(joined(folder, entry.name)) }
+        }
+        return found
     }
 
     /// `inotify_add_watch` under the test's fault plan, if any (a task-local does not

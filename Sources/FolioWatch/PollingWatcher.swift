@@ -34,7 +34,7 @@ package final class PollingWatcher: DirectoryWatcher, @unchecked Sendable {
         queue.sync {
             stamps = scan()
             let timer = DispatchSource.makeTimerSource(queue: queue)
-            let nanoseconds = Int(interval.components.seconds) * 1_000_000_000 + Int(interval.components.attoseconds / 1_000_000_000)
+            let nanoseconds = Int(clamping: min(interval.components.seconds, 86_400)) * 1_000_000_000 + Int(interval.components.attoseconds / 1_000_000_000)
             timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(max(nanoseconds, 1_000_000)))
             timer.setEventHandler { [weak self] in self?.poll() }
             timer.resume()

@@ -109,6 +109,15 @@ import Testing
         #expect(text(result) == ours.replacingOccurrences(of: "quantity: 150g", with: "quantity: 200g"))
     }
 
+    @Test func sectionsWithTheSameOrLookalikeNamesKeepTheirOwnContent() {
+        let base = "---\ntitle: T\n---\n## Notes\none\n## Notes\ntwo\n## Notes#2\nthree\n"
+        let ours = base.replacingOccurrences(of: "one", with: "uno")
+        let theirs = base.replacingOccurrences(of: "three", with: "tre")
+        let result = merge(ours, theirs, base: base)
+        #expect(result.conflicts == 0)
+        #expect(text(result) == "---\ntitle: T\n---\n## Notes\nuno\n## Notes\ntwo\n## Notes#2\ntre\n")
+    }
+
     @Test func lineEndingsAndBOMAreKept() {
         let crlf = "\u{FEFF}" + Self.base.replacingOccurrences(of: "\n", with: "\r\n")
         let ours = crlf.replacingOccurrences(of: "time: 15m", with: "time: 20m")

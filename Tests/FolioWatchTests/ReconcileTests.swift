@@ -74,4 +74,12 @@ import Testing
         let snapshot = DiskSnapshot(entries: ["": .folder(["todos/a.md": bytes("---\ntitle: A\n---\n")])])
         #expect(describe(state.actions(toMatch: snapshot)) == ["removed notes/n.md", "removed todos/b.md", "removed todos/old/c.md"])
     }
+
+    @Test func anUnreadableSubfolderIsLeftAsItWas() {
+        let snapshot = DiskSnapshot(entries: [
+            "todos": .folder(["todos/a.md": bytes("---\ntitle: A\n---\n")]),
+            "todos/old": .unreadable(.init(operation: .openDirectory, path: "todos/old", code: 13)),
+        ])
+        #expect(describe(state.actions(toMatch: snapshot)) == ["removed todos/b.md"])
+    }
 }

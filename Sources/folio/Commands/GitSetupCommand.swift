@@ -46,7 +46,12 @@ enum GitSetupCommand: FolioCommand {
                 let xdg = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"] ?? home + "/.config"
                 attributes = configured.isEmpty ? xdg + "/git/attributes" : (configured.hasPrefix("~/") ? home + configured.dropFirst(1) : configured)
             } else {
-                attributes = try run(git + ["rev-parse", "--show-toplevel"]).output + "/.gitattributes"
+                let top = try run(git + ["rev-parse", "--show-toplevel"])
+                guard top.status == 0, !top.output.isEmpty else {
+                    Output.error("folio git-setup: \(repository) has no working tree (a bare repository?): nowhere to put .gitattributes")
+                    return ExitCode.problems
+                }
+                attributes = top.output + "/.gitattributes"
             }
             let existing = (try? String(contentsOfFile: attributes, encoding: .utf8)) ?? ""
             let lines = existing.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }

@@ -24,15 +24,15 @@ enum WatchCommand: FolioCommand {
     @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
         var options = WatchOptions()
         if let poll = arguments.options["--poll"]?.last {
-            guard let seconds = Double(poll), seconds > 0 else {
-                Output.error("folio watch: --poll needs a number of seconds, got '\(poll)'")
+            guard let seconds = Double(poll), seconds > 0, seconds <= 86_400 else {
+                Output.error("folio watch: --poll needs a number of seconds up to a day (86400), got '\(poll)'")
                 return ExitCode.usage
             }
             options.backend = .polling(interval: .milliseconds(Int(seconds * 1000)))
         }
         if let quiet = arguments.options["--quiet"]?.last {
-            guard let milliseconds = Int(quiet), milliseconds >= 0 else {
-                Output.error("folio watch: --quiet needs a number of milliseconds, got '\(quiet)'")
+            guard let milliseconds = Int(quiet), milliseconds >= 0, milliseconds <= 60_000 else {
+                Output.error("folio watch: --quiet needs a number of milliseconds up to a minute (60000), got '\(quiet)'")
                 return ExitCode.usage
             }
             options.quietPeriod = .milliseconds(milliseconds)
