@@ -22,7 +22,7 @@ let package = Package(
         // State, actions, one reducer, indexes, queries, observation, loading and atomic writes.
         .target(name: "FolioStore", dependencies: ["FolioFormat", "FolioModel", "FolioSystem"]),
         // Following the folder: inotify / FSEvents / polling hints, batched, read, applied to the store.
-        .target(name: "FolioWatch", dependencies: ["FolioFormat", "FolioStore", "FolioSystem"]),
+        .target(name: "FolioWatch", dependencies: ["FolioFormat", "FolioStore", "FolioSync", "FolioSystem"]),
         // Three-way merge: git-compatible line diff3, and the field- and section-aware document merge. Pure.
         .target(name: "FolioMerge", dependencies: ["FolioFormat"]),
         // Two replicas kept in step: the archive, scanning, reconciliation, safe application.

@@ -43,4 +43,22 @@ import Testing
         let missing = try FolioBinary.run(["sync", a.path, root.appendingPathComponent("usb").path, "--state", state])
         #expect(missing.status == 2 && missing.stderr.contains("missing"))
     }
+
+    @Test func watchKeepsTwoReplicasInStep() throws {
+        let root = try FolioBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let a = root.appendingPathComponent("laptop"), b = root.appendingPathComponent("phone")
+        for folder in [a, b] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        let watcher = WatchCommandTests()
+        let (process, out, err) = try watcher.start(["watch", a.path, b.path, "--state", root.appendingPathComponent("state").path, "--quiet", "10"])
+        #expect(err.wait(for: "in step (Ctrl-C stops)"))
+        try Data("---\ntitle: Soup\n---\n".utf8).write(to: a.appendingPathComponent("soup.md"))
+        #expect(out.wait(for: "copy    soup.md\n"), "\(out.text)\(err.text)")
+        let deadline = Date().addingTimeInterval(10)
+        while FileManager.default.contents(atPath: b.appendingPathComponent("soup.md").path) == nil && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(FileManager.default.contents(atPath: b.appendingPathComponent("soup.md").path) == Data("---\ntitle: Soup\n---\n".utf8))
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
 }

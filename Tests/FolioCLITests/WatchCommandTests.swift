@@ -45,10 +45,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let recipe = folder.appendingPathComponent("recipes/carbonara.md")
         try FileManager.default.createDirectory(at: recipe.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("---\ntitle: Carbonara\ntime: 15m\n---\n".utf8).write(to: recipe)
+        try Data("---\ntitle: Carbonara\ntime: 15m\n---\n".utf8).write(to: recipe, options: .atomic)
         let (process, out, err) = try start(["watch", folder.path])
         #expect(err.wait(for: "watching \(folder.path): 1 records"), "stderr: \(err.text)")
-        try Data("---\ntitle: Carbonara\ntime: 20m\n---\n".utf8).write(to: recipe)
+        try Data("---\ntitle: Carbonara\ntime: 20m\n---\n".utf8).write(to: recipe, options: .atomic)
         #expect(out.wait(for: "updated recipes/carbonara.md: time 15m → 20m\n"), "stdout: \(out.text)")
         try Data("---\ntitle: \"Soup\n---\n".utf8).write(to: folder.appendingPathComponent("recipes/soup.md"))
         #expect(out.wait(for: "invalid recipes/soup.md:2:8: unterminated double-quoted string"), "stdout: \(out.text)")
@@ -57,15 +57,17 @@ import Testing
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
     }
 
+    // Edits are written atomically here: a short quiet period under a loaded machine could
+    // otherwise read a file between its truncation and its write (the editor tests cover that).
     @Test func jsonIsOneObjectPerLine() throws {
         let folder = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let todo = folder.appendingPathComponent("todos/milk.md")
         try FileManager.default.createDirectory(at: todo.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("---\ntitle: Milk\ndone: false\n---\n".utf8).write(to: todo)
+        try Data("---\ntitle: Milk\ndone: false\n---\n".utf8).write(to: todo, options: .atomic)
         let (process, out, err) = try start(["watch", folder.path, "--json", "--quiet", "10"])
         #expect(err.wait(for: "watching"))
-        try Data("---\ntitle: Milk\ndone: true\n---\n".utf8).write(to: todo)
+        try Data("---\ntitle: Milk\ndone: true\n---\n".utf8).write(to: todo, options: .atomic)
         let expected = #"{"event":"updated","path":"todos/milk.md","title":"Milk","changes":[{"key":"done","new":true,"old":false}]}"#
         #expect(out.wait(for: expected + "\n"), "stdout: \(out.text)")
         try FileManager.default.removeItem(at: todo)

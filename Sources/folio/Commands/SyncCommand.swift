@@ -47,8 +47,14 @@ enum SyncCommand: FolioCommand {
             Output.error("folio sync: \(error)")
             return ExitCode.usage
         }
-        let prefix = options.dryRun ? "would " : ""
-        if arguments.flags.contains("--json") {
+        printReport(report, dryRun: options.dryRun, json: arguments.flags.contains("--json"))
+        return report.conflicts.isEmpty && report.replicasAgree ? ExitCode.success : ExitCode.problems
+    }
+
+    /// Prints what a sync did: a line per change, or one JSON object.
+    static func printReport(_ report: SyncReport, dryRun: Bool, json: Bool) {
+        let prefix = dryRun ? "would " : ""
+        if json {
             var object: YAMLMapping = [
                 "copied": .sequence(report.copied.map(YAMLValue.string)), "deleted": .sequence(report.deleted.map(YAMLValue.string)),
                 "merged": .sequence(report.merged.map(YAMLValue.string)), "moved": .sequence(report.moved.map(YAMLValue.string)), "folded": .sequence(report.folded.map(YAMLValue.string)),
@@ -57,7 +63,7 @@ enum SyncCommand: FolioCommand {
                 "skipped": .mapping(YAMLMapping(report.skipped.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .string($0.value)) })),
                 "files": .int(report.files), "hashed": .int(report.hashed),
             ]
-            object["dryRun"] = .bool(options.dryRun)
+            object["dryRun"] = .bool(dryRun)
             Output.print(YAMLValue.mapping(object).json())
         } else {
             for path in report.copied { Output.print("\(prefix)copy    \(path)") }
@@ -72,6 +78,5 @@ enum SyncCommand: FolioCommand {
             for (path, reason) in report.skipped.sorted(by: { $0.key < $1.key }) { Output.error("skipped \(path): \(reason)") }
             Output.error("\(report.files) files in step; \(report.hashed) read and hashed")
         }
-        return report.conflicts.isEmpty && report.replicasAgree ? ExitCode.success : ExitCode.problems
     }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import FolioStore
+import FolioSync
 import FolioWatch
 
 /// `folio watch DIR [--json] [--poll SECONDS] [--quiet MS]`.
@@ -9,6 +10,7 @@ enum WatchCommand: FolioCommand {
     static let summary = "follow a folder and print each change as it lands"
     static let help = """
         usage: folio watch DIR [--json] [--poll SECONDS] [--quiet MS]
+               folio watch A B [--state DIR] [--json] [--poll SECONDS] [--quiet MS]
 
         Loads DIR, then follows it: every edit made by any editor or sync tool is read
         after a quiet period (default 50 ms) and printed as it lands, e.g.
@@ -17,9 +19,12 @@ enum WatchCommand: FolioCommand {
         --json prints one JSON object per line. Linux uses inotify and macOS FSEvents;
         --poll SECONDS stats the folder every SECONDS instead (network file systems).
         Everything is read again every hour in case a notification was missed.
+        With two folders, keeps the replicas A and B in step instead: a sync (as
+        folio sync A B) runs after each burst of edits on either side, and every minute;
+        a replica that disappears (a USB stick pulled out) pauses it until it is back.
         Ctrl-C (SIGINT) or SIGTERM stops it; the exit status is then 0.
         """
-    static let arguments = ArgumentSpec(flags: ["--json"], options: ["--poll", "--quiet"], positionals: 1...1, positionalNames: "one DIR")
+    static let arguments = ArgumentSpec(flags: ["--json"], options: ["--poll", "--quiet", "--state"], positionals: 1...2, positionalNames: "DIR, or replicas A and B")
 
     @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
         var options = WatchOptions()
@@ -39,6 +44,9 @@ enum WatchCommand: FolioCommand {
         }
         let root = arguments.positionals[0]
         let json = arguments.flags.contains("--json")
+        if arguments.positionals.count == 2 {
+            return await watchPair(arguments, options: options, json: json)
+        }
         guard let store = await loadStore(root) else { return ExitCode.problems }
         var report = ChangeReport(store: store)
         let watcher = FolderWatcher(store: store, options: options) { Output.error("folio watch: \($0)") }
@@ -54,6 +62,33 @@ enum WatchCommand: FolioCommand {
         }
         _ = stop
         return ExitCode.success
+    }
+}
+
+extension WatchCommand {
+    /// `folio watch A B`: syncs after each burst of edits until stopped.
+    @MainActor static func watchPair(_ arguments: ParsedArguments, options: WatchOptions, json: Bool) async -> Int32 {
+        var syncOptions = SyncOptions()
+        syncOptions.stateDirectory = arguments.options["--state"]?.last
+        let engine: SyncEngine
+        do { engine = try SyncEngine(arguments.positionals[0], arguments.positionals[1], options: syncOptions) } catch {
+            Output.error("folio watch: \(error)")
+            return ExitCode.usage
+        }
+        let watcher = PairWatcher(engine: engine, options: options) { outcome in
+            switch outcome {
+            case .success(let report):
+                SyncCommand.printReport(report, dryRun: false, json: json)
+            case .failure(let error):
+                Output.error("folio watch: \(error) — waiting for it to come back")
+            }
+        }
+        let stop = StopSignals { watcher.stop() }
+        Output.error("keeping \(engine.rootA) and \(engine.rootB) in step (Ctrl-C stops)")
+        watcher.start()
+        // Runs until a signal ends the process.
+        while true { try? await Task.sleep(for: .seconds(3600)) }
+        _ = stop
     }
 }
 

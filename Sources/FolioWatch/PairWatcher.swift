@@ -1,0 +1,105 @@
+import Dispatch
+import FolioSync
+import FolioSystem
+
+/// Keeps two replicas in step continuously: a watcher on each side marks them dirty,
+/// and after the quiet period one sync runs; a periodic sync catches what was missed.
+/// A replica that disappears (a USB stick pulled out) only pauses it: each later round
+/// tries again, and the replica's watcher is set up again when it is back.
+///
+/// `@unchecked Sendable` is safe: every mutable property is read and written only on
+/// `queue` (hints, timers and syncs all run there; ``start()`` and ``stop()`` enter it
+/// with `queue.sync`).
+public final class PairWatcher: @unchecked Sendable {
+    private let engine: SyncEngine
+    private let options: WatchOptions
+    private let report: @Sendable (Result<SyncReport, SyncError>) -> Void
+    private let queue = DispatchQueue(label: "folio.watch.pair")
+    private var watchers: [Replica: any DirectoryWatcher] = [:]
+    private var batch = DirtyBatch()
+    private var timerArmed = false
+    private var stopped = false
+    private var rescanTimer: (any DispatchSourceTimer)?
+
+    /// A watcher of `engine`'s replicas; `report` hears each sync's outcome.
+    public init(engine: SyncEngine, options: WatchOptions = WatchOptions(),
+                report: @escaping @Sendable (Result<SyncReport, SyncError>) -> Void) {
+        self.engine = engine
+        self.options = options
+        self.report = report
+    }
+
+    /// Syncs once, then follows both replicas until ``stop()``.
+    public func start() {
+        queue.sync {
+            batch.note([.rescan(reason: "watching started")], at: .now)
+            let retry = options.rescanInterval.map { min($0, .seconds(60)) } ?? .seconds(60)
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            let seconds = Double(retry.components.seconds) + Double(retry.components.attoseconds) / 1e18
+            timer.schedule(deadline: .now() + seconds, repeating: seconds)
+            timer.setEventHandler { [weak self] in
+                self?.batch.note([.rescan(reason: "periodic sync")], at: .now)
+                self?.schedule()
+            }
+            timer.resume()
+            rescanTimer = timer
+            schedule()
+        }
+    }
+
+    /// Stops watching; a sync under way finishes first.
+    public func stop() {
+        let watchers: [any DirectoryWatcher] = queue.sync {
+            stopped = true
+            rescanTimer?.cancel()
+            defer { self.watchers = [:] }
+            return Array(self.watchers.values)
+        }
+        for watcher in watchers { watcher.stop() }
+    }
+
+    private func ensureWatchers() {
+        for replica in Replica.allCases where watchers[replica] == nil {
+            let root = replica == .a ? engine.rootA : engine.rootB
+            let watcher = makeDirectoryWatcher(root: root, backend: options.backend) { [weak self] hints in
+                guard let self else { return }
+                self.queue.async {
+                    self.batch.note(hints, at: .now)
+                    self.schedule()
+                }
+            }
+            // A replica that is not there now is watched again at the next round.
+            if (try? watcher.start()) != nil { watchers[replica] = watcher }
+        }
+    }
+
+    private func schedule() {
+        guard !stopped, !timerArmed, let due = batch.due(quiet: options.quietPeriod, longest: options.longestDelay) else { return }
+        let wait = ContinuousClock.now.duration(to: due)
+        if wait > .zero {
+            timerArmed = true
+            let nanoseconds = Int(clamping: min(wait.components.seconds, 86_400)) * 1_000_000_000 + Int(wait.components.attoseconds / 1_000_000_000)
+            queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
+                timerArmed = false
+                schedule()
+            }
+            return
+        }
+        _ = batch.take()
+        ensureWatchers()
+        let outcome = Result { () throws(SyncError) in try engine.run() }
+        if case .failure = outcome {
+            // Replica gone: drop its watcher so that it is set up again when it is back,
+            // and look again in two seconds rather than at the next periodic sync.
+            for (replica, watcher) in watchers where (try? FileStamp.of(replica == .a ? engine.rootA : engine.rootB))?.isDirectory != true {
+                watcher.stop()
+                watchers[replica] = nil
+            }
+            queue.asyncAfter(deadline: .now() + 2) { [weak self] in
+                self?.batch.note([.rescan(reason: "a replica was missing")], at: .now)
+                self?.schedule()
+            }
+        }
+        report(outcome)
+    }
+}
