@@ -62,15 +62,10 @@ public final class FolderWatcher: @unchecked Sendable {
             self.watcher = watcher
             batch.note([.rescan(reason: "watching started")], at: .now)
             if let interval = options.rescanInterval {
-                let timer = DispatchSource.makeTimerSource(queue: queue)
-                let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
-                timer.schedule(deadline: .now() + seconds, repeating: seconds)
-                timer.setEventHandler { [weak self] in
+                rescanTimer = BatchTiming.repeating(every: interval, on: queue) { [weak self] in
                     self?.batch.note([.rescan(reason: "periodic rescan")], at: .now)
                     self?.schedule()
                 }
-                timer.resume()
-                rescanTimer = timer
             }
             schedule()
         }
@@ -128,17 +123,11 @@ public final class FolderWatcher: @unchecked Sendable {
 
     /// Reads the batch when it is due, or arms a timer for then. Runs on `queue`.
     private func schedule() {
-        guard !stopped, !applying, !timerArmed, let due = batch.due(quiet: options.quietPeriod, longest: options.longestDelay) else { return }
-        let wait = ContinuousClock.now.duration(to: due)
-        if wait > .zero {
-            timerArmed = true
-            let nanoseconds = Int(clamping: min(wait.components.seconds, 86_400)) * 1_000_000_000 + Int(wait.components.attoseconds / 1_000_000_000)
-            queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
-                timerArmed = false
-                schedule()
-            }
-            return
-        }
+        guard !stopped, !applying else { return }
+        guard BatchTiming.isDue(batch, options: options, queue: queue, armed: &timerArmed, later: { [self] in
+            timerArmed = false
+            schedule()
+        }) else { return }
         let paths = batch.take()
         applying = true
         let snapshot = DiskSnapshot.read(paths, under: root)

@@ -33,16 +33,11 @@ public final class PairWatcher: @unchecked Sendable {
     public func start() {
         queue.sync {
             batch.note([.rescan(reason: "watching started")], at: .now)
-            let retry = options.rescanInterval.map { min($0, .seconds(60)) } ?? .seconds(60)
-            let timer = DispatchSource.makeTimerSource(queue: queue)
-            let seconds = Double(retry.components.seconds) + Double(retry.components.attoseconds) / 1e18
-            timer.schedule(deadline: .now() + seconds, repeating: seconds)
-            timer.setEventHandler { [weak self] in
+            let every = options.rescanInterval.map { min($0, .seconds(60)) } ?? .seconds(60)
+            rescanTimer = BatchTiming.repeating(every: every, on: queue) { [weak self] in
                 self?.batch.note([.rescan(reason: "periodic sync")], at: .now)
                 self?.schedule()
             }
-            timer.resume()
-            rescanTimer = timer
             schedule()
         }
     }
@@ -74,17 +69,11 @@ public final class PairWatcher: @unchecked Sendable {
     }
 
     private func schedule() {
-        guard !stopped, !timerArmed, let due = batch.due(quiet: options.quietPeriod, longest: options.longestDelay) else { return }
-        let wait = ContinuousClock.now.duration(to: due)
-        if wait > .zero {
-            timerArmed = true
-            let nanoseconds = Int(clamping: min(wait.components.seconds, 86_400)) * 1_000_000_000 + Int(wait.components.attoseconds / 1_000_000_000)
-            queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
-                timerArmed = false
-                schedule()
-            }
-            return
-        }
+        guard !stopped else { return }
+        guard BatchTiming.isDue(batch, options: options, queue: queue, armed: &timerArmed, later: { [self] in
+            timerArmed = false
+            schedule()
+        }) else { return }
         _ = batch.take()
         ensureWatchers()
         let outcome = Result { () throws(SyncError) in try engine.run() }

@@ -1,0 +1,30 @@
+import Dispatch
+
+/// The timing both watchers share, used on their own serial queue: a repeating timer
+/// for periodic rescans, and "is the batch due now, or when?".
+enum BatchTiming {
+    /// A timer on `queue` calling `tick` every `interval`.
+    static func repeating(every interval: Duration, on queue: DispatchQueue, _ tick: @escaping @Sendable () -> Void) -> any DispatchSourceTimer {
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+        timer.schedule(deadline: .now() + seconds, repeating: seconds)
+        timer.setEventHandler(handler: tick)
+        timer.resume()
+        return timer
+    }
+
+    /// Whether `batch` is due now. When it is due later, arms one timer (unless `armed`)
+    /// that calls `later` then, and returns false; false too when nothing is marked.
+    static func isDue(
+        _ batch: DirtyBatch, options: WatchOptions, queue: DispatchQueue, armed: inout Bool, later: @escaping @Sendable () -> Void
+    ) -> Bool {
+        guard !armed, let due = batch.due(quiet: options.quietPeriod, longest: options.longestDelay) else { return false }
+        let wait = ContinuousClock.now.duration(to: due)
+        guard wait > .zero else { return true }
+        armed = true
+        // At most a day: a Duration that large is a mistake, not a wish.
+        let nanoseconds = Int(clamping: min(wait.components.seconds, 86_400)) * 1_000_000_000 + Int(wait.components.attoseconds / 1_000_000_000)
+        queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: later)
+        return false
+    }
+}
