@@ -5,6 +5,7 @@ import FolioSystem
 /// Carries out a sync's steps, one path at a time, keeping the archive and the report.
 struct Applier {
     let engine: SyncEngine
+    let bases: BaseStore
     let scanA: ReplicaScan
     let scanB: ReplicaScan
     var archive: SyncArchive
@@ -113,8 +114,10 @@ struct Applier {
         do {
             // A new file replaces nothing: it is flushed with the rest before the archive records it.
             // A file replaced is flushed before the rename, so it is never replaced by less.
+            // Folders are flushed once, with everything, before the archive records the result.
             let written = try AtomicFile.write(
-                bytes, to: full(replica, path), mode: executable ? 0o755 : 0o644, durable: expected != nil) { $0 == expected }
+                bytes, to: full(replica, path), mode: executable ? 0o755 : 0o644, durable: expected != nil, flushingFolder: false
+            ) { $0 == expected }
             guard written else {
                 report.changedDuringSync.append(path)
                 return nil
@@ -279,13 +282,8 @@ struct Applier {
     /// Keeps a text version as a future merge base, under its hash.
     func storeBase(_ bytes: [UInt8]) {
         guard !engine.options.dryRun, Self.isText(bytes), bytes.count <= 16 << 20 else { return }
-        let path = engine.state + "/bases/" + SHA256.hash(bytes).description
-        if (try? FileStamp.of(path)) != nil { return }
-        _ = try? AtomicFile.write(bytes, to: path, mode: 0o600, durable: false, replacingOnly: nil)
+        try? bases.store(bytes)
     }
 
-    func loadBase(_ hash: SHA256.Digest) -> [UInt8]? {
-        guard let bytes = try? AtomicFile.contentsIfPresent(engine.state + "/bases/" + hash.description), SHA256.hash(bytes ?? []) == hash else { return nil }
-        return bytes
-    }
+    func loadBase(_ hash: SHA256.Digest) -> [UInt8]? { bases.load(hash) }
 }

@@ -106,7 +106,8 @@ public struct SyncEngine: Sendable {
         }
         var scanA = try scans[0].get(), scanB = try scans[1].get()
         // Syncthing's and Dropbox's conflict copies, new since the last sync, folded back first.
-        var folding = Applier(engine: self, scanA: scanA, scanB: scanB, archive: archive, report: SyncReport())
+        let bases = BaseStore(state: state, known: Set(archive.entries.values.map(\.hash)))
+        var folding = Applier(engine: self, bases: bases, scanA: scanA, scanB: scanB, archive: archive, report: SyncReport())
         for (replica, scan) in [(Replica.a, scanA), (.b, scanB)] {
             for path in scan.files.keys.sorted() where archive.entries[path] == nil {
                 if let original = ConflictCopies.original(of: path), scan.files[original] != nil {
@@ -159,14 +160,15 @@ public struct SyncEngine: Sendable {
             archive: archive.entries.mapValues { Version(hash: $0.hash, executable: $0.executable) },
             a: scanA.files.mapValues { Version(hash: $0.hash, executable: $0.stamp.isExecutable) },
             b: scanB.files.mapValues { Version(hash: $0.hash, executable: $0.stamp.isExecutable) })
-        var applier = Applier(engine: self, scanA: scanA, scanB: scanB, archive: archive, report: report)
+        var applier = Applier(engine: self, bases: bases, scanA: scanA, scanB: scanB, archive: archive, report: report)
         for step in steps { applier.apply(step) }
         (archive, report) = (applier.archive, applier.report)
         report.files = archive.entries.count
         // An unchanged archive is not written again (nor is everything flushed for it).
         if !options.dryRun && archive != knownArchive {
             do {
-                // New files were written without a flush each: flush all before recording them.
+                // New files and bases were written without a flush each: flush all before recording them.
+                try bases.flush()
                 try AtomicFile.flushFileSystem(containing: state)
                 _ = try AtomicFile.write(archive.serialized(), to: state + "/archive", mode: 0o600, replacingOnly: nil)
             } catch { throw SyncError("cannot save the archive in \(state): \(error)") }

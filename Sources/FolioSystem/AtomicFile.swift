@@ -13,9 +13,12 @@ public enum AtomicFile {
     ///
     /// With `durable: false` the file and its folder are not flushed one by one: for a
     /// new file that replaces nothing, when the caller flushes the whole file system
-    /// (``flushFileSystem(containing:)``) before it records that the file exists.
+    /// (``flushFileSystem(containing:)``) before it records that the file exists. With
+    /// `flushingFolder: false` the data is flushed before the rename (so a file is never
+    /// replaced by less) but the folder is left to such a later flush.
     public static func write(
-        _ bytes: [UInt8], to path: String, mode: UInt32, durable: Bool = true, replacingOnly: ((FileStamp?) -> Bool)?
+        _ bytes: [UInt8], to path: String, mode: UInt32, durable: Bool = true, flushingFolder: Bool = true,
+        replacingOnly: ((FileStamp?) -> Bool)?
     ) throws(SystemError) -> Bool {
         let folder = parent(of: path)
         try makeDirectories(folder)
@@ -50,7 +53,7 @@ public enum AtomicFile {
                 try? Syscall.unlink(temporary)
                 throw error
             }
-            if durable { try Syscall.syncDirectory(folder) }
+            if durable && flushingFolder { try Syscall.syncDirectory(folder) }
             return true
         }
     }

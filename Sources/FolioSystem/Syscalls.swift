@@ -66,6 +66,27 @@ package enum Syscall {
         try retrying(.open, path) { open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode)) }
     }
 
+    /// `open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, mode)`: a file written only at its end.
+    package static func openForAppending(_ path: String, mode: UInt32 = 0o600) throws(SystemError) -> Int32 {
+        try retrying(.open, path) { open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, mode_t(mode)) }
+    }
+
+    /// `pread(fd, buffer, count, offset)` until `count` bytes are read or the file ends.
+    package static func read(_ fd: Int32, count: Int, at offset: Int64, path: String) throws(SystemError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let got = try bytes.withUnsafeMutableBytes { raw in
+                Result { () throws(SystemError) in
+                    try retrying(.read, path) { pread(fd, raw.baseAddress! + done, count - done, off_t(offset) + off_t(done)) }
+                }
+            }.get()
+            if got == 0 { break }
+            done += got
+        }
+        return Array(bytes[..<done])
+    }
+
     /// `write(fd, buffer, count)` until every byte is written.
     package static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(SystemError) {
         var offset = 0

@@ -136,7 +136,7 @@ struct Replicas {
         let engine = try SyncEngine(replicas.a, replicas.b, options: options)
         let scanB = try ReplicaScan.scan(replicas.b, ignoring: FolioIgnore()) { _ in nil }
         try replicas.write("typed meanwhile\n", "a.txt", in: .b)
-        var applier = Applier(engine: engine, scanA: try ReplicaScan.scan(replicas.a, ignoring: FolioIgnore()) { _ in nil }, scanB: scanB, archive: SyncArchive(), report: SyncReport())
+        var applier = Applier(engine: engine, bases: BaseStore(state: replicas.state, known: []), scanA: try ReplicaScan.scan(replicas.a, ignoring: FolioIgnore()) { _ in nil }, scanB: scanB, archive: SyncArchive(), report: SyncReport())
         applier.apply(.copy("a.txt", from: .a))
         #expect(applier.report.changedDuringSync == ["a.txt"])
         #expect(replicas.read("a.txt", in: .b) == "typed meanwhile\n")

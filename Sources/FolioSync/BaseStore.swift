@@ -1,0 +1,72 @@
+import FolioSystem
+
+/// The merge bases: every text version both replicas agreed on, by SHA-256, appended
+/// to one pack file (`bases.pack`) with an index of offsets (`bases.index`), so that a
+/// first sync of many files writes two files here, not one per file. Nothing in it is
+/// ever rewritten; a version is stored once (the archive's hashes say which are).
+/// A record the archive never came to name (a sync killed before saving it) is only
+/// unused space.
+final class BaseStore {
+    private let pack: String
+    private let index: String
+    /// Hashes stored before this run (the archive's) and during it.
+    private var stored: Set<SHA256.Digest>
+    private var pending: [UInt8] = []
+    private var pendingIndex: [UInt8] = []
+    private var packSize: Int64?
+    private var offsets: [SHA256.Digest: (offset: Int64, length: Int)]?
+
+    /// The bases of the state folder `state`; `known` are the hashes already stored.
+    init(state: String, known: Set<SHA256.Digest>) {
+        pack = state + "/bases.pack"
+        index = state + "/bases.index"
+        stored = known
+    }
+
+    /// Keeps `bytes` under its hash, unless it is already kept.
+    func store(_ bytes: [UInt8]) throws(SystemError) {
+        let hash = SHA256.hash(bytes)
+        guard !stored.contains(hash) else { return }
+        if packSize == nil { packSize = (try? FileStamp.of(pack))?.size ?? 0 }
+        let offset = packSize! + Int64(pending.count)
+        pending += bytes
+        pendingIndex += Array("\(hash) \(offset) \(bytes.count)\n".utf8)
+        offsets?[hash] = (offset, bytes.count)
+        stored.insert(hash)
+        if pending.count >= 4 << 20 { try flush() }
+    }
+
+    /// Writes what ``store(_:)`` gathered (the caller flushes the file system later).
+    func flush() throws(SystemError) {
+        guard !pending.isEmpty else { return }
+        for (path, bytes) in [(pack, pending), (index, pendingIndex)] {
+            let fd = try Syscall.openForAppending(path)
+            defer { Syscall.close(fd) }
+            try Syscall.writeAll(fd, bytes, path: path)
+        }
+        packSize = (packSize ?? 0) + Int64(pending.count)
+        pending.removeAll(keepingCapacity: true)
+        pendingIndex.removeAll(keepingCapacity: true)
+    }
+
+    /// The version with this hash, checked against it; nil when it was never kept.
+    func load(_ hash: SHA256.Digest) -> [UInt8]? {
+        try? flush()
+        if offsets == nil {
+            var table: [SHA256.Digest: (Int64, Int)] = [:]
+            let text = (try? AtomicFile.contentsIfPresent(index)) ?? nil ?? []
+            for line in text.split(separator: 10) {
+                let fields = line.split(separator: 32)
+                guard fields.count == 3, let digest = SHA256.Digest(hex: String(decoding: fields[0], as: UTF8.self)),
+                      let offset = SyncArchive.integer(fields[1]), let length = SyncArchive.integer(fields[2])
+                else { continue }
+                table[digest] = (offset, Int(length))
+            }
+            offsets = table
+        }
+        guard let (offset, length) = offsets?[hash], let fd = try? Syscall.openForReading(pack) else { return nil }
+        defer { Syscall.close(fd) }
+        guard let bytes = try? Syscall.read(fd, count: length, at: offset, path: pack), SHA256.hash(bytes) == hash else { return nil }
+        return bytes
+    }
+}
