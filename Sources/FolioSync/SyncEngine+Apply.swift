@@ -10,6 +10,10 @@ struct Applier {
     let scanB: ReplicaScan
     var archive: SyncArchive
     var report: SyncReport
+    /// Replacements written to temporary files, renamed by ``commitReplacements()`` after
+    /// one flush of them all: (replica, path, temporary file, stamp the scan saw, the
+    /// archive entry before this sync touched the path).
+    var replacements: [(replica: Replica, path: String, temporary: String, expected: FileStamp, before: SyncArchive.Entry?)] = []
 
     func scanned(_ replica: Replica) -> ReplicaScan { replica == .a ? scanA : scanB }
     func full(_ replica: Replica, _ path: String) -> String { engine.root(replica) + "/" + path }
@@ -108,25 +112,59 @@ struct Applier {
         writeReplacing(bytes, path, in: replica, expected: scanned(replica).files[path]?.stamp, executable: executable)
     }
 
-    /// Writes `bytes` at `path` in `replica` if the file there still has the stamp `expected` (nil: absent).
+    /// Writes `bytes` at `path` in `replica` if the file there still has the stamp
+    /// `expected` (nil: absent). A new file is written now (flushed later with the rest);
+    /// a file that replaces another is prepared now and renamed by
+    /// ``commitReplacements()`` once all of them are flushed, so that no file is ever
+    /// replaced by less than it held. Returns the new stamp, or for a replacement a
+    /// placeholder (size -1) that ``commitReplacements()`` corrects.
     mutating func writeReplacing(_ bytes: [UInt8], _ path: String, in replica: Replica, expected: FileStamp?, executable: Bool) -> FileStamp? {
         guard insideRoot(replica, path) else { return nil }
+        let mode: UInt32 = executable ? 0o755 : 0o644
         do {
-            // A new file replaces nothing: it is flushed with the rest before the archive records it.
-            // A file replaced is flushed before the rename, so it is never replaced by less.
-            // Folders are flushed once, with everything, before the archive records the result.
-            let written = try AtomicFile.write(
-                bytes, to: full(replica, path), mode: executable ? 0o755 : 0o644, durable: expected != nil, flushingFolder: false
-            ) { $0 == expected }
-            guard written else {
-                report.changedDuringSync.append(path)
-                return nil
+            guard let expected else {
+                let written = try AtomicFile.write(bytes, to: full(replica, path), mode: mode, durable: false) { $0 == nil }
+                guard written else {
+                    report.changedDuringSync.append(path)
+                    return nil
+                }
+                return try FileStamp.of(full(replica, path))
             }
-            return try FileStamp.of(full(replica, path))
+            let temporary = try AtomicFile.prepare(bytes, beside: full(replica, path), mode: mode)
+            replacements.append((replica, path, temporary, expected, archive.entries[path]))
+            return FileStamp(size: -1, modified: 0, changed: 0, inode: 0, type: .regular, permissions: mode)
         } catch {
             report.skipped["\(replica.rawValue):\(path)"] = "cannot write: \(error)"
             return nil
         }
+    }
+
+    /// Renames every prepared replacement over its target, after one flush of them all;
+    /// a target that changed meanwhile keeps its content, and its path goes back to
+    /// what the archive said before (the next sync looks at it again).
+    mutating func commitReplacements() {
+        guard !replacements.isEmpty else { return }
+        do { try AtomicFile.flushFileSystem(containing: engine.state) } catch {
+            for item in replacements { try? Syscall.unlink(item.temporary) }
+            for item in replacements { archive.entries[item.path] = item.before }
+            report.skipped["state"] = "cannot flush: \(error)"
+            replacements.removeAll()
+            return
+        }
+        for item in replacements {
+            let target = full(item.replica, item.path)
+            let renamed = (try? AtomicFile.commit(item.temporary, to: target) { $0 == item.expected }) ?? false
+            guard renamed, let stamp = try? FileStamp.of(target) else {
+                report.changedDuringSync.append(item.path)
+                archive.entries[item.path] = item.before
+                continue
+            }
+            if var entry = archive.entries[item.path] {
+                if item.replica == .a { entry.stampA = stamp } else { entry.stampB = stamp }
+                archive.entries[item.path] = entry
+            }
+        }
+        replacements.removeAll()
     }
 
     mutating func record(_ path: String, hash: SHA256.Digest, stampA: FileStamp, stampB: FileStamp) {

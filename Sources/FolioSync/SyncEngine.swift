@@ -115,6 +115,7 @@ public struct SyncEngine: Sendable {
                 }
             }
         }
+        folding.commitReplacements()
         let folded = folding.report.folded
         if !folded.isEmpty {
             let known = archive
@@ -162,6 +163,7 @@ public struct SyncEngine: Sendable {
             b: scanB.files.mapValues { Version(hash: $0.hash, executable: $0.stamp.isExecutable) })
         var applier = Applier(engine: self, bases: bases, scanA: scanA, scanB: scanB, archive: archive, report: report)
         for step in steps { applier.apply(step) }
+        applier.commitReplacements()
         (archive, report) = (applier.archive, applier.report)
         report.files = archive.entries.count
         // An unchanged archive is not written again (nor is everything flushed for it).

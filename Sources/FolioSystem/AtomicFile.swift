@@ -58,6 +58,51 @@ public enum AtomicFile {
         }
     }
 
+    /// Writes `bytes` to a new temporary file beside `path` (not flushed, not renamed):
+    /// the first half of a replacement whose flush the caller batches with others.
+    /// Returns the temporary file's path, for ``commit(_:to:replacingOnly:)``.
+    public static func prepare(_ bytes: [UInt8], beside path: String, mode: UInt32) throws(SystemError) -> String {
+        let folder = parent(of: path)
+        try makeDirectories(folder)
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        var attempt = 0
+        while true {
+            let temporary = folder + "/." + name + ".folio-\(UInt32.random(in: 0...UInt32.max))-\(attempt).tmp"
+            let fd: Int32
+            do { fd = try Syscall.createExclusive(temporary, mode: mode) } catch where error.code == Syscall.alreadyExists && attempt < 8 {
+                attempt += 1
+                continue
+            }
+            do {
+                try Syscall.writeAll(fd, bytes, path: temporary)
+                try Syscall.changeMode(fd, mode, path: temporary)
+                Syscall.close(fd)
+            } catch {
+                Syscall.close(fd)
+                try? Syscall.unlink(temporary)
+                throw error
+            }
+            return temporary
+        }
+    }
+
+    /// The second half: renames the prepared `temporary` over `path` if `replacingOnly`
+    /// says yes to what is there now; else removes it and returns false. The caller has
+    /// flushed the temporary file's data first (``flushFileSystem(containing:)``).
+    public static func commit(_ temporary: String, to path: String, replacingOnly: (FileStamp?) -> Bool) throws(SystemError) -> Bool {
+        let current: FileStamp?
+        do { current = try FileStamp.of(path) } catch where error.code == Syscall.noSuchFile { current = nil }
+        guard replacingOnly(current) else {
+            try? Syscall.unlink(temporary)
+            return false
+        }
+        do { try Syscall.rename(temporary, to: path) } catch {
+            try? Syscall.unlink(temporary)
+            throw error
+        }
+        return true
+    }
+
     /// Flushes everything written to the file system holding `path` (and the others:
     /// `sync`).
     public static func flushFileSystem(containing path: String) throws(SystemError) {

@@ -138,7 +138,9 @@ struct Replicas {
         try replicas.write("typed meanwhile\n", "a.txt", in: .b)
         var applier = Applier(engine: engine, bases: BaseStore(state: replicas.state, known: []), scanA: try ReplicaScan.scan(replicas.a, ignoring: FolioIgnore()) { _ in nil }, scanB: scanB, archive: SyncArchive(), report: SyncReport())
         applier.apply(.copy("a.txt", from: .a))
+        applier.commitReplacements()
         #expect(applier.report.changedDuringSync == ["a.txt"])
+        #expect(applier.archive.entries["a.txt"] == nil)
         #expect(replicas.read("a.txt", in: .b) == "typed meanwhile\n")
     }
 
