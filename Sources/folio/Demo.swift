@@ -1,6 +1,7 @@
 import Foundation
 import FolioFormat
 import FolioMerge
+import FolioSync
 import FolioModel
 import FolioStore
 import FolioSystem
@@ -90,6 +91,9 @@ struct Demo {
         // 8. A concurrent edit that git cannot merge, merged by Folio.
         try showMerge(root: copy)
 
+        // 9. Two replicas kept in step.
+        try showSync(root: copy)
+
         Output.print("\nDone: the copy is removed; \(fixtures.path) was not touched. Run 'swift test' for the test suite.")
         return ExitCode.success
     }
@@ -158,6 +162,56 @@ struct Demo {
         for line in String(decoding: folio.bytes[merged.layout.yaml ?? 0..<0], as: UTF8.self).split(separator: "\n") {
             Output.print("   | " + line)
         }
+    }
+
+    /// A replica (a USB stick, say), concurrent edits on both sides, a sync that merges
+    /// them, a real conflict kept as a copy, and a Syncthing conflict copy folded back.
+    func showSync(root: URL) throws {
+        let replica = root.deletingLastPathComponent().appendingPathComponent(root.lastPathComponent + "-usb")
+        let state = root.deletingLastPathComponent().appendingPathComponent(root.lastPathComponent + "-state")
+        defer {
+            try? FileManager.default.removeItem(at: replica)
+            try? FileManager.default.removeItem(at: state)
+        }
+        try FileManager.default.createDirectory(at: replica, withIntermediateDirectories: true)
+        var options = SyncOptions()
+        options.stateDirectory = state.path
+        let engine = try SyncEngine(root.path, replica.path, options: options)
+        let first = try engine.run()
+        Output.print("\n9. folio sync to a replica (a USB stick): \(first.copied.count) files copied.")
+        func edit(_ folder: URL, _ path: String, _ from: String, _ to: String) throws {
+            let url = folder.appendingPathComponent(path)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            guard text.contains(from) else { throw Failure(description: "\(path) has no '\(from)'") }
+            try text.replacingOccurrences(of: from, with: to).write(to: url, atomically: true, encoding: .utf8)
+        }
+        try edit(root, "recipes/hamburger.md", "servings: 2", "servings: 6")
+        try edit(replica, "recipes/hamburger.md", "time: 25m", "time: 30m")
+        try edit(root, "todos/fix-bike.md", "title: Fix bike brakes", "title: Fix the bike brakes")
+        usleep(20_000)
+        try edit(replica, "todos/fix-bike.md", "title: Fix bike brakes", "title: Repair the brakes")
+        // Syncthing, on the stick, kept a concurrent edit of a quote as a conflict copy.
+        let quote = "quotes/dont-panic.md"
+        let original = try String(contentsOf: replica.appendingPathComponent(quote), encoding: .utf8)
+        try original.replacingOccurrences(of: "\n---\n", with: "\nrating: 5\n---\n").write(
+            to: replica.appendingPathComponent("quotes/dont-panic.sync-conflict-20261130-120000-7XQ4ZZZ.md"), atomically: true, encoding: .utf8)
+        let report = try engine.run()
+        Output.print("   Edited on both sides: the laptop set servings 2 → 6 in hamburger.md, the stick time 25m → 30m;")
+        Output.print("   both retitled todos/fix-bike.md; Syncthing left a conflict copy of \(quote) on the stick. folio sync:")
+        for path in report.merged where report.conflicts[path] == nil { Output.print("   merged   \(path)") }
+        for (path, copy) in report.conflicts.sorted(by: { $0.key < $1.key }) {
+            Output.print("   conflict \(path): the newer title stays, the other is kept as \(copy.flatMap { $0 } ?? "markers")")
+        }
+        for copy in report.folded { Output.print("   folded   \(copy) back into \(quote)") }
+        func contents(_ folder: URL) -> [String: Data] {
+            var files: [String: Data] = [:]
+            for case let relative as String in FileManager.default.enumerator(atPath: folder.path)?.allObjects ?? [] {
+                if let data = FileManager.default.contents(atPath: folder.path + "/" + relative) { files[relative] = data }
+            }
+            return files
+        }
+        let same = contents(root) == contents(replica)
+        Output.print("   The replicas agree again\(same ? "" : " (not!)"); nothing was lost: every version is in a file, a conflict copy or the trash.")
     }
 
     /// The bundled collection: `FOLIO_FIXTURES`, ./Fixtures, or Fixtures/ beside the package sources.

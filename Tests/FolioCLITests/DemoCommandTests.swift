@@ -17,6 +17,10 @@ import Testing
         #expect(run.stdout.contains("   updated workouts/2026-10-25-long-run.md: distance 21.1 → 22.5\n"))
         #expect(run.stdout.contains("git merge-file: 2 conflict(s).\n   folio merge-file: 0 conflicts"))
         #expect(run.stdout.contains("   | servings: 6\n"))
+        #expect(run.stdout.contains("   merged   recipes/hamburger.md\n"))
+        #expect(run.stdout.contains("   conflict todos/fix-bike.md: the newer title stays, the other is kept as todos/fix-bike.sync-conflict-"))
+        #expect(run.stdout.contains("   folded   quotes/dont-panic.sync-conflict-20261130-120000-7XQ4ZZZ.md back into quotes/dont-panic.md\n"))
+        #expect(run.stdout.contains("   The replicas agree again; nothing was lost"))
         #expect(try Data(contentsOf: fixtures) == before)
     }
 }
