@@ -21,12 +21,13 @@ public struct ReplicaScan: Sendable {
     /// Scans `root`. `known` gives the archive's stamp and hash for a path, so that a
     /// file whose stamp is unchanged is not read.
     public static func scan(
-        _ root: String, ignoring ignore: FolioIgnore, known: (String) -> (FileStamp, SHA256.Digest)?
+        _ root: String, ignoring ignore: FolioIgnore, expectedCount: Int = 0, known: (String) -> (FileStamp, SHA256.Digest)?
     ) throws(SyncError) -> ReplicaScan {
         let rootStamp: FileStamp
         do { rootStamp = try FileStamp.of(root) } catch { throw SyncError("\(root): the replica is missing or cannot be read (\(error)); nothing was changed") }
         guard rootStamp.isDirectory else { throw SyncError("\(root): the replica is not a folder; nothing was changed") }
         var scan = ReplicaScan()
+        scan.files.reserveCapacity(expectedCount)
         var pending = [""]
         while let folder = pending.popLast() {
             let full = folder.isEmpty ? root : root + "/" + folder

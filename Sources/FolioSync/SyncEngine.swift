@@ -98,7 +98,7 @@ public struct SyncEngine: Sendable {
         let scans = ConcurrentSlots<Result<ReplicaScan, SyncError>>.map(2) { index in
             let replica: Replica = index == 0 ? .a : .b
             return Result { () throws(SyncError) in
-                try ReplicaScan.scan(self.root(replica), ignoring: replica == .a ? ignoreA : ignoreB) { path in
+                try ReplicaScan.scan(self.root(replica), ignoring: replica == .a ? ignoreA : ignoreB, expectedCount: knownArchive.entries.count) { path in
                     guard let entry = knownArchive.entries[path], let stamp = replica == .a ? entry.stampA : entry.stampB else { return nil }
                     return (stamp, entry.hash)
                 }
@@ -109,7 +109,8 @@ public struct SyncEngine: Sendable {
         let bases = BaseStore(state: state, known: Set(archive.entries.values.map(\.hash)))
         var folding = Applier(engine: self, bases: bases, scanA: scanA, scanB: scanB, archive: archive, report: SyncReport())
         for (replica, scan) in [(Replica.a, scanA), (.b, scanB)] {
-            for path in scan.files.keys.sorted() where archive.entries[path] == nil {
+            let copies = scan.files.keys.filter { archive.entries[$0] == nil && ConflictCopies.original(of: $0) != nil }
+            for path in copies.sorted() {
                 if let original = ConflictCopies.original(of: path), scan.files[original] != nil {
                     _ = folding.fold(path, into: original, on: replica)
                 }
@@ -136,11 +137,15 @@ public struct SyncEngine: Sendable {
         report.folded = folded
         // Names that differ only by case cannot both live on a case-insensitive disk:
         // reported and left alone, never renamed or overwritten.
+        // Only a path with capitals or non-ASCII letters can clash: group those (few) by
+        // their lowercase form, with the lowercase path itself when a replica has it.
         var byFoldedName: [String: Set<String>] = [:]
-        for path in Set(scanA.files.keys).union(scanB.files.keys) {
-            // Lowercase ASCII paths (most) are their own folded form: no new string for them.
-            let folded = path.utf8.allSatisfy({ $0 < 0x80 && !($0 >= 65 && $0 <= 90) }) ? path : path.lowercased()
-            byFoldedName[folded, default: []].insert(path)
+        for scan in [scanA, scanB] {
+            for path in scan.files.keys where !path.utf8.allSatisfy({ $0 < 0x80 && !($0 >= 65 && $0 <= 90) }) {
+                let folded = path.lowercased()
+                byFoldedName[folded, default: []].insert(path)
+                if scanA.files[folded] != nil || scanB.files[folded] != nil { byFoldedName[folded]!.insert(folded) }
+            }
         }
         for (_, paths) in byFoldedName where paths.count > 1 {
             for path in paths {
