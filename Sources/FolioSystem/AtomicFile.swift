@@ -20,48 +20,17 @@ public enum AtomicFile {
         _ bytes: [UInt8], to path: String, mode: UInt32, durable: Bool = true, flushingFolder: Bool = true,
         replacingOnly: ((FileStamp?) -> Bool)?
     ) throws(SystemError) -> Bool {
-        let folder = parent(of: path)
-        try makeDirectories(folder)
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        var attempt = 0
-        while true {
-            let temporary = folder + "/." + name + ".folio-\(UInt32.random(in: 0...UInt32.max))-\(attempt).tmp"
-            let fd: Int32
-            do { fd = try Syscall.createExclusive(temporary, mode: mode) } catch where error.code == Syscall.alreadyExists && attempt < 8 {
-                attempt += 1
-                continue
-            }
-            var open = true
-            do {
-                try Syscall.writeAll(fd, bytes, path: temporary)
-                try Syscall.changeMode(fd, mode, path: temporary)
-                if durable { try Syscall.sync(fd, path: temporary) }
-                Syscall.close(fd)
-                open = false
-                if let replacingOnly {
-                    let current: FileStamp?
-                    do { current = try FileStamp.of(path) } catch where error.code == Syscall.noSuchFile { current = nil }
-                    guard replacingOnly(current) else {
-                        try? Syscall.unlink(temporary)
-                        return false
-                    }
-                }
-                try Syscall.rename(temporary, to: path)
-            } catch {
-                // Closed once only: a second close could close a descriptor another thread just opened.
-                if open { Syscall.close(fd) }
-                try? Syscall.unlink(temporary)
-                throw error
-            }
-            if durable && flushingFolder { try Syscall.syncDirectory(folder) }
-            return true
-        }
+        let temporary = try prepare(bytes, beside: path, mode: mode, flushing: durable)
+        guard try commit(temporary, to: path, replacingOnly: replacingOnly) else { return false }
+        if durable && flushingFolder { try Syscall.syncDirectory(parent(of: path)) }
+        return true
     }
 
-    /// Writes `bytes` to a new temporary file beside `path` (not flushed, not renamed):
-    /// the first half of a replacement whose flush the caller batches with others.
-    /// Returns the temporary file's path, for ``commit(_:to:replacingOnly:)``.
-    public static func prepare(_ bytes: [UInt8], beside path: String, mode: UInt32) throws(SystemError) -> String {
+    /// Writes `bytes` to a new temporary file beside `path`, not renamed (and, unless
+    /// `flushing`, not flushed: the first half of a replacement whose flush the caller
+    /// batches with others). Returns the temporary file's path, for
+    /// ``commit(_:to:replacingOnly:)``.
+    public static func prepare(_ bytes: [UInt8], beside path: String, mode: UInt32, flushing: Bool = false) throws(SystemError) -> String {
         let folder = parent(of: path)
         try makeDirectories(folder)
         let name = path.split(separator: "/").last.map(String.init) ?? path
@@ -73,28 +42,35 @@ public enum AtomicFile {
                 attempt += 1
                 continue
             }
+            // Closed once only: a second close could close a descriptor another thread just opened.
             do {
                 try Syscall.writeAll(fd, bytes, path: temporary)
                 try Syscall.changeMode(fd, mode, path: temporary)
-                Syscall.close(fd)
+                if flushing { try Syscall.sync(fd, path: temporary) }
             } catch {
                 Syscall.close(fd)
                 try? Syscall.unlink(temporary)
                 throw error
             }
+            Syscall.close(fd)
             return temporary
         }
     }
 
     /// The second half: renames the prepared `temporary` over `path` if `replacingOnly`
-    /// says yes to what is there now; else removes it and returns false. The caller has
+    /// (when given) says yes to what is there now; else removes it and returns false. The caller has
     /// flushed the temporary file's data first (``flushFileSystem(containing:)``).
-    public static func commit(_ temporary: String, to path: String, replacingOnly: (FileStamp?) -> Bool) throws(SystemError) -> Bool {
-        let current: FileStamp?
-        do { current = try FileStamp.of(path) } catch where error.code == Syscall.noSuchFile { current = nil }
-        guard replacingOnly(current) else {
-            try? Syscall.unlink(temporary)
-            return false
+    public static func commit(_ temporary: String, to path: String, replacingOnly: ((FileStamp?) -> Bool)?) throws(SystemError) -> Bool {
+        if let replacingOnly {
+            let current: FileStamp?
+            do { current = try FileStamp.of(path) } catch where error.code == Syscall.noSuchFile { current = nil } catch {
+                try? Syscall.unlink(temporary)
+                throw error
+            }
+            guard replacingOnly(current) else {
+                try? Syscall.unlink(temporary)
+                return false
+            }
         }
         do { try Syscall.rename(temporary, to: path) } catch {
             try? Syscall.unlink(temporary)
