@@ -17,6 +17,9 @@ public struct ReplicaScan: Sendable {
     public var skipped: [String: String] = [:]
     /// How many files were read and hashed (the rest matched the archive's stamps).
     public var hashed = 0
+    /// Folio's own temporary files older than an hour: left by a process that was
+    /// killed mid-write (a live write takes far less), removed by the sync.
+    public var staleTemporaries: [String] = []
 
     /// Scans `root`. `known` gives the archive's stamp and hash for a path, so that a
     /// file whose stamp is unchanged is not read.
@@ -54,6 +57,10 @@ public struct ReplicaScan: Sendable {
                     if !FolderRules.isIgnoredDirectory(entry.name) && !ignore.ignores(path, isDirectory: true) { pending.append(path) }
                     continue
                 }
+                if Self.isFolioTemporary(entry.name) {
+                    if stamp.modified < (Int64(Syscall.now()) - 3_600) * 1_000_000_000 { scan.staleTemporaries.append(path) }
+                    continue
+                }
                 guard !Self.neverSynced(entry.name), !ignore.ignores(path, isDirectory: false) else { continue }
                 guard stamp.isRegularFile else {
                     scan.skipped[path] = stamp.isSymbolicLink ? "a symbolic link: Folio never follows or copies links" : "not a regular file"
@@ -79,6 +86,11 @@ public struct ReplicaScan: Sendable {
 
     /// Names no sync touches: the sync tools' and editors' files, and Folio's own temporary files.
     static func neverSynced(_ name: String) -> Bool {
-        FolderRules.isIgnoredFile(name) || (name.hasPrefix(".") && name.contains(".folio-") && name.hasSuffix(".tmp"))
+        FolderRules.isIgnoredFile(name) || isFolioTemporary(name)
+    }
+
+    /// `.NAME.folio-RANDOM-N.tmp`, as ``AtomicFile`` names its temporary files.
+    static func isFolioTemporary(_ name: String) -> Bool {
+        name.hasPrefix(".") && name.contains(".folio-") && name.hasSuffix(".tmp")
     }
 }

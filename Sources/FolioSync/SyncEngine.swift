@@ -25,6 +25,8 @@ public struct SyncReport: Sendable, Equatable {
     public var merged: [String] = []
     /// Other tools' conflict copies merged back into their files and removed.
     public var folded: [String] = []
+    /// Folio's own temporary files left by a killed process, removed.
+    public var removedTemporaries: [String] = []
     /// Renames carried across, as `from → to`.
     public var moved: [String] = []
     /// Paths with a real conflict, and the conflict copy saved beside each (nil with markers).
@@ -135,6 +137,13 @@ public struct SyncEngine: Sendable {
         }
         var report = SyncReport()
         report.folded = folded
+        if !options.dryRun {
+            for (replica, scan) in [(Replica.a, scanA), (.b, scanB)] {
+                for path in scan.staleTemporaries where (try? AtomicFile.remove(root(replica) + "/" + path)) != nil {
+                    report.removedTemporaries.append("\(replica.rawValue):\(path)")
+                }
+            }
+        }
         // Names that differ only by case cannot both live on a case-insensitive disk:
         // reported and left alone, never renamed or overwritten.
         // Only a path with capitals or non-ASCII letters can clash: group those (few) by

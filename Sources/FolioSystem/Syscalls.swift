@@ -232,6 +232,11 @@ package enum Syscall {
         return String(cString: resolved)
     }
 
+    /// `time(nil)`: seconds since the epoch.
+    package static func now() -> Int {
+        Int(time(nil))
+    }
+
     /// `getenv(name)`.
     package static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }

@@ -262,4 +262,17 @@ extension SyncEngineTests {
         let contents = Set(Replicas.files(under: replicas.a).filter { $0.key.hasPrefix("odd") }.values)
         #expect(contents == [Data([0xFF, 0x01, 0x0A]), Data([0xFE, 0x02, 0x0A])])
     }
+
+    @Test func temporaryFilesOfAKilledSyncAreRemovedOnceStale() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write("half\n", ".soup.md.folio-123-0.tmp", in: .a)
+        try replicas.write("fresh\n", ".stew.md.folio-456-0.tmp", in: .a)
+        let old = Date(timeIntervalSinceNow: -7_200)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: replicas.path(.a, ".soup.md.folio-123-0.tmp"))
+        let report = try replicas.sync()
+        #expect(report.removedTemporaries == ["A:.soup.md.folio-123-0.tmp"])
+        #expect(replicas.read(".stew.md.folio-456-0.tmp", in: .a) == "fresh\n")
+        #expect(replicas.read(".stew.md.folio-456-0.tmp", in: .b) == nil)
+    }
 }
