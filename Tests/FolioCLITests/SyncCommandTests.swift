@@ -39,6 +39,12 @@ import Testing
         #expect(conflict.stdout.contains("\"conflicts\": {\n    \"recipes/soup.md\": \"recipes/soup.sync-conflict-"))
         let listed = try FolioBinary.run(["conflicts", b.path])
         #expect(listed.status == 1 && listed.stdout.contains("(a version of recipes/soup.md)"))
+        // Resolve: see the difference, keep the copy's title, and the copy is gone.
+        let copy = try #require(listed.stdout.split(separator: " ").first.map(String.init))
+        let shown = try FolioBinary.run(["resolve", b.path, copy])
+        #expect(shown.stdout == "title: file Onion soup | copy Leek soup\n" || shown.stdout == "title: file Leek soup | copy Onion soup\n", "\(shown.stdout)")
+        #expect(try FolioBinary.run(["resolve", b.path, copy, "--keep", "copy"]).status == 0)
+        #expect(try FolioBinary.run(["conflicts", b.path]).status == 0)
         // A replica that is missing is refused: exit 2, nothing changed.
         let missing = try FolioBinary.run(["sync", a.path, root.appendingPathComponent("usb").path, "--state", state])
         #expect(missing.status == 2 && missing.stderr.contains("missing"))
