@@ -13,6 +13,9 @@ public struct SyncOptions: Sendable {
     public var dryRun = false
     /// Let a replica that is suddenly empty delete everything on the other side.
     public var allowMassDelete = false
+    /// Hears how far a long sync is: the steps done and how many there are (called
+    /// once per hundred steps, and at the end).
+    public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
     /// The defaults.
     public init() {}
@@ -176,8 +179,12 @@ public struct SyncEngine: Sendable {
             a: scanA.files.mapValues { Version(hash: $0.hash, executable: $0.stamp.isExecutable) },
             b: scanB.files.mapValues { Version(hash: $0.hash, executable: $0.stamp.isExecutable) })
         var applier = Applier(engine: self, bases: bases, scanA: scanA, scanB: scanB, archive: archive, report: report)
-        for step in steps { applier.apply(step) }
+        for (index, step) in steps.enumerated() {
+            applier.apply(step)
+            if index % 100 == 99 { options.progress?(index + 1, steps.count) }
+        }
         applier.commitReplacements()
+        if steps.count >= 100 { options.progress?(steps.count, steps.count) }
         (archive, report) = (applier.archive, applier.report)
         report.files = archive.entries.count
         // An unchanged archive is not written again (nor is everything flushed for it).

@@ -40,6 +40,12 @@ enum SyncCommand: FolioCommand {
             Output.error("folio sync: --conflict takes copy or markers, not '\(other)'")
             return ExitCode.usage
         }
+        // On a terminal, a line that counts the steps of a long sync (rewritten in place).
+        if isatty(2) == 1 {
+            options.progress = { done, total in
+                FileHandle.standardError.write(Data("\rsyncing: \(done) of \(total) changes\(done == total ? "\n" : "")".utf8))
+            }
+        }
         let report: SyncReport
         do {
             report = try SyncEngine(arguments.positionals[0], arguments.positionals[1], options: options).run()
