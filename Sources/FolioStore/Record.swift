@@ -38,6 +38,9 @@ public struct Record: Sendable, Hashable {
     /// Whether the file parsed.
     public var isValid: Bool { error == nil }
 
+    /// The file this record is a conflict copy of (Folio's, Syncthing's or Dropbox's), if it is one.
+    public var conflictCopyOf: String? { ConflictCopies.originalOfAnyCopy(path) }
+
     /// Reads a record from a file's bytes.
     public init(path: String, bytes: [UInt8]) {
         do {

@@ -151,6 +151,16 @@ public struct StoreState: Sendable {
             .compactMap(record(id:))
     }
 
+    /// Files with a conflict copy beside them, each with its copies (Folio's, Syncthing's,
+    /// Dropbox's), in path order: what an app should ask its user to settle.
+    public var conflicts: [(file: String, copies: [String])] {
+        var copies: [String: [String]] = [:]
+        for path in index.idByPath.keys {
+            if let original = ConflictCopies.originalOfAnyCopy(path) { copies[original, default: []].append(path) }
+        }
+        return copies.sorted { $0.key < $1.key }.map { ($0.key, $0.value.sorted()) }
+    }
+
     /// The records that do not parse, in path order.
     public var invalidRecords: [Record] { recordsByID.compactMap { $0 }.filter { !$0.isValid }.sorted { $0.path < $1.path } }
 

@@ -20,6 +20,18 @@ import Testing
         StoreState(files: Self.files.mapValues { Array($0.utf8) })
     }
 
+    @Test func conflictCopiesAreFlaggedWithTheirFiles() {
+        let state = StoreState(files: [
+            "todos/milk.md": Array("---\ntitle: Milk\n---\n".utf8),
+            "todos/milk.sync-conflict-20261130-120000-phone.md": Array("---\ntitle: Oat milk\n---\n".utf8),
+            "todos/milk (Anna's conflicted copy 2026-11-30).md": Array("---\ntitle: Soy milk\n---\n".utf8),
+        ])
+        #expect(state.conflicts.map(\.file) == ["todos/milk.md"])
+        #expect(state.conflicts.first?.copies.count == 2)
+        #expect(state["todos/milk.sync-conflict-20261130-120000-phone.md"]?.conflictCopyOf == "todos/milk.md")
+        #expect(state["todos/milk.md"]?.conflictCopyOf == nil)
+    }
+
     @Test func invalidFilesAreListedNotDropped() {
         let state = state()
         #expect(state.records.count == 7)

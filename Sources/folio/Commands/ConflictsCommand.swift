@@ -23,7 +23,7 @@ enum ConflictsCommand: FolioCommand {
             let walk = try DirectoryWalk.files(under: root, descend: { !FolderRules.isIgnoredDirectory($0) }, include: { _ in true })
             var found = 0
             for path in walk.paths {
-                if let original = ConflictCopies.original(of: path) ?? folioCopyOriginal(path) {
+                if let original = ConflictCopies.originalOfAnyCopy(path) {
                     Output.print("\(path)  (a version of \(original))")
                     found += 1
                 }
@@ -33,13 +33,5 @@ enum ConflictsCommand: FolioCommand {
             Output.error("folio conflicts: \(error)")
             return ExitCode.problems
         }
-    }
-
-    /// Folio's own copies: `NAME.sync-conflict-YYYYMMDD-HHMMSS-REPLICA[-N].EXT`.
-    static func folioCopyOriginal(_ path: String) -> String? {
-        guard let marker = path.range(of: ".sync-conflict-") else { return nil }
-        let rest = path[marker.upperBound...]
-        let ext = rest.lastIndex(of: ".").map { String(rest[$0...]) } ?? ""
-        return String(path[..<marker.lowerBound]) + ext
     }
 }

@@ -20,7 +20,7 @@ enum ResolveCommand: FolioCommand {
 
     @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
         let root = arguments.positionals[0], copy = arguments.positionals[1]
-        guard let original = ConflictCopies.original(of: copy) ?? ConflictsCommand.folioCopyOriginal(copy) else {
+        guard let original = ConflictCopies.originalOfAnyCopy(copy) else {
             Output.error("folio resolve: \(copy) is not a conflict copy (see folio conflicts \(root))")
             return ExitCode.usage
         }

@@ -1,8 +1,9 @@
-/// Conflict copies other sync tools leave in a folder, recognised by name:
-/// Syncthing's `NAME.sync-conflict-YYYYMMDD-HHMMSS-DEVICE.EXT` (DEVICE: seven capital
-/// letters or digits) and Dropbox's `NAME (… conflicted copy …).EXT`.
+/// Conflict copies, recognised by name: other sync tools' — Syncthing's
+/// `NAME.sync-conflict-YYYYMMDD-HHMMSS-DEVICE.EXT` (DEVICE: seven capital letters or
+/// digits) and Dropbox's `NAME (… conflicted copy …).EXT` — and Folio's own
+/// (`NAME.sync-conflict-YYYYMMDD-HHMMSS-REPLICA.EXT`).
 public enum ConflictCopies {
-    /// The path of the file `path` is a conflict copy of, or nil.
+    /// The path of the file `path` is another tool's conflict copy of, or nil.
     public static func original(of path: String) -> String? {
         let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
         let folder = String(path[..<slash]), name = String(path[slash...])
@@ -29,5 +30,14 @@ public enum ConflictCopies {
               name[open.upperBound..<close.lowerBound].contains("conflicted copy"), open.lowerBound > name.startIndex
         else { return nil }
         return String(name[..<open.lowerBound]) + String(name[close.upperBound...])
+    }
+
+    /// The path of the file `path` is a conflict copy of — another tool's or Folio's — or nil.
+    public static func originalOfAnyCopy(_ path: String) -> String? {
+        if let original = original(of: path) { return original }
+        guard let marker = path.range(of: ".sync-conflict-") else { return nil }
+        let rest = path[marker.upperBound...]
+        let ext = rest.lastIndex(of: ".").map { String(rest[$0...]) } ?? ""
+        return String(path[..<marker.lowerBound]) + ext
     }
 }

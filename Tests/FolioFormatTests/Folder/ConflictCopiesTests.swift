@@ -1,5 +1,5 @@
 import Testing
-@testable import FolioSync
+@testable import FolioFormat
 
 @Suite struct ConflictCopiesTests {
     @Test(arguments: [
@@ -18,5 +18,11 @@ import Testing
     ])
     func notRecognised(name: String) {
         #expect(ConflictCopies.original(of: name) == nil)
+    }
+
+    @Test func folioCopiesToo() {
+        #expect(ConflictCopies.originalOfAnyCopy("recipes/soup.sync-conflict-20261130-120000-laptop-2.md") == "recipes/soup.md")
+        #expect(ConflictCopies.originalOfAnyCopy("recipes/soup (Anna's conflicted copy).md") == "recipes/soup.md")
+        #expect(ConflictCopies.originalOfAnyCopy("recipes/soup.md") == nil)
     }
 }
