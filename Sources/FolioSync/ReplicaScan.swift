@@ -9,6 +9,8 @@ public struct ReplicaScan: Sendable {
     public struct File: Sendable, Equatable {
         public var stamp: FileStamp
         public var hash: SHA256.Digest
+        /// A document's front-matter `id`.
+        public var id: String? = nil
     }
 
     /// The files by path.
@@ -24,7 +26,7 @@ public struct ReplicaScan: Sendable {
     /// Scans `root`. `known` gives the archive's stamp and hash for a path, so that a
     /// file whose stamp is unchanged is not read.
     public static func scan(
-        _ root: String, ignoring ignore: FolioIgnore, expectedCount: Int = 0, known: (String) -> (FileStamp, SHA256.Digest)?
+        _ root: String, ignoring ignore: FolioIgnore, expectedCount: Int = 0, known: (String) -> (FileStamp, SHA256.Digest, String?)?
     ) throws(SyncError) -> ReplicaScan {
         let rootStamp: FileStamp
         do { rootStamp = try FileStamp.of(root) } catch { throw SyncError("\(root): the replica is missing or cannot be read (\(error)); nothing was changed") }
@@ -66,8 +68,8 @@ public struct ReplicaScan: Sendable {
                     scan.skipped[path] = stamp.isSymbolicLink ? "a symbolic link: Folio never follows or copies links" : "not a regular file"
                     continue
                 }
-                if let (knownStamp, hash) = known(path), knownStamp == stamp {
-                    scan.files[path] = File(stamp: stamp, hash: hash)
+                if let (knownStamp, hash, id) = known(path), knownStamp == stamp {
+                    scan.files[path] = File(stamp: stamp, hash: hash, id: id)
                     continue
                 }
                 do {
@@ -75,13 +77,23 @@ public struct ReplicaScan: Sendable {
                     scan.hashed += 1
                     // The stamp after reading: a file written meanwhile is read again next time.
                     let after = (try? FileStamp.of(root + "/" + path)) ?? stamp
-                    scan.files[path] = File(stamp: after == stamp ? stamp : after, hash: SHA256.hash(bytes))
+                    scan.files[path] = File(stamp: after == stamp ? stamp : after, hash: SHA256.hash(bytes), id: Self.documentID(path, bytes))
                 } catch {
                     scan.skipped[path] = "cannot read: \(error)"
                 }
             }
         }
         return scan
+    }
+
+    /// The front-matter `id` of a Markdown document, if it has one.
+    static func documentID(_ path: String, _ bytes: [UInt8]) -> String? {
+        guard path.hasSuffix(".md") || path.hasSuffix(".markdown"), let document = try? Document(bytes: bytes) else { return nil }
+        switch document["id"] {
+        case .string(let text)?, .timestamp(let text)?: return text.isEmpty ? nil : text
+        case .int(let number)?: return String(number)
+        default: return nil
+        }
     }
 
     /// Names no sync touches: the sync tools' and editors' files, and Folio's own temporary files.

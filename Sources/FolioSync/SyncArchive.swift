@@ -13,6 +13,8 @@ public struct SyncArchive: Sendable, Equatable {
         /// The stamps in replica A and B when this was recorded.
         public var stampA: FileStamp?
         public var stampB: FileStamp?
+        /// The document's front-matter `id`, which follows it through a rename and edit.
+        public var id: String? = nil
     }
 
     /// The entries by path (relative, `/`-separated).
@@ -24,7 +26,8 @@ public struct SyncArchive: Sendable, Equatable {
     static let header = "folio-archive 1"
 
     /// The archive as text: a header line, then one line per path, sorted, with the
-    /// hash, size, executable bit, both stamps and the path (percent-escaped).
+    /// hash, size, executable bit, both stamps, the path (percent-escaped) and, for a
+    /// document that has one, its front-matter `id`.
     public func serialized() -> [UInt8] {
         var out = Array((Self.header + "\n").utf8)
         out.reserveCapacity(entries.count * 160)
@@ -32,6 +35,10 @@ public struct SyncArchive: Sendable, Equatable {
             out += Array(entry.hash.description.utf8)
             out += Array("\t\(entry.size)\t\(entry.executable ? "x" : "-")\t\(Self.stamp(entry.stampA))\t\(Self.stamp(entry.stampB))\t".utf8)
             out += Array(Self.escaped(path).utf8)
+            if let id = entry.id {
+                out.append(9)
+                out += Array(Self.escaped(id).utf8)
+            }
             out.append(10)
         }
         return out
@@ -46,11 +53,12 @@ public struct SyncArchive: Sendable, Equatable {
         entries.reserveCapacity(lines.count)
         for (number, line) in lines.enumerated() {
             let fields = line.split(separator: 9, omittingEmptySubsequences: false)
-            guard fields.count == 6, let hash = SHA256.Digest(hex: String(decoding: fields[0], as: UTF8.self)),
+            guard fields.count == 6 || fields.count == 7, let hash = SHA256.Digest(hex: String(decoding: fields[0], as: UTF8.self)),
                   let size = Self.integer(fields[1]), let a = Self.stamp(fields[3]), let b = Self.stamp(fields[4]),
                   let path = Self.unescaped(String(decoding: fields[5], as: UTF8.self))
             else { throw SyncError("archive line \(number + 2) is damaged") }
-            entries[path] = Entry(hash: hash, size: size, executable: fields[2].first == UInt8(ascii: "x"), stampA: a, stampB: b)
+            let id = fields.count == 7 ? Self.unescaped(String(decoding: fields[6], as: UTF8.self)) : nil
+            entries[path] = Entry(hash: hash, size: size, executable: fields[2].first == UInt8(ascii: "x"), stampA: a, stampB: b, id: id)
         }
     }
 

@@ -6,8 +6,8 @@ import FolioSystem
 struct Applier {
     let engine: SyncEngine
     let bases: BaseStore
-    let scanA: ReplicaScan
-    let scanB: ReplicaScan
+    var scanA: ReplicaScan
+    var scanB: ReplicaScan
     var archive: SyncArchive
     var report: SyncReport
     /// Replacements written to temporary files, renamed by ``commitReplacements()`` after
@@ -34,7 +34,47 @@ struct Applier {
             merge(path)
         case .move(let from, let to, let replica, let edited):
             move(from, to: to, on: replica, edited: edited)
+        case .moveByID(let from, let to, let replica):
+            moveByID(from, to: to, on: replica)
         }
+    }
+
+    /// Renames `from` to `to` on `replica` (the other side renamed and edited it; its
+    /// front-matter id says so), carrying the archived base along, then settles `to`
+    /// as any path: copied, or merged when `replica` had edited it too.
+    mutating func moveByID(_ from: String, to: String, on replica: Replica) {
+        report.moved.append("\(from) → \(to)")
+        guard !engine.options.dryRun, let file = scanned(replica).files[from], insideRoot(replica, from), insideRoot(replica, to),
+              let base = archive.entries[from]
+        else { return }
+        let source = full(replica, from), target = full(replica, to)
+        guard (try? FileStamp.of(source)) == file.stamp, (try? FileStamp.of(target)) == nil else {
+            report.changedDuringSync.append(from)
+            return
+        }
+        do {
+            try AtomicFile.makeDirectories(AtomicFile.parent(of: target))
+            try Syscall.rename(source, to: target)
+        } catch {
+            report.skipped["\(replica.rawValue):\(from)"] = "cannot rename: \(error)"
+            return
+        }
+        guard let stamp = try? FileStamp.of(target) else { return }
+        // The file is at its new name on both sides now; the base goes with it.
+        var moved = file
+        moved.stamp = stamp
+        if replica == .a {
+            scanA.files[from] = nil
+            scanA.files[to] = moved
+        } else {
+            scanB.files[from] = nil
+            scanB.files[to] = moved
+        }
+        archive.entries[from] = nil
+        var entry = base
+        if replica == .a { entry.stampA = stamp } else { entry.stampB = stamp }
+        archive.entries[to] = entry
+        if let step = SyncPlan.step(to, base: base.hash, a: scanA.files[to]?.hash, b: scanB.files[to]?.hash) { apply(step) }
     }
 
     /// Renames `from` to `to` on `replica`, as the other side did; an edit made there
@@ -168,8 +208,10 @@ struct Applier {
     }
 
     mutating func record(_ path: String, hash: SHA256.Digest, stampA: FileStamp, stampB: FileStamp) {
+        // The id of the content recorded: whichever side holds that content now.
+        let id = [scanA.files[path], scanB.files[path]].compactMap { $0 }.first { $0.hash == hash }?.id
         archive.entries[path] = SyncArchive.Entry(
-            hash: hash, size: stampA.size, executable: stampA.isExecutable, stampA: stampA, stampB: stampB)
+            hash: hash, size: stampA.size, executable: stampA.isExecutable, stampA: stampA, stampB: stampB, id: id)
     }
 
     mutating func copy(_ path: String, from source: Replica) {

@@ -105,7 +105,7 @@ public struct SyncEngine: Sendable {
             return Result { () throws(SyncError) in
                 try ReplicaScan.scan(self.root(replica), ignoring: replica == .a ? ignoreA : ignoreB, expectedCount: knownArchive.entries.count) { path in
                     guard let entry = knownArchive.entries[path], let stamp = replica == .a ? entry.stampA : entry.stampB else { return nil }
-                    return (stamp, entry.hash)
+                    return (stamp, entry.hash, entry.id)
                 }
             }
         }
@@ -128,7 +128,7 @@ public struct SyncEngine: Sendable {
             for (index, replica) in [Replica.a, .b].enumerated() {
                 let rescan = try ReplicaScan.scan(root(replica), ignoring: replica == .a ? ignoreA : ignoreB) { path in
                     guard let entry = known.entries[path], let stamp = replica == .a ? entry.stampA : entry.stampB else { return nil }
-                    return (stamp, entry.hash)
+                    return (stamp, entry.hash, entry.id)
                 }
                 if index == 0 { scanA = rescan } else { scanB = rescan }
             }
@@ -177,7 +177,8 @@ public struct SyncEngine: Sendable {
         let steps = SyncPlan.steps(
             archive: archive.entries.mapValues { Version(hash: $0.hash, executable: $0.executable) },
             a: scanA.files.mapValues { Version(hash: $0.hash, executable: $0.stamp.isExecutable) },
-            b: scanB.files.mapValues { Version(hash: $0.hash, executable: $0.stamp.isExecutable) })
+            b: scanB.files.mapValues { Version(hash: $0.hash, executable: $0.stamp.isExecutable) },
+            ids: (archive.entries.compactMapValues(\.id), scanA.files.compactMapValues(\.id), scanB.files.compactMapValues(\.id)))
         var applier = Applier(engine: self, bases: bases, scanA: scanA, scanB: scanB, archive: archive, report: report)
         for (index, step) in steps.enumerated() {
             applier.apply(step)

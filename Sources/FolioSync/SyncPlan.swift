@@ -24,22 +24,39 @@ public enum SyncStep: Sendable, Hashable {
     /// Renamed on one side with its content unchanged: rename it on `replica` too. When
     /// `replica` had edited it meanwhile, the edit follows the move (and is copied back).
     case move(from: String, to: String, on: Replica, edited: Bool)
+    /// Renamed and edited on one side, known by its front-matter `id`: rename it on
+    /// `replica` too, then settle the new path as any changed file (copy or merge).
+    case moveByID(from: String, to: String, on: Replica)
 }
 
 public enum SyncPlan {
     /// The steps for every path any of the three know, in path order. A version is
     /// what makes two files the same for a sync: the content hash and the executable bit.
     public static func steps<Version: Hashable>(
-        archive: [String: Version], a: [String: Version], b: [String: Version]
+        archive: [String: Version], a: [String: Version], b: [String: Version],
+        ids: (archive: [String: String], a: [String: String], b: [String: String]) = ([:], [:], [:])
     ) -> [SyncStep] {
         var paths = Set(archive.keys)
         paths.formUnion(a.keys)
         paths.formUnion(b.keys)
-        let moves = self.moves(archive: archive, a: a, b: b)
-        let moved = Set(moves.flatMap { step -> [String] in
+        var moves = self.moves(archive: archive, a: a, b: b)
+        var moved = Set(moves.flatMap { step -> [String] in
             if case .move(let from, let to, _, _) = step { return [from, to] }
             return []
         })
+        // Renamed and edited: the same front-matter id at a new path on one side.
+        for (side, other, sideIDs, renamedOn) in [(a, b, ids.a, Replica.b), (b, a, ids.b, Replica.a)] {
+            var created: [String: [String]] = [:]
+            for (path, id) in sideIDs where archive[path] == nil && other[path] == nil && !moved.contains(path) { created[id, default: []].append(path) }
+            guard !created.isEmpty else { continue }
+            for (path, id) in ids.archive.sorted(by: { $0.key < $1.key })
+            where side[path] == nil && other[path] != nil && !moved.contains(path) {
+                guard let targets = created[id], targets.count == 1 else { continue }
+                created[id] = nil
+                moves.append(.moveByID(from: path, to: targets[0], on: renamedOn))
+                moved.formUnion([path, targets[0]])
+            }
+        }
         // Most paths need nothing: decide each, then sort only those that do.
         var steps: [(String, SyncStep)] = []
         for path in paths where !moved.contains(path) {

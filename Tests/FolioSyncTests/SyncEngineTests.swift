@@ -275,4 +275,23 @@ extension SyncEngineTests {
         #expect(replicas.read(".stew.md.folio-456-0.tmp", in: .a) == "fresh\n")
         #expect(replicas.read(".stew.md.folio-456-0.tmp", in: .b) == nil)
     }
+
+    @Test func aDocumentRenamedAndEditedIsFollowedByItsID() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        let soup = "---\nid: 7f3a\ntitle: Soup\ntime: 15m\nservings: 2\n---\nHot.\n"
+        try replicas.write(soup, "recipes/soup.md", in: .a)
+        _ = try replicas.sync()
+        // Renamed and retimed on the laptop; servings changed on the phone meanwhile.
+        try FileManager.default.removeItem(atPath: replicas.path(.a, "recipes/soup.md"))
+        try replicas.write(soup.replacingOccurrences(of: "time: 15m", with: "time: 20m"), "recipes/leek-soup.md", in: .a)
+        try replicas.write(soup.replacingOccurrences(of: "servings: 2", with: "servings: 4"), "recipes/soup.md", in: .b)
+        let report = try replicas.sync()
+        #expect(report.moved == ["recipes/soup.md → recipes/leek-soup.md"])
+        let merged = soup.replacingOccurrences(of: "time: 15m", with: "time: 20m").replacingOccurrences(of: "servings: 2", with: "servings: 4")
+        #expect(replicas.read("recipes/leek-soup.md", in: .a) == merged && replicas.read("recipes/leek-soup.md", in: .b) == merged)
+        #expect(replicas.read("recipes/soup.md", in: .a) == nil && replicas.read("recipes/soup.md", in: .b) == nil)
+        let again = try replicas.sync()
+        #expect(again.moved.isEmpty && again.copied.isEmpty && again.merged.isEmpty)
+    }
 }
