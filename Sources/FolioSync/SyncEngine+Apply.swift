@@ -231,7 +231,16 @@ struct Applier {
             return
         }
         // Into the trash, never unlinked: `folio restore` brings it back.
-        let trash = engine.state + "/trash/" + Syscall.localTimestamp() + "/" + replica.rawValue + "/" + path
+        // A second delete of the same path within the same second gets a folder of its own
+        // (`…-2`): a trashed version is never replaced by a later one.
+        let stamp = Syscall.localTimestamp()
+        var folder = stamp
+        var attempt = 1
+        while (try? FileStamp.of(engine.state + "/trash/" + folder + "/" + replica.rawValue + "/" + path)) != nil {
+            attempt += 1
+            folder = stamp + "-\(attempt)"
+        }
+        let trash = engine.state + "/trash/" + folder + "/" + replica.rawValue + "/" + path
         do {
             try AtomicFile.makeDirectories(AtomicFile.parent(of: trash))
             do {

@@ -11,7 +11,8 @@ public struct Trash: Sendable {
 
     /// A file in the trash.
     public struct Item: Sendable, Hashable {
-        /// When it was deleted (`YYYYMMDD-HHMMSS`, local time).
+        /// When it was deleted (`YYYYMMDD-HHMMSS`, local time, with `-2`… for a second
+        /// delete of the same path in one second).
         public var time: String
         /// The replica it was deleted from.
         public var replica: Replica

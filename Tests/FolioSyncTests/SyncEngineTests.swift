@@ -294,4 +294,18 @@ extension SyncEngineTests {
         let again = try replicas.sync()
         #expect(again.moved.isEmpty && again.copied.isEmpty && again.merged.isEmpty)
     }
+
+    @Test func twoDeletesOfOnePathInOneSecondKeepBothVersions() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write("keep\n", "other.txt", in: .a)
+        for version in ["first\n", "second\n"] {
+            try replicas.write(version, "note.txt", in: .a)
+            _ = try replicas.sync()
+            try FileManager.default.removeItem(atPath: replicas.path(.a, "note.txt"))
+            #expect(try replicas.sync().deleted == ["note.txt"])
+        }
+        let trashed = Set(Replicas.files(under: replicas.state + "/trash").values.map { String(decoding: $0, as: UTF8.self) })
+        #expect(trashed == ["first\n", "second\n"])
+    }
 }
