@@ -13,6 +13,7 @@ final class BaseStore {
     private var stored: Set<SHA256.Digest>
     private var pending: [UInt8] = []
     private var pendingIndex: [UInt8] = []
+    private var pendingHashes: [SHA256.Digest] = []
     private var packSize: Int64?
     private var offsets: [SHA256.Digest: (offset: Int64, length: Int)]?
 
@@ -31,6 +32,7 @@ final class BaseStore {
         let offset = packSize! + Int64(pending.count)
         pending += bytes
         pendingIndex += Array("\(hash) \(offset) \(bytes.count)\n".utf8)
+        pendingHashes.append(hash)
         offsets?[hash] = (offset, bytes.count)
         stored.insert(hash)
         if pending.count >= 4 << 20 { try flush() }
@@ -39,11 +41,22 @@ final class BaseStore {
     /// Writes what ``store(_:)`` gathered (the caller flushes the file system later).
     func flush() throws(SystemError) {
         guard !pending.isEmpty else { return }
-        for (path, bytes) in [(pack, pending), (index, pendingIndex)] {
-            let fd = try Syscall.openForAppending(path)
-            defer { Syscall.close(fd) }
-            try Syscall.writeAll(fd, bytes, path: path)
+        do {
+            for (path, bytes) in [(pack, pending), (index, pendingIndex)] {
+                let fd = try Syscall.openForAppending(path)
+                defer { Syscall.close(fd) }
+                try Syscall.writeAll(fd, bytes, path: path)
+            }
+        } catch {
+            // The pack's size is no longer known: drop what is pending (those versions are
+            // stored again when next recorded) and read the size afresh.
+            packSize = nil
+            offsets = nil
+            for hash in pendingHashes { stored.remove(hash) }
+            (pending, pendingIndex, pendingHashes) = ([], [], [])
+            throw error
         }
+        pendingHashes.removeAll()
         packSize = (packSize ?? 0) + Int64(pending.count)
         pending.removeAll(keepingCapacity: true)
         pendingIndex.removeAll(keepingCapacity: true)

@@ -13,7 +13,9 @@ struct Applier {
     /// Replacements written to temporary files, renamed by ``commitReplacements()`` after
     /// one flush of them all: (replica, path, temporary file, stamp the scan saw, the
     /// archive entry before this sync touched the path).
-    var replacements: [(replica: Replica, path: String, temporary: String, expected: FileStamp, before: SyncArchive.Entry?)] = []
+    /// Conflict copies folded into their files, trashed by ``finishFolds()``.
+    var pendingFolds: [(copy: String, original: String, replica: Replica)] = []
+    var replacements: [(replica: Replica, path: String, temporary: String, expected: FileStamp, before: SyncArchive.Entry?, hash: SHA256.Digest)] = []
 
     func scanned(_ replica: Replica) -> ReplicaScan { replica == .a ? scanA : scanB }
     func full(_ replica: Replica, _ path: String) -> String { engine.root(replica) + "/" + path }
@@ -22,7 +24,10 @@ struct Applier {
         switch step {
         case .agree(let path):
             guard let a = scanA.files[path], let b = scanB.files[path] else { return }
-            if !engine.options.dryRun, let bytes = read(.a, path) { storeBase(bytes) }
+            if !engine.options.dryRun {
+                guard let bytes = read(.a, path) else { return }
+                storeBase(bytes)
+            }
             record(path, hash: a.hash, stampA: a.stamp, stampB: b.stamp)
         case .forget(let path):
             archive.entries[path] = nil
@@ -171,7 +176,7 @@ struct Applier {
                 return try FileStamp.of(full(replica, path))
             }
             let temporary = try AtomicFile.prepare(bytes, beside: full(replica, path), mode: mode)
-            replacements.append((replica, path, temporary, expected, archive.entries[path]))
+            replacements.append((replica, path, temporary, expected, archive.entries[path], SHA256.hash(bytes)))
             return FileStamp(size: -1, modified: 0, changed: 0, inode: 0, type: .regular, permissions: mode)
         } catch {
             report.skipped["\(replica.rawValue):\(path)"] = "cannot write: \(error)"
@@ -199,7 +204,10 @@ struct Applier {
                 archive.entries[item.path] = item.before
                 continue
             }
-            if var entry = archive.entries[item.path] {
+            // Only onto an entry that records what was written: when the other side's
+            // commit failed, the entry went back to the old version, and this stamp must
+            // not vouch for it.
+            if var entry = archive.entries[item.path], entry.hash == item.hash {
                 if item.replica == .a { entry.stampA = stamp } else { entry.stampB = stamp }
                 archive.entries[item.path] = entry
             }
@@ -248,6 +256,12 @@ struct Applier {
             } catch where error.code == Syscall.crossDevice {
                 let bytes = try FileReading.contents(of: source)
                 _ = try AtomicFile.write(bytes, to: trash, mode: expected.permissions, replacingOnly: nil)
+                // Removed only if still what was copied to the trash: an edit saved meanwhile stays.
+                guard (try? FileStamp.of(source)) == expected, SHA256.hash(bytes) == scanned(replica).files[path]?.hash else {
+                    try? Syscall.unlink(trash)
+                    report.changedDuringSync.append(path)
+                    return
+                }
                 try AtomicFile.remove(source)
             }
             archive.entries[path] = nil
@@ -327,10 +341,20 @@ struct Applier {
               let file = scanned(replica).files[original],
               writeReplacing(result.bytes, original, in: replica, expected: file.stamp, executable: file.stamp.isExecutable) != nil
         else { return false }
-        delete(copy, in: replica)
-        report.deleted.removeAll { $0 == copy }
-        report.folded.append(copy)
+        // The copy goes to the trash only once the merged file is in place (finishFolds).
+        pendingFolds.append((copy, original, replica))
         return true
+    }
+
+    /// Trashes the copies whose merged files were committed (``commitReplacements()``
+    /// runs first); a copy whose file changed meanwhile stays, to be folded next time.
+    mutating func finishFolds() {
+        for (copy, original, replica) in pendingFolds where !report.changedDuringSync.contains(original) {
+            delete(copy, in: replica)
+            report.deleted.removeAll { $0 == copy }
+            report.folded.append(copy)
+        }
+        pendingFolds.removeAll()
     }
 
     /// `name`, or `name` with `-2`, `-3`… before its extension, whichever no replica

@@ -97,8 +97,10 @@ public struct SyncEngine: Sendable {
             } catch { throw SyncError("cannot create the state folder \(state): \(error)") }
             Trash(state: state).expire(olderThanDays: 30)
         }
-        let ignoreA = FolioIgnore(text: String(decoding: (try? AtomicFile.contentsIfPresent(rootA + "/.folioignore")) ?? nil ?? [], as: UTF8.self))
-        let ignoreB = FolioIgnore(text: String(decoding: (try? AtomicFile.contentsIfPresent(rootB + "/.folioignore")) ?? nil ?? [], as: UTF8.self))
+        // What either side's .folioignore names is ignored on both: a rule added on one side
+        // must not look like a deletion of those files to the other.
+        let rules = [rootA, rootB].map { String(decoding: (try? AtomicFile.contentsIfPresent($0 + "/.folioignore")) ?? nil ?? [], as: UTF8.self) }
+        let ignoreA = FolioIgnore(text: rules.joined(separator: "\n")), ignoreB = ignoreA
         let knownArchive = archive
         let scans = ConcurrentSlots<Result<ReplicaScan, SyncError>>.map(2) { index in
             let replica: Replica = index == 0 ? .a : .b
@@ -121,6 +123,7 @@ public struct SyncEngine: Sendable {
                 }
             }
         }
+        folding.finishFolds()
         folding.commitReplacements()
         let folded = folding.report.folded
         if !folded.isEmpty {
@@ -170,14 +173,21 @@ public struct SyncEngine: Sendable {
         report.hashed = scanA.hashed + scanB.hashed
         for (path, reason) in scanA.skipped { report.skipped["A:" + path] = reason }
         for (path, reason) in scanB.skipped { report.skipped["B:" + path] = reason }
+        // A path that could not be read on either side, or a folder that could not be
+        // listed, is not "gone": it is left out of this sync, its archive entry kept.
+        let blocked = Set(scanA.skipped.keys).union(scanB.skipped.keys)
+        func readable<V>(_ table: [String: V]) -> [String: V] {
+            guard !blocked.isEmpty else { return table }
+            return table.filter { path, _ in !blocked.contains(path) && !blocked.contains { path.hasPrefix($0 + "/") } }
+        }
         struct Version: Hashable {
             var hash: SHA256.Digest
             var executable: Bool
         }
         let steps = SyncPlan.steps(
-            archive: archive.entries.mapValues { Version(hash: $0.hash, executable: $0.executable) },
-            a: scanA.files.mapValues { Version(hash: $0.hash, executable: $0.stamp.isExecutable) },
-            b: scanB.files.mapValues { Version(hash: $0.hash, executable: $0.stamp.isExecutable) },
+            archive: readable(archive.entries).mapValues { Version(hash: $0.hash, executable: $0.executable) },
+            a: readable(scanA.files).mapValues { Version(hash: $0.hash, executable: $0.stamp.isExecutable) },
+            b: readable(scanB.files).mapValues { Version(hash: $0.hash, executable: $0.stamp.isExecutable) },
             ids: (archive.entries.compactMapValues(\.id), scanA.files.compactMapValues(\.id), scanB.files.compactMapValues(\.id)))
         var applier = Applier(engine: self, bases: bases, scanA: scanA, scanB: scanB, archive: archive, report: report)
         for (index, step) in steps.enumerated() {

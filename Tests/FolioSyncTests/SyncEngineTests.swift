@@ -175,7 +175,7 @@ extension SyncEngineTests {
         try FileManager.default.createSymbolicLink(atPath: replicas.path(.b, "notes"), withDestinationPath: outside)
         try replicas.write("secret\n", "notes/n.md", in: .a)
         let report = try replicas.sync()
-        #expect(report.skipped["B:notes/n.md"]?.contains("symbolic link") == true)
+        #expect(report.skipped["B:notes"]?.contains("symbolic link") == true)
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty)
     }
 
@@ -307,5 +307,17 @@ extension SyncEngineTests {
         }
         let trashed = Set(Replicas.files(under: replicas.state + "/trash").values.map { String(decoding: $0, as: UTF8.self) })
         #expect(trashed == ["first\n", "second\n"])
+    }
+
+    @Test func aRuleAddedToFolioignoreOnOneSideDeletesNothingOnTheOther() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write("draft\n", "drafts/a.md", in: .a)
+        try replicas.write("kept\n", "notes/kept.md", in: .a)
+        _ = try replicas.sync()
+        try replicas.write("drafts/\n", ".folioignore", in: .a)
+        let report = try replicas.sync()
+        #expect(report.deleted.isEmpty)
+        #expect(replicas.read("drafts/a.md", in: .b) == "draft\n" && replicas.read("drafts/a.md", in: .a) == "draft\n")
     }
 }
