@@ -52,19 +52,7 @@ struct Applier {
         guard !engine.options.dryRun, let file = scanned(replica).files[from], insideRoot(replica, from), insideRoot(replica, to),
               let base = archive.entries[from]
         else { return }
-        let source = full(replica, from), target = full(replica, to)
-        guard (try? FileStamp.of(source)) == file.stamp, (try? FileStamp.of(target)) == nil else {
-            report.changedDuringSync.append(from)
-            return
-        }
-        do {
-            try AtomicFile.makeDirectories(AtomicFile.parent(of: target))
-            try Syscall.rename(source, to: target)
-        } catch {
-            report.skipped["\(replica.rawValue):\(from)"] = "cannot rename: \(error)"
-            return
-        }
-        guard let stamp = try? FileStamp.of(target) else { return }
+        guard renamed(from, to: to, on: replica, expected: file.stamp), let stamp = try? FileStamp.of(full(replica, to)) else { return }
         // The file is at its new name on both sides now; the base goes with it.
         var moved = file
         moved.stamp = stamp
@@ -82,6 +70,24 @@ struct Applier {
         if let step = SyncPlan.step(to, base: base.hash, a: scanA.files[to]?.hash, b: scanB.files[to]?.hash) { apply(step) }
     }
 
+    /// Renames `from` to `to` on `replica` if `from` still has the stamp the scan saw and
+    /// `to` is free; otherwise reports why and leaves both alone.
+    mutating func renamed(_ from: String, to: String, on replica: Replica, expected: FileStamp) -> Bool {
+        let source = full(replica, from), target = full(replica, to)
+        guard (try? FileStamp.of(source)) == expected, (try? FileStamp.of(target)) == nil else {
+            report.changedDuringSync.append(from)
+            return false
+        }
+        do {
+            try AtomicFile.makeDirectories(AtomicFile.parent(of: target))
+            try Syscall.rename(source, to: target)
+            return true
+        } catch {
+            report.skipped["\(replica.rawValue):\(from)"] = "cannot rename: \(error)"
+            return false
+        }
+    }
+
     /// Renames `from` to `to` on `replica`, as the other side did; an edit made there
     /// meanwhile goes along and is copied to the other side.
     mutating func move(_ from: String, to: String, on replica: Replica, edited: Bool) {
@@ -89,19 +95,9 @@ struct Applier {
         guard !engine.options.dryRun, let file = scanned(replica).files[from], let moved = scanned(replica.other).files[to],
               insideRoot(replica, from), insideRoot(replica, to)
         else { return }
-        let source = full(replica, from), target = full(replica, to)
-        guard (try? FileStamp.of(source)) == file.stamp, (try? FileStamp.of(target)) == nil else {
-            report.changedDuringSync.append(from)
-            return
-        }
-        do {
-            try AtomicFile.makeDirectories(AtomicFile.parent(of: target))
-            try Syscall.rename(source, to: target)
-            try Syscall.syncDirectory(AtomicFile.parent(of: target))
-        } catch {
-            report.skipped["\(replica.rawValue):\(from)"] = "cannot rename: \(error)"
-            return
-        }
+        let target = full(replica, to)
+        guard renamed(from, to: to, on: replica, expected: file.stamp) else { return }
+        try? Syscall.syncDirectory(AtomicFile.parent(of: target))
         archive.entries[from] = nil
         guard let stamp = try? FileStamp.of(target) else { return }
         if edited {
