@@ -9,8 +9,10 @@ import FolioSystem
 final class BaseStore {
     private let pack: String
     private let index: String
-    /// Hashes stored before this run (the archive's) and during it.
-    private var stored: Set<SHA256.Digest>
+    /// Hashes stored before this run (the archive's) and during it: gathered on the
+    /// first store, since most syncs store nothing.
+    private lazy var stored: Set<SHA256.Digest> = known()
+    private let known: () -> Set<SHA256.Digest>
     private var pending: [UInt8] = []
     private var pendingIndex: [UInt8] = []
     private var pendingHashes: [SHA256.Digest] = []
@@ -18,15 +20,14 @@ final class BaseStore {
     private var offsets: [SHA256.Digest: (offset: Int64, length: Int)]?
 
     /// The bases of the state folder `state`; `known` are the hashes already stored.
-    init(state: String, known: Set<SHA256.Digest>) {
+    init(state: String, known: @escaping @autoclosure () -> Set<SHA256.Digest>) {
         pack = state + "/bases.pack"
         index = state + "/bases.index"
-        stored = known
+        self.known = known
     }
 
-    /// Keeps `bytes` under its hash, unless it is already kept.
-    func store(_ bytes: [UInt8]) throws(SystemError) {
-        let hash = SHA256.hash(bytes)
+    /// Keeps `bytes` under its hash `hash`, unless it is already kept.
+    func store(_ bytes: [UInt8], hash: SHA256.Digest) throws(SystemError) {
         guard !stored.contains(hash) else { return }
         if packSize == nil { packSize = (try? FileStamp.of(pack))?.size ?? 0 }
         let offset = packSize! + Int64(pending.count)

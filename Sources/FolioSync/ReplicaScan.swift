@@ -19,14 +19,23 @@ public struct ReplicaScan: Sendable {
     public var skipped: [String: String] = [:]
     /// How many files were read and hashed (the rest matched the archive's stamps).
     public var hashed = 0
+    /// The files whose stamp differs from the archive's (new, edited or touched): with the
+    /// archived paths the scan did not find, the only paths a sync need look at.
+    public var changed: [String] = []
+    /// How many of the files found the archive knows.
+    public var archived = 0
+    /// The paths with capitals or non-ASCII letters: the only ones whose names can clash
+    /// on a case-insensitive disk.
+    public var caseFoldable: [String] = []
     /// Folio's own temporary files older than an hour: left by a process that was
     /// killed mid-write (a live write takes far less), removed by the sync.
     public var staleTemporaries: [String] = []
 
-    /// Scans `root`. `known` gives the archive's stamp and hash for a path, so that a
-    /// file whose stamp is unchanged is not read.
+    /// Scans `root`. `known` gives the archive's entry for a path (with this replica's
+    /// stamp), so that a file whose stamp is unchanged is not read.
     public static func scan(
-        _ root: String, ignoring ignore: FolioIgnore, expectedCount: Int = 0, known: (String) -> (FileStamp, SHA256.Digest, String?)?
+        _ root: String, ignoring ignore: FolioIgnore, expectedCount: Int = 0,
+        known: (String) -> (stamp: FileStamp?, hash: SHA256.Digest, id: String?)?
     ) throws(SyncError) -> ReplicaScan {
         let rootStamp: FileStamp
         do { rootStamp = try FileStamp.of(root) } catch { throw SyncError("\(root): the replica is missing or cannot be read (\(error)); nothing was changed") }
@@ -34,6 +43,7 @@ public struct ReplicaScan: Sendable {
         var scan = ReplicaScan()
         scan.files.reserveCapacity(expectedCount)
         var pending = [""]
+        let oneHourAgo = (Int64(Syscall.now()) - 3_600) * 1_000_000_000
         while let folder = pending.popLast() {
             let full = folder.isEmpty ? root : root + "/" + folder
             let dir: DirectoryStream
@@ -42,6 +52,9 @@ public struct ReplicaScan: Sendable {
                 continue
             }
             defer { Syscall.closeDirectory(dir) }
+            // Names are looked up in the open folder: a path walked from the root for every
+            // file was most of the cost of a scan that finds nothing changed.
+            let fd = Syscall.descriptor(of: dir)
             while true {
                 let entry: (name: String, type: EntryType)?
                 do { entry = try Syscall.nextEntry(dir, path: full) } catch {
@@ -50,8 +63,12 @@ public struct ReplicaScan: Sendable {
                 }
                 guard let entry else { break }
                 let path = folder.isEmpty ? entry.name : folder + "/" + entry.name
+                if entry.type == .directory {
+                    if !FolderRules.isIgnoredDirectory(entry.name) && !ignore.ignores(path, isDirectory: true) { pending.append(path) }
+                    continue
+                }
                 let stamp: FileStamp
-                do { stamp = try FileStamp.of(root + "/" + path) } catch {
+                do { stamp = try FileStamp.of(entry.name, in: fd, displayPath: path) } catch {
                     // Vanished since it was listed: it is simply not there.
                     continue
                 }
@@ -60,7 +77,7 @@ public struct ReplicaScan: Sendable {
                     continue
                 }
                 if Self.isFolioTemporary(entry.name) {
-                    if stamp.modified < (Int64(Syscall.now()) - 3_600) * 1_000_000_000 { scan.staleTemporaries.append(path) }
+                    if stamp.modified < oneHourAgo { scan.staleTemporaries.append(path) }
                     continue
                 }
                 guard !Self.neverSynced(entry.name), !ignore.ignores(path, isDirectory: false) else { continue }
@@ -68,16 +85,32 @@ public struct ReplicaScan: Sendable {
                     scan.skipped[path] = stamp.isSymbolicLink ? "a symbolic link: Folio never follows or copies links" : "not a regular file"
                     continue
                 }
-                if let (knownStamp, hash, id) = known(path), knownStamp == stamp {
-                    scan.files[path] = File(stamp: stamp, hash: hash, id: id)
-                    continue
+                if !path.utf8.allSatisfy({ $0 < 0x80 && !($0 >= 65 && $0 <= 90) }) { scan.caseFoldable.append(path) }
+                if let entry = known(path) {
+                    scan.archived += 1
+                    if entry.stamp == stamp {
+                        scan.files[path] = File(stamp: stamp, hash: entry.hash, id: entry.id)
+                        continue
+                    }
                 }
+                scan.changed.append(path)
                 do {
-                    let bytes = try FileReading.contents(of: root + "/" + path)
+                    // The stamp recorded is the one from before the read: were the file written
+                    // while it was read, the next scan sees a new stamp and reads it again. A file
+                    // that changed during the read is read once more; one that keeps changing (a
+                    // log being written) is left for a later sync rather than synced half-written.
+                    var (bytes, after) = try FileReading.contents(of: entry.name, in: fd, displayPath: path)
+                    var before = stamp
+                    if after != before {
+                        before = after
+                        (bytes, after) = try FileReading.contents(of: entry.name, in: fd, displayPath: path)
+                    }
                     scan.hashed += 1
-                    // The stamp after reading: a file written meanwhile is read again next time.
-                    let after = (try? FileStamp.of(root + "/" + path)) ?? stamp
-                    scan.files[path] = File(stamp: after == stamp ? stamp : after, hash: SHA256.hash(bytes), id: Self.documentID(path, bytes))
+                    guard after == before else {
+                        scan.skipped[path] = "changing while it was read: left for the next sync"
+                        continue
+                    }
+                    scan.files[path] = File(stamp: before, hash: SHA256.hash(bytes), id: Self.documentID(path, bytes))
                 } catch {
                     scan.skipped[path] = "cannot read: \(error)"
                 }
@@ -88,12 +121,32 @@ public struct ReplicaScan: Sendable {
 
     /// The front-matter `id` of a Markdown document, if it has one.
     static func documentID(_ path: String, _ bytes: [UInt8]) -> String? {
-        guard path.hasSuffix(".md") || path.hasSuffix(".markdown"), let document = try? Document(bytes: bytes) else { return nil }
+        guard path.hasSuffix(".md") || path.hasSuffix(".markdown"), mayHaveID(bytes), let document = try? Document(bytes: bytes) else { return nil }
         switch document["id"] {
         case .string(let text)?, .timestamp(let text)?: return text.isEmpty ? nil : text
         case .int(let number)?: return String(number)
         default: return nil
         }
+    }
+
+    /// Whether a line of the front matter could start with an `id` key (`id`, `"id"`,
+    /// `'id'`): the document is parsed only then, since most have none.
+    static func mayHaveID(_ bytes: [UInt8]) -> Bool {
+        var lineStart = true
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if lineStart {
+                var key = index
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { key += 1 }
+                if key + 1 < bytes.count && bytes[key] == UInt8(ascii: "i") && bytes[key + 1] == UInt8(ascii: "d") { return true }
+                // The front matter ends at its closing line: an `id:` in the body is no key.
+                if index > 0 && bytes[index...].starts(with: [45, 45, 45]) || bytes[index...].starts(with: [46, 46, 46]) { return false }
+            }
+            lineStart = byte == 10
+            index += 1
+        }
+        return false
     }
 
     /// Names no sync touches: the sync tools' and editors' files, and Folio's own temporary files.

@@ -59,38 +59,53 @@ public struct SHA256: Sendable {
         let savedLength = copy.length
         copy.update(tail)
         copy.length = savedLength
-        let words = [copy.state.0, copy.state.1, copy.state.2, copy.state.3, copy.state.4, copy.state.5, copy.state.6, copy.state.7]
-        return Digest(bytes: words.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * $0)) } })
+        let s = copy.state
+        return Digest(
+            UInt64(s.0) << 32 | UInt64(s.1), UInt64(s.2) << 32 | UInt64(s.3),
+            UInt64(s.4) << 32 | UInt64(s.5), UInt64(s.6) << 32 | UInt64(s.7))
     }
 
     private mutating func compress(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) {
-        var w = [UInt32](repeating: 0, count: 64)
-        for i in 0..<16 {
-            let j = offset + 4 * i
-            w[i] = UInt32(buffer[j]) << 24 | UInt32(buffer[j + 1]) << 16 | UInt32(buffer[j + 2]) << 8 | UInt32(buffer[j + 3])
+        // The message schedule lives on the stack: one heap array per 64-byte block
+        // had made hashing several times slower.
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            Self.k.withUnsafeBufferPointer { k in
+                for i in 0..<16 {
+                    let j = offset + 4 * i
+                    w[i] = UInt32(buffer[j]) << 24 | UInt32(buffer[j + 1]) << 16 | UInt32(buffer[j + 2]) << 8 | UInt32(buffer[j + 3])
+                }
+                for i in 16..<64 {
+                    let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] >> 3)
+                    let s1 = w[i - 2].rotatedRight(17) ^ w[i - 2].rotatedRight(19) ^ (w[i - 2] >> 10)
+                    w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+                }
+                var (a, b, c, d, e, f, g, h) = state
+                for i in 0..<64 {
+                    let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+                    let choice = (e & f) ^ (~e & g)
+                    let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
+                    let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+                    let majority = (a & b) ^ (a & c) ^ (b & c)
+                    let t2 = s0 &+ majority
+                    (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+                }
+                state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
+            }
         }
-        for i in 16..<64 {
-            let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] >> 3)
-            let s1 = w[i - 2].rotatedRight(17) ^ w[i - 2].rotatedRight(19) ^ (w[i - 2] >> 10)
-            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, h) = state
-        for i in 0..<64 {
-            let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ Self.k[i] &+ w[i]
-            let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ majority
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-        }
-        state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
     }
 
-    /// A SHA-256 digest: 32 bytes, written as 64 lowercase hex digits.
+    /// A SHA-256 digest: 32 bytes, written as 64 lowercase hex digits. Held as four
+    /// words, not an array: an archive holds one per file, and they are compared and
+    /// hashed in every table of a sync.
     public struct Digest: Sendable, Hashable, CustomStringConvertible {
+        private let words: (UInt64, UInt64, UInt64, UInt64)
+
+        init(_ w0: UInt64, _ w1: UInt64, _ w2: UInt64, _ w3: UInt64) { words = (w0, w1, w2, w3) }
+
         /// The 32 bytes.
-        public let bytes: [UInt8]
+        public var bytes: [UInt8] {
+            [words.0, words.1, words.2, words.3].flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> (56 - 8 * $0)) } }
+        }
 
         /// The digest as 64 lowercase hexadecimal digits.
         public var description: String {
@@ -100,17 +115,32 @@ public struct SHA256: Sendable {
 
         /// The digest written as `description` writes it, or nil.
         public init?(hex: String) {
-            let utf8 = Array(hex.utf8)
-            guard utf8.count == 64 else { return nil }
-            var bytes: [UInt8] = []
-            for i in stride(from: 0, to: 64, by: 2) {
-                guard let high = Self.nibble(utf8[i]), let low = Self.nibble(utf8[i + 1]) else { return nil }
-                bytes.append(high << 4 | low)
-            }
-            self.bytes = bytes
+            guard let digest = Array(hex.utf8).withUnsafeBufferPointer({ Digest(hex: $0) }) else { return nil }
+            self = digest
         }
 
-        init(bytes: [UInt8]) { self.bytes = bytes }
+        /// The digest from 64 hex digits in `utf8`, or nil.
+        init?(hex utf8: UnsafeBufferPointer<UInt8>) {
+            func word(_ start: Int) -> UInt64? {
+                var value: UInt64 = 0
+                for i in start..<start + 16 {
+                    guard let nibble = Self.nibble(utf8[i]) else { return nil }
+                    value = value << 4 | UInt64(nibble)
+                }
+                return value
+            }
+            guard utf8.count == 64, let w0 = word(0), let w1 = word(16), let w2 = word(32), let w3 = word(48) else { return nil }
+            words = (w0, w1, w2, w3)
+        }
+
+        public static func == (lhs: Digest, rhs: Digest) -> Bool {
+            lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.words.2 == rhs.words.2 && lhs.words.3 == rhs.words.3
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            // The words are already uniformly spread: one is plenty for a table.
+            hasher.combine(words.0)
+        }
 
         private static func nibble(_ c: UInt8) -> UInt8? {
             switch c {

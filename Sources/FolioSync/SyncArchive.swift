@@ -44,30 +44,78 @@ public struct SyncArchive: Sendable, Equatable {
         return out
     }
 
-    /// Reads what ``serialized()`` wrote (over bytes: an archive has a line per file).
+    /// Reads what ``serialized()`` wrote. By hand over the bytes, field by field: an
+    /// archive has a line per file, and reading it is most of a sync that finds nothing
+    /// changed.
     public init(serialized bytes: [UInt8]) throws(SyncError) {
-        var lines = bytes.split(separator: 10, omittingEmptySubsequences: true)[...]
-        guard let first = lines.popFirst(), Array(first) == Array(Self.header.utf8) else {
-            throw SyncError("the archive does not start with '\(Self.header)'")
+        let header = Array((Self.header + "\n").utf8)
+        guard bytes.starts(with: header) else { throw SyncError("the archive does not start with '\(Self.header)'") }
+        var entries: [String: Entry] = [:]
+        let damaged: Int? = bytes.withUnsafeBufferPointer { buffer in
+            var cursor = Cursor(buffer: buffer, at: header.count)
+            entries.reserveCapacity(buffer.count / 150)
+            var line = 1
+            while !cursor.atEnd {
+                line += 1
+                guard cursor.startLine() else { continue }
+                guard let hash = cursor.field().flatMap({ SHA256.Digest(hex: UnsafeBufferPointer(rebasing: $0)) }),
+                      let size = cursor.field().flatMap({ Self.integer($0) }),
+                      let executable = cursor.field().map({ $0.first == UInt8(ascii: "x") }),
+                      let a = cursor.field().flatMap({ Self.stamp($0) }), let b = cursor.field().flatMap({ Self.stamp($0) }),
+                      let path = cursor.field().flatMap({ Self.unescaped($0) })
+                else { return line }
+                var id: String?
+                if cursor.lineGoesOn {
+                    guard let text = cursor.field().flatMap({ Self.unescaped($0) }), !cursor.lineGoesOn else { return line }
+                    id = text
+                }
+                entries[path] = Entry(hash: hash, size: size, executable: executable, stampA: a, stampB: b, id: id)
+            }
+            return nil
         }
-        entries.reserveCapacity(lines.count)
-        for (number, line) in lines.enumerated() {
-            let fields = line.split(separator: 9, omittingEmptySubsequences: false)
-            guard fields.count == 6 || fields.count == 7, let hash = SHA256.Digest(hex: String(decoding: fields[0], as: UTF8.self)),
-                  let size = Self.integer(fields[1]), let a = Self.stamp(fields[3]), let b = Self.stamp(fields[4]),
-                  let path = Self.unescaped(String(decoding: fields[5], as: UTF8.self))
-            else { throw SyncError("archive line \(number + 2) is damaged") }
-            let id = fields.count == 7 ? Self.unescaped(String(decoding: fields[6], as: UTF8.self)) : nil
-            entries[path] = Entry(hash: hash, size: size, executable: fields[2].first == UInt8(ascii: "x"), stampA: a, stampB: b, id: id)
+        if let damaged { throw SyncError("archive line \(damaged) is damaged") }
+        self.entries = entries
+    }
+
+    /// Walks an archive's bytes one tab- or line-ended field at a time.
+    private struct Cursor {
+        let buffer: UnsafeBufferPointer<UInt8>
+        var position: Int
+        /// Whether the current line has another field: it has just begun, or its last
+        /// field ended with a tab.
+        var lineGoesOn = true
+
+        init(buffer: UnsafeBufferPointer<UInt8>, at position: Int) {
+            (self.buffer, self.position) = (buffer, position)
+        }
+
+        var atEnd: Bool { position >= buffer.count }
+
+        /// Starts the next line; false (and skipped) when it is empty.
+        mutating func startLine() -> Bool {
+            lineGoesOn = true
+            guard buffer[position] == 10 else { return true }
+            position += 1
+            return false
+        }
+
+        /// The next field of the line, or nil when the line has ended.
+        mutating func field() -> Slice<UnsafeBufferPointer<UInt8>>? {
+            guard lineGoesOn else { return nil }
+            let start = position
+            while position < buffer.count && buffer[position] != 9 && buffer[position] != 10 { position += 1 }
+            let field = buffer[start..<position]
+            lineGoesOn = position < buffer.count && buffer[position] == 9
+            if position < buffer.count { position += 1 }
+            return field
         }
     }
 
     /// A decimal integer (optionally negative) from bytes.
-    static func integer(_ bytes: ArraySlice<UInt8>) -> Int64? {
+    static func integer<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Int64? {
         var value: Int64 = 0
-        var digits = bytes
-        let negative = digits.first == UInt8(ascii: "-")
-        if negative { digits = digits.dropFirst() }
+        let negative = bytes.first == UInt8(ascii: "-")
+        let digits = bytes.dropFirst(negative ? 1 : 0)
         guard !digits.isEmpty else { return nil }
         for byte in digits {
             guard byte >= 48 && byte <= 57 else { return nil }
@@ -85,15 +133,25 @@ public struct SyncArchive: Sendable, Equatable {
     }
 
     /// A stamp field: `.some(nil)` for "-", nil when damaged.
-    static func stamp(_ bytes: ArraySlice<UInt8>) -> FileStamp?? {
+    static func stamp<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> FileStamp?? {
         if bytes.count == 1 && bytes.first == UInt8(ascii: "-") { return .some(nil) }
-        let parts = bytes.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
-        guard parts.count == 5, let size = integer(parts[0]), let modified = integer(parts[1]), let changed = integer(parts[2]),
-              let inode = integer(parts[3]), let permissions = integer(parts[4])
-        else { return nil }
+        var numbers: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
+        var rest = bytes[...]
+        for index in 0..<5 {
+            let comma = rest.firstIndex(of: UInt8(ascii: ",")) ?? rest.endIndex
+            guard (comma == rest.endIndex) == (index == 4), let number = integer(rest[..<comma]) else { return nil }
+            switch index {
+            case 0: numbers.0 = number
+            case 1: numbers.1 = number
+            case 2: numbers.2 = number
+            case 3: numbers.3 = number
+            default: numbers.4 = number
+            }
+            rest = comma == rest.endIndex ? rest[comma...] : rest[rest.index(after: comma)...]
+        }
         return .some(FileStamp(
-            size: size, modified: modified, changed: changed, inode: UInt64(bitPattern: inode), type: .regular,
-            permissions: UInt32(truncatingIfNeeded: permissions)))
+            size: numbers.0, modified: numbers.1, changed: numbers.2, inode: UInt64(bitPattern: numbers.3), type: .regular,
+            permissions: UInt32(truncatingIfNeeded: numbers.4)))
     }
 
     /// The path with `%`, tab, line feed and carriage return written `%25`, `%09`, `%0A`, `%0D`.
@@ -109,9 +167,12 @@ public struct SyncArchive: Sendable, Equatable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    static func unescaped(_ text: String) -> String? {
+    static func unescaped(_ text: String) -> String? { unescaped(Array(text.utf8)[...]) }
+
+    static func unescaped<Bytes: Collection<UInt8>>(_ text: Bytes) -> String? {
+        guard text.contains(UInt8(ascii: "%")) else { return String(decoding: text, as: UTF8.self) }
         var bytes: [UInt8] = []
-        var utf8 = Array(text.utf8)[...]
+        var utf8 = text[...]
         while let byte = utf8.popFirst() {
             if byte == UInt8(ascii: "%") {
                 guard utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) else { return nil }
@@ -124,7 +185,6 @@ public struct SyncArchive: Sendable, Equatable {
         return String(decoding: bytes, as: UTF8.self)
     }
 }
-
 /// Why a sync stopped or could not do something, in words a person can act on.
 public struct SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String

@@ -15,6 +15,8 @@ struct Applier {
     /// archive entry before this sync touched the path).
     /// Conflict copies folded into their files, trashed by ``finishFolds()``.
     var pendingFolds: [(copy: String, original: String, replica: Replica)] = []
+    /// Folders of each replica (A, B) found to be real folders, not links, in this sync.
+    var realFolders: [Set<String>] = [[], []]
     var replacements: [(replica: Replica, path: String, temporary: String, expected: FileStamp, before: SyncArchive.Entry?, hash: SHA256.Digest)] = []
 
     func scanned(_ replica: Replica) -> ReplicaScan { replica == .a ? scanA : scanB }
@@ -26,7 +28,7 @@ struct Applier {
             guard let a = scanA.files[path], let b = scanB.files[path] else { return }
             if !engine.options.dryRun {
                 guard let bytes = read(.a, path) else { return }
-                storeBase(bytes)
+                storeBase(bytes, hash: a.hash)
             }
             record(path, hash: a.hash, stampA: a.stamp, stampB: b.stamp)
         case .forget(let path):
@@ -124,24 +126,36 @@ struct Applier {
             return false
         }
         var folder = engine.root(replica)
+        var relative = ""
         for part in parts.dropLast() {
             folder += "/" + part
+            relative += relative.isEmpty ? String(part) : "/" + part
+            // A folder seen to be real once in this sync is not looked at again for every
+            // file in it.
+            if realFolders[replica == .a ? 0 : 1].contains(relative) { continue }
             guard let stamp = try? FileStamp.of(folder) else { return true }
             if !stamp.isDirectory {
                 report.skipped["\(replica.rawValue):\(path)"] = stamp.isSymbolicLink
                     ? "the folder \(folder) is a symbolic link: Folio never writes through links" : "\(folder) is not a folder"
                 return false
             }
+            realFolders[replica == .a ? 0 : 1].insert(relative)
         }
         return true
     }
 
-    /// The bytes of `path` in `replica`, if they still hash as the scan saw; else the
-    /// path is reported as changed during the sync.
+    /// The bytes of `path` in `replica`, if the file still has the stamp the scan saw
+    /// (then it holds the content the scan hashed); else the path is reported as changed
+    /// during the sync.
     mutating func read(_ replica: Replica, _ path: String) -> [UInt8]? {
         guard insideRoot(replica, path), let file = scanned(replica).files[path],
-              let bytes = try? FileReading.contents(of: full(replica, path)), SHA256.hash(bytes) == file.hash
+              let fd = try? Syscall.openForReading(full(replica, path))
         else {
+            report.changedDuringSync.append(path)
+            return nil
+        }
+        defer { Syscall.close(fd) }
+        guard let (bytes, stamp) = try? FileReading.contents(ofOpen: fd, path: full(replica, path)), stamp == file.stamp else {
             report.changedDuringSync.append(path)
             return nil
         }
@@ -222,7 +236,7 @@ struct Applier {
         report.copied.append(path)
         guard !engine.options.dryRun, let file = scanned(source).files[path], let bytes = read(source, path) else { return }
         guard let stamp = write(bytes, path, in: source.other, executable: file.stamp.isExecutable) else { return }
-        storeBase(bytes)
+        storeBase(bytes, hash: file.hash)
         if source == .a { record(path, hash: file.hash, stampA: file.stamp, stampB: stamp) } else { record(path, hash: file.hash, stampA: stamp, stampB: file.stamp) }
     }
 
@@ -388,10 +402,11 @@ struct Applier {
     /// Text as git decides it: no NUL byte in the first 8,000.
     static func isText(_ bytes: [UInt8]) -> Bool { !bytes.prefix(8000).contains(0) }
 
-    /// Keeps a text version as a future merge base, under its hash.
-    func storeBase(_ bytes: [UInt8]) {
+    /// Keeps a text version as a future merge base, under its hash (`hash`, when the
+    /// caller knows it).
+    func storeBase(_ bytes: [UInt8], hash: SHA256.Digest? = nil) {
         guard !engine.options.dryRun, Self.isText(bytes), bytes.count <= 16 << 20 else { return }
-        try? bases.store(bytes)
+        try? bases.store(bytes, hash: hash ?? SHA256.hash(bytes))
     }
 
     func loadBase(_ hash: SHA256.Digest) -> [UInt8]? { bases.load(hash) }

@@ -100,20 +100,18 @@ public struct SyncEngine: Sendable {
         // What either side's .folioignore names is ignored on both: a rule added on one side
         // must not look like a deletion of those files to the other.
         let rules = [rootA, rootB].map { String(decoding: (try? AtomicFile.contentsIfPresent($0 + "/.folioignore")) ?? nil ?? [], as: UTF8.self) }
-        let ignoreA = FolioIgnore(text: rules.joined(separator: "\n")), ignoreB = ignoreA
+        let ignore = FolioIgnore(text: rules.joined(separator: "\n"))
         let knownArchive = archive
         let scans = ConcurrentSlots<Result<ReplicaScan, SyncError>>.map(2) { index in
             let replica: Replica = index == 0 ? .a : .b
             return Result { () throws(SyncError) in
-                try ReplicaScan.scan(self.root(replica), ignoring: replica == .a ? ignoreA : ignoreB, expectedCount: knownArchive.entries.count) { path in
-                    guard let entry = knownArchive.entries[path], let stamp = replica == .a ? entry.stampA : entry.stampB else { return nil }
-                    return (stamp, entry.hash, entry.id)
-                }
+                try ReplicaScan.scan(
+                    self.root(replica), ignoring: ignore, expectedCount: knownArchive.entries.count, known: Self.known(knownArchive, replica))
             }
         }
         var scanA = try scans[0].get(), scanB = try scans[1].get()
         // Syncthing's and Dropbox's conflict copies, new since the last sync, folded back first.
-        let bases = BaseStore(state: state, known: Set(archive.entries.values.map(\.hash)))
+        let bases = BaseStore(state: state, known: Set(knownArchive.entries.values.map(\.hash)))
         var folding = Applier(engine: self, bases: bases, scanA: scanA, scanB: scanB, archive: archive, report: SyncReport())
         for (replica, scan) in [(Replica.a, scanA), (.b, scanB)] {
             let copies = scan.files.keys.filter { archive.entries[$0] == nil && ConflictCopies.original(of: $0) != nil }
@@ -129,10 +127,7 @@ public struct SyncEngine: Sendable {
         if !folded.isEmpty {
             let known = archive
             for (index, replica) in [Replica.a, .b].enumerated() {
-                let rescan = try ReplicaScan.scan(root(replica), ignoring: replica == .a ? ignoreA : ignoreB) { path in
-                    guard let entry = known.entries[path], let stamp = replica == .a ? entry.stampA : entry.stampB else { return nil }
-                    return (stamp, entry.hash, entry.id)
-                }
+                let rescan = try ReplicaScan.scan(root(replica), ignoring: ignore, known: Self.known(known, replica))
                 if index == 0 { scanA = rescan } else { scanB = rescan }
             }
         }
@@ -155,12 +150,10 @@ public struct SyncEngine: Sendable {
         // Only a path with capitals or non-ASCII letters can clash: group those (few) by
         // their lowercase form, with the lowercase path itself when a replica has it.
         var byFoldedName: [String: Set<String>] = [:]
-        for scan in [scanA, scanB] {
-            for path in scan.files.keys where !path.utf8.allSatisfy({ $0 < 0x80 && !($0 >= 65 && $0 <= 90) }) {
-                let folded = path.lowercased()
-                byFoldedName[folded, default: []].insert(path)
-                if scanA.files[folded] != nil || scanB.files[folded] != nil { byFoldedName[folded]!.insert(folded) }
-            }
+        for path in scanA.caseFoldable + scanB.caseFoldable {
+            let folded = path.lowercased()
+            byFoldedName[folded, default: []].insert(path)
+            if scanA.files[folded] != nil || scanB.files[folded] != nil { byFoldedName[folded]!.insert(folded) }
         }
         for (_, paths) in byFoldedName where paths.count > 1 {
             for path in paths {
@@ -173,22 +166,12 @@ public struct SyncEngine: Sendable {
         report.hashed = scanA.hashed + scanB.hashed
         for (path, reason) in scanA.skipped { report.skipped["A:" + path] = reason }
         for (path, reason) in scanB.skipped { report.skipped["B:" + path] = reason }
-        // A path that could not be read on either side, or a folder that could not be
-        // listed, is not "gone": it is left out of this sync, its archive entry kept.
-        let blocked = Set(scanA.skipped.keys).union(scanB.skipped.keys)
-        func readable<V>(_ table: [String: V]) -> [String: V] {
-            guard !blocked.isEmpty else { return table }
-            return table.filter { path, _ in !blocked.contains(path) && !blocked.contains { path.hasPrefix($0 + "/") } }
+        let (steps, restamped) = Self.plan(archive: archive, a: scanA, b: scanB)
+        // Touched but not changed: the new stamps are recorded, so the files are not read again next time.
+        for (path, stamps) in restamped {
+            archive.entries[path]?.stampA = stamps.a
+            archive.entries[path]?.stampB = stamps.b
         }
-        struct Version: Hashable {
-            var hash: SHA256.Digest
-            var executable: Bool
-        }
-        let steps = SyncPlan.steps(
-            archive: readable(archive.entries).mapValues { Version(hash: $0.hash, executable: $0.executable) },
-            a: readable(scanA.files).mapValues { Version(hash: $0.hash, executable: $0.stamp.isExecutable) },
-            b: readable(scanB.files).mapValues { Version(hash: $0.hash, executable: $0.stamp.isExecutable) },
-            ids: (archive.entries.compactMapValues(\.id), scanA.files.compactMapValues(\.id), scanB.files.compactMapValues(\.id)))
         var applier = Applier(engine: self, bases: bases, scanA: scanA, scanB: scanB, archive: archive, report: report)
         for (index, step) in steps.enumerated() {
             applier.apply(step)
@@ -208,5 +191,59 @@ public struct SyncEngine: Sendable {
             } catch { throw SyncError("cannot save the archive in \(state): \(error)") }
         }
         return report
+    }
+
+    /// The steps of a sync, and the paths whose content is as archived on both sides but
+    /// whose stamps are not (touched), with their stamps now. A path that could not be
+    /// read on either side, or in a folder that could not be listed, is not "gone": it is
+    /// left out, its archive entry kept. Only the paths a scan found changed, and the
+    /// archived paths a scan did not find, are looked at: in most syncs, few.
+    static func plan(archive: SyncArchive, a scanA: ReplicaScan, b scanB: ReplicaScan)
+        -> (steps: [SyncStep], restamped: [String: (a: FileStamp, b: FileStamp)])
+    {
+        struct Version: Hashable {
+            var hash: SHA256.Digest
+            var executable: Bool
+        }
+        var paths = Set(scanA.changed).union(scanB.changed)
+        if scanA.archived != archive.entries.count || scanB.archived != archive.entries.count {
+            for path in archive.entries.keys where scanA.files[path] == nil || scanB.files[path] == nil { paths.insert(path) }
+        }
+        let blocked = Set(scanA.skipped.keys).union(scanB.skipped.keys)
+        func readable(_ path: String) -> Bool {
+            blocked.isEmpty || (!blocked.contains(path) && !blocked.contains { path.hasPrefix($0 + "/") })
+        }
+        var base: [String: Version] = [:], a: [String: Version] = [:], b: [String: Version] = [:]
+        var ids: (archive: [String: String], a: [String: String], b: [String: String]) = ([:], [:], [:])
+        var restamped: [String: (a: FileStamp, b: FileStamp)] = [:]
+        for path in paths where readable(path) {
+            let entry = archive.entries[path], fileA = scanA.files[path], fileB = scanB.files[path]
+            if let entry, let fileA, let fileB, fileA.hash == entry.hash, fileB.hash == entry.hash,
+               fileA.stamp.isExecutable == entry.executable, fileB.stamp.isExecutable == entry.executable {
+                restamped[path] = (fileA.stamp, fileB.stamp)
+                continue
+            }
+            if let entry {
+                base[path] = Version(hash: entry.hash, executable: entry.executable)
+                ids.archive[path] = entry.id
+            }
+            if let fileA {
+                a[path] = Version(hash: fileA.hash, executable: fileA.stamp.isExecutable)
+                ids.a[path] = fileA.id
+            }
+            if let fileB {
+                b[path] = Version(hash: fileB.hash, executable: fileB.stamp.isExecutable)
+                ids.b[path] = fileB.id
+            }
+        }
+        return (SyncPlan.steps(archive: base, a: a, b: b, ids: ids), restamped)
+    }
+
+    /// What the archive knew of each path in `replica`, for its scan.
+    static func known(_ archive: SyncArchive, _ replica: Replica) -> (String) -> (stamp: FileStamp?, hash: SHA256.Digest, id: String?)? {
+        { path in
+            guard let entry = archive.entries[path] else { return nil }
+            return (replica == .a ? entry.stampA : entry.stampB, entry.hash, entry.id)
+        }
     }
 }

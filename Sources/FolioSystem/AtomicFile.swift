@@ -32,14 +32,19 @@ public enum AtomicFile {
     /// ``commit(_:to:replacingOnly:)``.
     public static func prepare(_ bytes: [UInt8], beside path: String, mode: UInt32, flushing: Bool = false) throws(SystemError) -> String {
         let folder = parent(of: path)
-        try makeDirectories(folder)
         let name = path.split(separator: "/").last.map(String.init) ?? path
         var attempt = 0
+        var madeFolders = false
         while true {
             let temporary = folder + "/." + name + ".folio-\(UInt32.random(in: 0...UInt32.max))-\(attempt).tmp"
             let fd: Int32
             do { fd = try Syscall.createExclusive(temporary, mode: mode) } catch where error.code == Syscall.alreadyExists && attempt < 8 {
                 attempt += 1
+                continue
+            } catch where error.code == Syscall.noSuchFile && !madeFolders {
+                // The folder is made only when missing: looking first cost a call per file.
+                try makeDirectories(folder)
+                madeFolders = true
                 continue
             }
             // Closed once only: a second close could close a descriptor another thread just opened.

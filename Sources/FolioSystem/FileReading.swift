@@ -4,6 +4,20 @@ public enum FileReading {
     public static func contents(of path: String) throws(SystemError) -> [UInt8] {
         let fd = try Syscall.openForReading(path)
         defer { Syscall.close(fd) }
+        return try contents(ofOpen: fd, path: path).bytes
+    }
+
+    /// The bytes of the file at `name` in the open folder `directory` (never through a
+    /// link), and its stamp once read: a caller that knows the stamp from before can
+    /// tell whether the file changed while it was read.
+    package static func contents(of name: String, in directory: Int32, displayPath: String) throws(SystemError) -> (bytes: [UInt8], stamp: FileStamp) {
+        let fd = try Syscall.openForReading(name, in: directory, displayPath: displayPath)
+        defer { Syscall.close(fd) }
+        return try contents(ofOpen: fd, path: displayPath)
+    }
+
+    /// The bytes of the open file `fd` from where it stands, and its stamp after.
+    package static func contents(ofOpen fd: Int32, path: String) throws(SystemError) -> (bytes: [UInt8], stamp: FileStamp) {
         let size = Int(try Syscall.status(of: fd, path: path).st_size)
         var bytes = [UInt8](repeating: 0, count: max(size, 0) + 1)
         var count = 0
@@ -19,6 +33,6 @@ public enum FileReading {
             count += got
         }
         bytes.removeSubrange(count...)
-        return bytes
+        return (bytes, FileStamp(try Syscall.status(of: fd, path: path)))
     }
 }

@@ -25,6 +25,11 @@ public struct FileStamp: Sendable, Hashable {
         FileStamp(try Syscall.linkStatus(path))
     }
 
+    /// The stamp of `name` in the open folder `directory`, without following a link.
+    package static func of(_ name: String, in directory: Int32, displayPath: String) throws(SystemError) -> FileStamp {
+        FileStamp(try Syscall.linkStatus(name, in: directory, displayPath: displayPath))
+    }
+
     /// Whether it is a directory.
     public var isDirectory: Bool { type == .directory }
     /// Whether it is a regular file.

@@ -163,6 +163,17 @@ package enum Syscall {
         return st
     }
 
+    /// `fstatat(directory, name, AT_SYMLINK_NOFOLLOW)`: `lstat` of a name in an open
+    /// folder, without walking the path from the root again.
+    package static func linkStatus(_ name: String, in directory: Int32, displayPath: String) throws(SystemError) -> FileStatus {
+        var st = FileStatus()
+        _ = try retrying(.stat, displayPath) { fstatat(directory, name, &st, AT_SYMLINK_NOFOLLOW) }
+        return st
+    }
+
+    /// The descriptor of an open directory stream (for the `…at` calls).
+    package static func descriptor(of dir: DirectoryStream) -> Int32 { dirfd(dir) }
+
     /// `read(fd, buffer, count)`.
     package static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String) throws(SystemError) -> Int {
         try retrying(.read, path) { readFD(fd, buffer.baseAddress, buffer.count) }

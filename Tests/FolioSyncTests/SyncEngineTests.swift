@@ -134,9 +134,9 @@ struct Replicas {
         var options = SyncOptions()
         options.stateDirectory = replicas.state
         let engine = try SyncEngine(replicas.a, replicas.b, options: options)
-        let scanB = try ReplicaScan.scan(replicas.b, ignoring: FolioIgnore()) { _ in nil }
+        let scanB = try ReplicaScan.scan(replicas.b, ignoring: FolioIgnore(), known: { _ in nil })
         try replicas.write("typed meanwhile\n", "a.txt", in: .b)
-        var applier = Applier(engine: engine, bases: BaseStore(state: replicas.state, known: []), scanA: try ReplicaScan.scan(replicas.a, ignoring: FolioIgnore()) { _ in nil }, scanB: scanB, archive: SyncArchive(), report: SyncReport())
+        var applier = Applier(engine: engine, bases: BaseStore(state: replicas.state, known: []), scanA: try ReplicaScan.scan(replicas.a, ignoring: FolioIgnore(), known: { _ in nil }), scanB: scanB, archive: SyncArchive(), report: SyncReport())
         applier.apply(.copy("a.txt", from: .a))
         applier.commitReplacements()
         #expect(applier.report.changedDuringSync == ["a.txt"])

@@ -12,14 +12,15 @@ public enum FolderRules {
     /// editor scratch files (vim's `.swp`/`.swx`/`.swo`, `4913` and `name~`; emacs's
     /// `.#name` and `#name#`).
     public static func isIgnoredFile(_ name: String) -> Bool {
-        if name == ".stfolder" || name == "4913" || name.hasPrefix(".dropbox") { return true }
-        if name.hasPrefix(".syncthing.") && name.hasSuffix(".tmp") { return true }
-        if name.hasPrefix("~syncthing~") && name.hasSuffix(".tmp") { return true }
-        if name.hasSuffix("~") || name.hasPrefix(".#") { return true }
-        if name.count > 1 && name.hasPrefix("#") && name.hasSuffix("#") { return true }
-        if name.hasPrefix(".") && (name.hasSuffix(".swp") || name.hasSuffix(".swx") || name.hasSuffix(".swo")) {
-            return true
-        }
+        // Over the UTF-8 bytes: this runs for every file of every scan, and every pattern is ASCII.
+        let bytes = name.utf8
+        func starts(_ prefix: String) -> Bool { bytes.starts(with: prefix.utf8) }
+        func ends(_ suffix: String) -> Bool { bytes.count >= suffix.utf8.count && bytes.suffix(suffix.utf8.count).elementsEqual(suffix.utf8) }
+        if name == ".stfolder" || name == "4913" || starts(".dropbox") { return true }
+        if (starts(".syncthing.") || starts("~syncthing~")) && ends(".tmp") { return true }
+        if ends("~") || starts(".#") { return true }
+        if bytes.count > 1 && starts("#") && ends("#") { return true }
+        if starts(".") && (ends(".swp") || ends(".swx") || ends(".swo")) { return true }
         return false
     }
 
