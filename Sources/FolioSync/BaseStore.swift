@@ -11,8 +11,8 @@ final class BaseStore {
     private let index: String
     /// Hashes stored before this run (the archive's) and during it: gathered on the
     /// first store, since most syncs store nothing.
-    private lazy var stored: Set<SHA256.Digest> = known()
-    private let known: () -> Set<SHA256.Digest>
+    private var stored: Set<SHA256.Digest> = []
+    private var known: (() -> Set<SHA256.Digest>)?
     private var pending: [UInt8] = []
     private var pendingIndex: [UInt8] = []
     private var pendingHashes: [SHA256.Digest] = []
@@ -28,6 +28,11 @@ final class BaseStore {
 
     /// Keeps `bytes` under its hash `hash`, unless it is already kept.
     func store(_ bytes: [UInt8], hash: SHA256.Digest) throws(SystemError) {
+        if let known {
+            // Not a lazy property: inserting into one copied the whole set each time.
+            stored = known()
+            self.known = nil
+        }
         guard !stored.contains(hash) else { return }
         if packSize == nil { packSize = (try? FileStamp.of(pack))?.size ?? 0 }
         let offset = packSize! + Int64(pending.count)

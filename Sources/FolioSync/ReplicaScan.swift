@@ -27,6 +27,9 @@ public struct ReplicaScan: Sendable {
     /// The paths with capitals or non-ASCII letters: the only ones whose names can clash
     /// on a case-insensitive disk.
     public var caseFoldable: [String] = []
+    /// Files whose stamp the archive does not know, with the stamp listed: still to be
+    /// read and hashed (``readPending(_:roots:)``).
+    var pending: [(path: String, stamp: FileStamp)] = []
     /// Folio's own temporary files older than an hour: left by a process that was
     /// killed mid-write (a live write takes far less), removed by the sync.
     public var staleTemporaries: [String] = []
@@ -34,6 +37,18 @@ public struct ReplicaScan: Sendable {
     /// Scans `root`. `known` gives the archive's entry for a path (with this replica's
     /// stamp), so that a file whose stamp is unchanged is not read.
     public static func scan(
+        _ root: String, ignoring ignore: FolioIgnore, expectedCount: Int = 0,
+        known: (String) -> (stamp: FileStamp?, hash: SHA256.Digest, id: String?)?
+    ) throws(SyncError) -> ReplicaScan {
+        var scans = [try list(root, ignoring: ignore, expectedCount: expectedCount, known: known)]
+        readPending(&scans, roots: [root])
+        return scans[0]
+    }
+
+    /// Lists `root` and stamps every file, taking the archive's hash for those whose
+    /// stamp it knows; the rest are left ``pending``, to be read by ``readPending(_:roots:)``
+    /// (so that the reading and hashing of both replicas can be shared out over the cores).
+    static func list(
         _ root: String, ignoring ignore: FolioIgnore, expectedCount: Int = 0,
         known: (String) -> (stamp: FileStamp?, hash: SHA256.Digest, id: String?)?
     ) throws(SyncError) -> ReplicaScan {
@@ -94,29 +109,61 @@ public struct ReplicaScan: Sendable {
                     }
                 }
                 scan.changed.append(path)
-                do {
-                    // The stamp recorded is the one from before the read: were the file written
-                    // while it was read, the next scan sees a new stamp and reads it again. A file
-                    // that changed during the read is read once more; one that keeps changing (a
-                    // log being written) is left for a later sync rather than synced half-written.
-                    var (bytes, after) = try FileReading.contents(of: entry.name, in: fd, displayPath: path)
-                    var before = stamp
-                    if after != before {
-                        before = after
-                        (bytes, after) = try FileReading.contents(of: entry.name, in: fd, displayPath: path)
-                    }
-                    scan.hashed += 1
-                    guard after == before else {
-                        scan.skipped[path] = "changing while it was read: left for the next sync"
-                        continue
-                    }
-                    scan.files[path] = File(stamp: before, hash: SHA256.hash(bytes), id: Self.documentID(path, bytes))
-                } catch {
-                    scan.skipped[path] = "cannot read: \(error)"
-                }
+                scan.pending.append((path, stamp))
             }
         }
         return scan
+    }
+
+    /// Reads and hashes the ``pending`` files of `scans` (the replicas at `roots`), the
+    /// work split over two threads by bytes to read.
+    ///
+    /// The stamp recorded is the one from before the read: were the file written while
+    /// it was read, the next scan sees a new stamp and reads it again. A file that
+    /// changed during the read is read once more; one that keeps changing (a log being
+    /// written) is left for a later sync rather than synced half-written.
+    static func readPending(_ scans: inout [ReplicaScan], roots: [String]) {
+        let jobs = scans.indices.flatMap { index in scans[index].pending.map { (scan: index, path: $0.path, stamp: $0.stamp) } }
+        guard !jobs.isEmpty else { return }
+        let total = jobs.reduce(0) { $0 + max($1.stamp.size, 0) }
+        var split = 0, bytes: Int64 = 0
+        while split < jobs.count && bytes * 2 < total {
+            bytes += max(jobs[split].stamp.size, 0)
+            split += 1
+        }
+        let halves = ConcurrentSlots<[ReadOutcome]>.map(2) { [jobs, split] half in
+            jobs[half == 0 ? 0..<split : split..<jobs.count].map { job in
+                let full = roots[job.scan] + "/" + job.path
+                do {
+                    var (bytes, after) = try FileReading.contents(of: full, in: Syscall.currentDirectory, displayPath: job.path)
+                    var before = job.stamp
+                    if after != before {
+                        before = after
+                        (bytes, after) = try FileReading.contents(of: full, in: Syscall.currentDirectory, displayPath: job.path)
+                    }
+                    guard after == before else { return .changing }
+                    return .read(File(stamp: before, hash: SHA256.hash(bytes), id: Self.documentID(job.path, bytes)))
+                } catch {
+                    return .failed("\(error)")
+                }
+            }
+        }
+        for (job, outcome) in zip(jobs, halves.joined()) {
+            scans[job.scan].hashed += 1
+            switch outcome {
+            case .read(let file): scans[job.scan].files[job.path] = file
+            case .changing: scans[job.scan].skipped[job.path] = "changing while it was read: left for the next sync"
+            case .failed(let reason): scans[job.scan].skipped[job.path] = "cannot read: \(reason)"
+            }
+        }
+        for index in scans.indices { scans[index].pending = [] }
+    }
+
+    /// What reading one file gave.
+    private enum ReadOutcome: Sendable {
+        case read(File)
+        case changing
+        case failed(String)
     }
 
     /// The front-matter `id` of a Markdown document, if it has one.

@@ -109,8 +109,19 @@ public struct SHA256: Sendable {
 
         /// The digest as 64 lowercase hexadecimal digits.
         public var description: String {
-            let digits = Array("0123456789abcdef".utf8)
-            return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
+            var out: [UInt8] = []
+            appendHex(to: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+
+        /// Appends the 64 lowercase hexadecimal digits to `out`.
+        func appendHex(to out: inout [UInt8]) {
+            for word in [words.0, words.1, words.2, words.3] {
+                for shift in stride(from: 60, through: 0, by: -4) {
+                    let nibble = UInt8(truncatingIfNeeded: word >> UInt64(shift)) & 15
+                    out.append(nibble < 10 ? 48 + nibble : 87 + nibble)
+                }
+            }
         }
 
         /// The digest written as `description` writes it, or nil.

@@ -30,14 +30,38 @@ public struct SyncArchive: Sendable, Equatable {
     /// document that has one, its front-matter `id`.
     public func serialized() -> [UInt8] {
         var out = Array((Self.header + "\n").utf8)
-        out.reserveCapacity(entries.count * 160)
+        out.reserveCapacity(entries.count * 200)
+        // Byte by byte, not by string interpolation: a first sync writes a line per file.
+        func number(_ value: Int64) {
+            if value < 0 { out.append(UInt8(ascii: "-")) }
+            var magnitude = value.magnitude
+            var digits: [UInt8] = []
+            repeat {
+                digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+                magnitude /= 10
+            } while magnitude > 0
+            out.append(contentsOf: digits.reversed())
+        }
+        func stamp(_ stamp: FileStamp?) {
+            guard let stamp else { return out.append(UInt8(ascii: "-")) }
+            for (index, value) in [stamp.size, stamp.modified, stamp.changed, Int64(bitPattern: stamp.inode), Int64(stamp.permissions)].enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                number(value)
+            }
+        }
         for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
-            out += Array(entry.hash.description.utf8)
-            out += Array("\t\(entry.size)\t\(entry.executable ? "x" : "-")\t\(Self.stamp(entry.stampA))\t\(Self.stamp(entry.stampB))\t".utf8)
-            out += Array(Self.escaped(path).utf8)
+            entry.hash.appendHex(to: &out)
+            out.append(9)
+            number(entry.size)
+            out += [9, entry.executable ? UInt8(ascii: "x") : UInt8(ascii: "-"), 9]
+            stamp(entry.stampA)
+            out.append(9)
+            stamp(entry.stampB)
+            out.append(9)
+            Self.appendEscaped(path, to: &out)
             if let id = entry.id {
                 out.append(9)
-                out += Array(Self.escaped(id).utf8)
+                Self.appendEscaped(id, to: &out)
             }
             out.append(10)
         }
@@ -127,11 +151,6 @@ public struct SyncArchive: Sendable, Equatable {
         return negative ? -value : value
     }
 
-    static func stamp(_ stamp: FileStamp?) -> String {
-        guard let stamp else { return "-" }
-        return "\(stamp.size),\(stamp.modified),\(stamp.changed),\(Int64(bitPattern: stamp.inode)),\(stamp.permissions)"
-    }
-
     /// A stamp field: `.some(nil)` for "-", nil when damaged.
     static func stamp<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> FileStamp?? {
         if bytes.count == 1 && bytes.first == UInt8(ascii: "-") { return .some(nil) }
@@ -157,14 +176,19 @@ public struct SyncArchive: Sendable, Equatable {
     /// The path with `%`, tab, line feed and carriage return written `%25`, `%09`, `%0A`, `%0D`.
     static func escaped(_ path: String) -> String {
         var out: [UInt8] = []
+        appendEscaped(path, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func appendEscaped(_ path: String, to out: inout [UInt8]) {
+        let hex = Array("0123456789ABCDEF".utf8)
         for byte in path.utf8 {
             if byte == UInt8(ascii: "%") || byte == 9 || byte == 10 || byte == 13 {
-                out += Array("%".utf8) + Array((byte < 16 ? "0" : "").utf8) + Array(String(byte, radix: 16, uppercase: true).utf8)
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
             } else {
                 out.append(byte)
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     static func unescaped(_ text: String) -> String? { unescaped(Array(text.utf8)[...]) }

@@ -120,6 +120,11 @@ struct Applier {
     /// there yet): Folio never reads, writes or deletes through a symbolic link, so it
     /// never touches anything outside the two roots.
     mutating func insideRoot(_ replica: Replica, _ path: String) -> Bool {
+        // The common case, a file in a folder already checked: only its name is looked at.
+        if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), realFolders[replica == .a ? 0 : 1].contains(String(path[..<slash])) {
+            let name = path[path.index(after: slash)...]
+            if !name.isEmpty && name != "." && name != ".." { return true }
+        }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard !parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {
             report.skipped["\(replica.rawValue):\(path)"] = "a name that would lead outside the replica"

@@ -102,19 +102,23 @@ public struct SyncEngine: Sendable {
         let rules = [rootA, rootB].map { String(decoding: (try? AtomicFile.contentsIfPresent($0 + "/.folioignore")) ?? nil ?? [], as: UTF8.self) }
         let ignore = FolioIgnore(text: rules.joined(separator: "\n"))
         let knownArchive = archive
-        let scans = ConcurrentSlots<Result<ReplicaScan, SyncError>>.map(2) { index in
+        // Both replicas listed at once, then what changed in either read with both cores.
+        let listings = ConcurrentSlots<Result<ReplicaScan, SyncError>>.map(2) { index in
             let replica: Replica = index == 0 ? .a : .b
             return Result { () throws(SyncError) in
-                try ReplicaScan.scan(
+                try ReplicaScan.list(
                     self.root(replica), ignoring: ignore, expectedCount: knownArchive.entries.count, known: Self.known(knownArchive, replica))
             }
         }
-        var scanA = try scans[0].get(), scanB = try scans[1].get()
+        var scans = [try listings[0].get(), try listings[1].get()]
+        ReplicaScan.readPending(&scans, roots: [rootA, rootB])
+        var scanA = scans[0], scanB = scans[1]
         // Syncthing's and Dropbox's conflict copies, new since the last sync, folded back first.
         let bases = BaseStore(state: state, known: Set(knownArchive.entries.values.map(\.hash)))
         var folding = Applier(engine: self, bases: bases, scanA: scanA, scanB: scanB, archive: archive, report: SyncReport())
         for (replica, scan) in [(Replica.a, scanA), (.b, scanB)] {
-            let copies = scan.files.keys.filter { archive.entries[$0] == nil && ConflictCopies.original(of: $0) != nil }
+            // A copy is new since the last sync: among the changed paths.
+            let copies = scan.changed.filter { archive.entries[$0] == nil && ConflictCopies.original(of: $0) != nil }
             for path in copies.sorted() {
                 if let original = ConflictCopies.original(of: path), scan.files[original] != nil {
                     _ = folding.fold(path, into: original, on: replica)
@@ -173,9 +177,21 @@ public struct SyncEngine: Sendable {
             archive.entries[path]?.stampB = stamps.b
         }
         var applier = Applier(engine: self, bases: bases, scanA: scanA, scanB: scanB, archive: archive, report: report)
-        for (index, step) in steps.enumerated() {
+        // Copies of files the other side lacks (all of a first sync) go in parallel batches;
+        // every other step, one at a time.
+        var newFiles: [(path: String, source: Replica)] = []
+        var others: [SyncStep] = []
+        for step in steps {
+            if !options.dryRun, case .copy(let path, let source) = step, (source == .a ? scanB : scanA).files[path] == nil {
+                newFiles.append((path, source))
+            } else {
+                others.append(step)
+            }
+        }
+        applier.copyNewFiles(newFiles) { done in options.progress?(done, steps.count) }
+        for (index, step) in others.enumerated() {
             applier.apply(step)
-            if index % 100 == 99 { options.progress?(index + 1, steps.count) }
+            if index % 100 == 99 { options.progress?(newFiles.count + index + 1, steps.count) }
         }
         applier.commitReplacements()
         if steps.count >= 100 { options.progress?(steps.count, steps.count) }
@@ -247,3 +263,4 @@ public struct SyncEngine: Sendable {
         }
     }
 }
+

@@ -46,11 +46,11 @@ public enum SyncPlan {
         })
         // Renamed and edited: the same front-matter id at a new path on one side.
         for (side, other, sideIDs, renamedOn) in [(a, b, ids.a, Replica.b), (b, a, ids.b, Replica.a)] {
+            let gone = ids.archive.filter { path, _ in side[path] == nil && other[path] != nil && !moved.contains(path) }
+            guard !gone.isEmpty else { continue }
             var created: [String: [String]] = [:]
             for (path, id) in sideIDs where archive[path] == nil && other[path] == nil && !moved.contains(path) { created[id, default: []].append(path) }
-            guard !created.isEmpty else { continue }
-            for (path, id) in ids.archive.sorted(by: { $0.key < $1.key })
-            where side[path] == nil && other[path] != nil && !moved.contains(path) {
+            for (path, id) in gone.sorted(by: { $0.key < $1.key }) {
                 guard let targets = created[id], targets.count == 1 else { continue }
                 created[id] = nil
                 moves.append(.moveByID(from: path, to: targets[0], on: renamedOn))
@@ -70,10 +70,11 @@ public enum SyncPlan {
     static func moves<Version: Hashable>(archive: [String: Version], a: [String: Version], b: [String: Version]) -> [SyncStep] {
         var steps: [SyncStep] = []
         for (side, other, renamedOn) in [(a, b, Replica.b), (b, a, Replica.a)] {
+            // What went first: usually nothing, and then the new files need no table.
+            let gone = archive.filter { side[$0.key] == nil && other[$0.key] != nil }
+            guard !gone.isEmpty else { continue }
             var created: [Version: [String]] = [:]
             for (path, version) in side where archive[path] == nil && other[path] == nil { created[version, default: []].append(path) }
-            guard !created.isEmpty else { continue }
-            let gone = archive.filter { side[$0.key] == nil && other[$0.key] != nil }
             for (path, version) in gone.sorted(by: { $0.key < $1.key }) {
                 guard let targets = created[version], targets.count == 1 else { continue }
                 created[version] = nil

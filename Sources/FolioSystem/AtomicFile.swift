@@ -32,7 +32,7 @@ public enum AtomicFile {
     /// ``commit(_:to:replacingOnly:)``.
     public static func prepare(_ bytes: [UInt8], beside path: String, mode: UInt32, flushing: Bool = false) throws(SystemError) -> String {
         let folder = parent(of: path)
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.index(after: $0)...]) } ?? path
         var attempt = 0
         var madeFolders = false
         while true {
@@ -105,7 +105,7 @@ public enum AtomicFile {
 
     /// The folder holding `path`.
     package static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 

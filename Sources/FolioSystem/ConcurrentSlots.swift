@@ -24,9 +24,14 @@ package final class ConcurrentSlots<Value: Sendable>: @unchecked Sendable {
     package var values: [Value?] { Array(storage) }
 
     /// `transform` applied to each of `count` indices on every core, results in index order.
+    /// The caller's fault injection holds on every thread (a task-local value does not
+    /// reach Dispatch's threads by itself), so tests can fail calls made on them too.
     package static func map(_ count: Int, _ transform: @Sendable (Int) -> Value) -> [Value] {
         let slots = ConcurrentSlots(count: count)
-        DispatchQueue.concurrentPerform(iterations: count) { slots.set($0, transform($0)) }
+        let faults = FaultInjection.current
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            FaultInjection.$current.withValue(faults) { slots.set(index, transform(index)) }
+        }
         return slots.values.map { $0! }
     }
 }

@@ -50,6 +50,8 @@ package enum Syscall {
     package static let notADirectory = ENOTDIR
     /// `EEXIST`.
     package static let alreadyExists = EEXIST
+    /// `AT_FDCWD`: the `…at` calls with a path from the current folder (or an absolute one).
+    package static let currentDirectory = AT_FDCWD
 
     /// `open(path, O_RDONLY | O_CLOEXEC)`.
     package static func openForReading(_ path: String) throws(SystemError) -> Int32 {

@@ -5,6 +5,8 @@
 public enum ConflictCopies {
     /// The path of the file `path` is another tool's conflict copy of, or nil.
     public static func original(of path: String) -> String? {
+        // Most names are no copy at all: a look at the bytes settles those.
+        guard containsBytes(".sync-conflict-", in: path) || containsBytes("conflicted copy", in: path) else { return nil }
         let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
         let folder = String(path[..<slash]), name = String(path[slash...])
         if let original = syncthing(name) ?? dropbox(name) { return folder + original }
@@ -39,5 +41,17 @@ public enum ConflictCopies {
         let rest = path[marker.upperBound...]
         let ext = rest.lastIndex(of: ".").map { String(rest[$0...]) } ?? ""
         return String(path[..<marker.lowerBound]) + ext
+    }
+
+    /// Whether `needle` occurs in `haystack`, byte for byte.
+    static func containsBytes(_ needle: String, in haystack: String) -> Bool {
+        let needle = Array(needle.utf8), bytes = haystack.utf8
+        guard let first = needle.first else { return true }
+        var index = bytes.startIndex
+        while let found = bytes[index...].firstIndex(of: first) {
+            if bytes[found...].starts(with: needle) { return true }
+            index = bytes.index(after: found)
+        }
+        return false
     }
 }

@@ -72,15 +72,17 @@ enum SyncCommand: FolioCommand {
             object["dryRun"] = .bool(dryRun)
             Output.print(YAMLValue.mapping(object).json())
         } else {
-            for path in report.copied { Output.print("\(prefix)copy    \(path)") }
-            for path in report.deleted { Output.print("\(prefix)delete  \(path)") }
-            for move in report.moved { Output.print("\(prefix)move    \(move)") }
-            for copy in report.folded { Output.print("fold    \(copy) (another tool's conflict copy, merged back and removed)") }
-            for path in report.merged where report.conflicts[path] == nil { Output.print("\(prefix)merge   \(path)") }
-            for (path, copy) in report.conflicts.sorted(by: { $0.key < $1.key }) {
-                Output.print("conflict \(path)" + (copy.flatMap { $0 }.map { ": the other version is saved as \($0)" } ?? ": marked in the file"))
+            // One write for all of it: a first sync reports a line per file.
+            var lines: [String] = report.copied.map { "\(prefix)copy    \($0)" }
+            lines += report.deleted.map { "\(prefix)delete  \($0)" }
+            lines += report.moved.map { "\(prefix)move    \($0)" }
+            lines += report.folded.map { "fold    \($0) (another tool's conflict copy, merged back and removed)" }
+            lines += report.merged.filter { report.conflicts[$0] == nil }.map { "\(prefix)merge   \($0)" }
+            lines += report.conflicts.sorted(by: { $0.key < $1.key }).map { path, copy in
+                "conflict \(path)" + (copy.flatMap { $0 }.map { ": the other version is saved as \($0)" } ?? ": marked in the file")
             }
-            for path in report.changedDuringSync { Output.print("changed during sync, left for next time: \(path)") }
+            lines += report.changedDuringSync.map { "changed during sync, left for next time: \($0)" }
+            if !lines.isEmpty { Output.print(lines.joined(separator: "\n")) }
             for (path, reason) in report.skipped.sorted(by: { $0.key < $1.key }) { Output.error("skipped \(path): \(reason)") }
             Output.error("\(report.files) files in step; \(report.hashed) read and hashed")
         }

@@ -1,0 +1,105 @@
+import FolioSystem
+
+/// Copies of files new to the other side, their reads and writes spread over the cores.
+extension Applier {
+    /// One copy's reads and writes: the source as the scan saw it (its stamp), written
+    /// at a path the other side does not have.
+    struct Transfer: Sendable {
+        var path: String
+        var from: Replica
+        var source: String
+        var target: String
+        var expected: FileStamp
+        var mode: UInt32
+    }
+
+    /// What a transfer did.
+    enum Outcome: Sendable {
+        /// Written; the bytes (for the merge base) and the new file's stamp.
+        case copied([UInt8], FileStamp)
+        /// The source is no longer what the scan saw, or the target appeared meanwhile.
+        case changed
+        /// The source could not be read or the target written.
+        case failed(String)
+    }
+
+    /// Copies each path in `copies` from its replica to the other, where nothing is at
+    /// that path: the same as ``copy(_:from:)`` one by one, but batch by batch (at most
+    /// 4,096 files or 64 MB), each batch's reads and writes on two threads. A folder
+    /// takes one file creation at a time, so each thread gets whole folders: split by
+    /// path, two threads writing into one folder were slower than one. `progress` hears
+    /// how many are done.
+    mutating func copyNewFiles(_ copies: [(path: String, source: Replica)], progress: (Int) -> Void) {
+        var start = 0
+        while start < copies.count {
+            var transfers: [Transfer] = []
+            var bytes: Int64 = 0
+            var end = start
+            while end < copies.count && transfers.count < 4_096 && bytes < 64 << 20 {
+                let (path, source) = copies[end]
+                end += 1
+                report.copied.append(path)
+                guard let file = scanned(source).files[path], insideRoot(source, path), insideRoot(source.other, path) else { continue }
+                bytes += file.stamp.size
+                transfers.append(Transfer(
+                    path: path, from: source, source: full(source, path), target: full(source.other, path), expected: file.stamp,
+                    mode: file.stamp.isExecutable ? 0o755 : 0o644))
+            }
+            // Whole folders to each thread, the next folder to whichever has fewer files.
+            var shares: [[Int]] = [[], []]
+            var shareOfFolder: [Substring: Int] = [:]
+            for (index, transfer) in transfers.enumerated() {
+                let folder = transfer.path[..<(transfer.path.utf8.lastIndex(of: UInt8(ascii: "/")) ?? transfer.path.startIndex)]
+                let share = shareOfFolder[folder] ?? (shares[0].count <= shares[1].count ? 0 : 1)
+                shareOfFolder[folder] = share
+                shares[share].append(index)
+            }
+            let done = ConcurrentSlots<[(Int, Outcome)]>.map(2) { [transfers, shares] share in
+                shares[share].map { ($0, Self.carryOut(transfers[$0])) }
+            }
+            for (index, outcome) in done.joined().sorted(by: { $0.0 < $1.0 }) {
+                let transfer = transfers[index], source = transfer.from
+                switch outcome {
+                case .copied(let bytes, let stamp):
+                    guard let file = scanned(source).files[transfer.path] else { continue }
+                    storeBase(bytes, hash: file.hash)
+                    if source == .a {
+                        record(transfer.path, hash: file.hash, stampA: file.stamp, stampB: stamp)
+                    } else {
+                        record(transfer.path, hash: file.hash, stampA: stamp, stampB: file.stamp)
+                    }
+                case .changed:
+                    report.changedDuringSync.append(transfer.path)
+                case .failed(let reason):
+                    report.skipped["\(source.other.rawValue):\(transfer.path)"] = reason
+                }
+            }
+            start = end
+            progress(end)
+        }
+    }
+
+    /// Reads the source, if it still has the scan's stamp, and writes it as a new file at
+    /// the target (a temporary file renamed only while nothing is there; flushed with
+    /// the rest before the archive records it).
+    static func carryOut(_ transfer: Transfer) -> Outcome {
+        let bytes: [UInt8]
+        do {
+            let fd = try Syscall.openForReading(transfer.source)
+            defer { Syscall.close(fd) }
+            let (read, stamp) = try FileReading.contents(ofOpen: fd, path: transfer.source)
+            guard stamp == transfer.expected else { return .changed }
+            bytes = read
+        } catch {
+            return .changed
+        }
+        do {
+            guard try AtomicFile.write(bytes, to: transfer.target, mode: transfer.mode, durable: false, replacingOnly: { $0 == nil }) else {
+                return .changed
+            }
+            return .copied(bytes, try FileStamp.of(transfer.target))
+        } catch {
+            return .failed("cannot write: \(error)")
+        }
+    }
+}
