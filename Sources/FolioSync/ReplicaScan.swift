@@ -135,11 +135,11 @@ public struct ReplicaScan: Sendable {
             jobs[half == 0 ? 0..<split : split..<jobs.count].map { job in
                 let full = roots[job.scan] + "/" + job.path
                 do {
-                    var (bytes, after) = try FileReading.contents(of: full, in: Syscall.currentDirectory, displayPath: job.path)
+                    var (bytes, after) = try FileReading.contents(of: full, in: Syscall.currentDirectory, displayPath: full)
                     var before = job.stamp
                     if after != before {
                         before = after
-                        (bytes, after) = try FileReading.contents(of: full, in: Syscall.currentDirectory, displayPath: job.path)
+                        (bytes, after) = try FileReading.contents(of: full, in: Syscall.currentDirectory, displayPath: full)
                     }
                     guard after == before else { return .changing }
                     return .read(File(stamp: before, hash: SHA256.hash(bytes), id: Self.documentID(job.path, bytes)))

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+@testable import FolioSync
+@testable import FolioSystem
+
+/// Faults met mid-sync, made to happen with fault injection (the tests run as root, so
+/// permissions cannot deny anything): each must leave every version on disk, report what
+/// happened, and let the next sync finish the job.
+@Suite struct SyncFaultTests {
+    /// Runs a sync with the calls `failure` picks failing (or given side effects).
+    func sync(_ replicas: Replicas, failing failure: @escaping @Sendable (SystemError.Operation, String) -> Int32?) throws -> SyncReport {
+        try FaultInjection.$current.withValue(FaultInjection(failure: failure)) { try replicas.sync() }
+    }
+
+    @Test func anUnreadableFileOrFolderIsLeftOutAndNothingOfItIsDeleted() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write("kept\n", "private/diary.md", in: .a)
+        try replicas.write("plain\n", "notes.md", in: .a)
+        _ = try replicas.sync()
+        try replicas.write("new and secret\n", "secret.md", in: .a)
+        try replicas.write("edited on B\n", "notes.md", in: .b)
+        let report = try sync(replicas) { operation, path in
+            if operation == .openDirectory && path.hasSuffix("laptop/private") { return EACCES }
+            if operation == .open && path.hasSuffix("laptop/secret.md") { return EACCES }
+            return nil
+        }
+        #expect(report.skipped["A:private"]?.contains("cannot read the folder") == true)
+        #expect(report.skipped["A:secret.md"] == "cannot read: \(replicas.a)/secret.md: error: cannot open: Permission denied")
+        // The folder A could not list is not "deleted on A": B keeps it.
+        #expect(replicas.read("private/diary.md", in: .b) == "kept\n")
+        #expect(replicas.read("secret.md", in: .b) == nil)
+        // The rest of the sync went on.
+        #expect(replicas.read("notes.md", in: .a) == "edited on B\n")
+        let next = try replicas.sync()
+        #expect(next.skipped.isEmpty)
+        #expect(replicas.read("secret.md", in: .b) == "new and secret\n")
+        #expect(Replicas.files(under: replicas.a) == Replicas.files(under: replicas.b))
+    }
+
+    @Test func aFullDiskLosesNothingAndTheNextSyncFinishes() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write(SyncEngineTests.recipe, "soup.md", in: .a)
+        _ = try replicas.sync()
+        try replicas.write(SyncEngineTests.recipe.replacingOccurrences(of: "15m", with: "20m"), "soup.md", in: .a)
+        for index in 0..<20 { try replicas.write("note \(index)\n", "notes/\(index).md", in: .a) }
+        // Every write into B fails as on a full disk.
+        let report = try sync(replicas) { operation, path in
+            operation == .write && path.contains("/phone/") ? ENOSPC : nil
+        }
+        #expect(report.skipped.keys.filter { $0.hasPrefix("B:") }.count == 21)
+        #expect(report.skipped["B:soup.md"]?.contains("No space left on device") == true)
+        // B still holds its old version whole, and no half-written file or temporary file.
+        #expect(replicas.read("soup.md", in: .b) == SyncEngineTests.recipe)
+        #expect(Set(Replicas.files(under: replicas.b).keys) == ["soup.md"])
+        let next = try replicas.sync()
+        #expect(next.skipped.isEmpty && next.replicasAgree)
+        #expect(Replicas.files(under: replicas.a) == Replicas.files(under: replicas.b))
+        #expect(replicas.read("soup.md", in: .b)?.contains("time: 20m") == true)
+    }
+
+    @Test func aFileAppendedToWhileItIsReadWaitsForTheNextSync() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write("line 1\n", "log.md", in: .a)
+        try replicas.write("steady\n", "other.md", in: .a)
+        let log = replicas.path(.a, "log.md")
+        let appends = Counter()
+        // Each time the log is opened to be read, a line is appended to it first, as a
+        // program writing to it would: twice, so that the second read sees it change too.
+        let report = try sync(replicas) { operation, path in
+            if operation == .open && path.hasSuffix("laptop/log.md") && appends.next() <= 2 {
+                let handle = FileHandle(forWritingAtPath: log)!
+                handle.seekToEndOfFile()
+                handle.write(Data("more\n".utf8))
+                handle.closeFile()
+            }
+            return nil
+        }
+        #expect(report.skipped["A:log.md"] == "changing while it was read: left for the next sync")
+        #expect(replicas.read("log.md", in: .b) == nil)
+        #expect(replicas.read("other.md", in: .b) == "steady\n")
+        _ = try replicas.sync()
+        #expect(replicas.read("log.md", in: .b) == "line 1\nmore\nmore\n")
+    }
+
+    @Test func aFileThatVanishesMidScanIsNotDeletedOnTheOtherSide() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write("one\n", "gone.md", in: .a)
+        try replicas.write("stays\n", "stays.md", in: .a)
+        _ = try replicas.sync()
+        try replicas.write("two\n", "gone.md", in: .a)
+        let gone = replicas.path(.a, "gone.md")
+        // Listed with its new stamp, then deleted before it is read.
+        let report = try sync(replicas) { operation, path in
+            if operation == .open && path.hasSuffix("laptop/gone.md") { try? FileManager.default.removeItem(atPath: gone) }
+            return nil
+        }
+        #expect(report.skipped["A:gone.md"]?.contains("No such file") == true)
+        #expect(replicas.read("gone.md", in: .b) == "one\n")
+        // Now it is simply deleted on A, and the next sync carries that over (into the trash).
+        let next = try replicas.sync()
+        #expect(next.deleted == ["gone.md"])
+        #expect(replicas.read("gone.md", in: .b) == nil)
+    }
+}
+
+/// A thread-safe count, for fault hooks called from the sync's threads.
+final class Counter: @unchecked Sendable {
+    // @unchecked Sendable is safe: `value` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var value = 0
+
+    /// Adds one and returns the new count.
+    func next() -> Int { lock.withLock { value += 1; return value } }
+}
