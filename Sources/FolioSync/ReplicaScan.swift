@@ -58,6 +58,17 @@ public struct ReplicaScan: Sendable {
         var scan = ReplicaScan()
         scan.files.reserveCapacity(expectedCount)
         var pending = [""]
+        // A folder is synced as an entry of its own, `path/`, so that an empty folder
+        // travels and a folder removed on one side is removed on the other. It has no
+        // stamp worth comparing (its times change with every file in it): it is known or new.
+        func enter(_ path: String, named name: String) {
+            guard !FolderRules.isIgnoredDirectory(name) && !ignore.ignores(path, isDirectory: true) else { return }
+            pending.append(path)
+            let key = path + "/"
+            if known(key) != nil { scan.archived += 1 } else { scan.changed.append(key) }
+            if !key.utf8.allSatisfy({ $0 < 0x80 && !($0 >= 65 && $0 <= 90) }) { scan.caseFoldable.append(key) }
+            scan.files[key] = File(stamp: .folder, hash: .folder)
+        }
         let oneHourAgo = (Int64(Syscall.now()) - 3_600) * 1_000_000_000
         while let folder = pending.popLast() {
             let full = folder.isEmpty ? root : root + "/" + folder
@@ -79,7 +90,7 @@ public struct ReplicaScan: Sendable {
                 guard let entry else { break }
                 let path = folder.isEmpty ? entry.name : folder + "/" + entry.name
                 if entry.type == .directory {
-                    if !FolderRules.isIgnoredDirectory(entry.name) && !ignore.ignores(path, isDirectory: true) { pending.append(path) }
+                    enter(path, named: entry.name)
                     continue
                 }
                 let stamp: FileStamp
@@ -88,7 +99,7 @@ public struct ReplicaScan: Sendable {
                     continue
                 }
                 if stamp.isDirectory {
-                    if !FolderRules.isIgnoredDirectory(entry.name) && !ignore.ignores(path, isDirectory: true) { pending.append(path) }
+                    enter(path, named: entry.name)
                     continue
                 }
                 if Self.isFolioTemporary(entry.name) {
@@ -166,6 +177,9 @@ public struct ReplicaScan: Sendable {
         case failed(String)
     }
 
+    /// Whether `path` is a folder's entry (`recipes/`).
+    static func isFolder(_ path: String) -> Bool { path.utf8.last == UInt8(ascii: "/") }
+
     /// The front-matter `id` of a Markdown document, if it has one.
     static func documentID(_ path: String, _ bytes: [UInt8]) -> String? {
         guard path.hasSuffix(".md") || path.hasSuffix(".markdown"), mayHaveID(bytes), let document = try? Document(bytes: bytes) else { return nil }
@@ -205,4 +219,15 @@ public struct ReplicaScan: Sendable {
     static func isFolioTemporary(_ name: String) -> Bool {
         name.hasPrefix(".") && name.contains(".folio-") && name.hasSuffix(".tmp")
     }
+}
+
+extension FileStamp {
+    /// The stamp recorded for every folder. Typed as a file's, as the archive reads every
+    /// stamp back, so that a recorded folder compares equal to itself.
+    static let folder = FileStamp(size: 0, modified: 0, changed: 0, inode: 0, type: .regular, permissions: 0)
+}
+
+extension SHA256.Digest {
+    /// The "content" of every folder.
+    static let folder = SHA256.hash(Array("folio: a folder\n".utf8))
 }

@@ -10,6 +10,8 @@ struct Applier {
     var scanB: ReplicaScan
     var archive: SyncArchive
     var report: SyncReport
+    /// Folders to remove once everything in them has been dealt with.
+    var folderRemovals: [(path: String, replica: Replica)] = []
     /// Replacements written to temporary files, renamed by ``commitReplacements()`` after
     /// one flush of them all: (replica, path, temporary file, stamp the scan saw, the
     /// archive entry before this sync touched the path).
@@ -23,6 +25,7 @@ struct Applier {
     func full(_ replica: Replica, _ path: String) -> String { engine.root(replica) + "/" + path }
 
     mutating func apply(_ step: SyncStep) {
+        if let path = step.path, ReplicaScan.isFolder(path) { return applyToFolder(step) }
         switch step {
         case .agree(let path):
             guard let a = scanA.files[path], let b = scanB.files[path] else { return }

@@ -135,9 +135,12 @@ public struct SyncEngine: Sendable {
                 if index == 0 { scanA = rescan } else { scanB = rescan }
             }
         }
-        for (replica, scan) in [(Replica.a, scanA), (.b, scanB)] where scan.files.isEmpty && !archive.entries.isEmpty && !options.allowMassDelete {
+        // Empty of files, that is: empty folders left behind do not make a replica less empty.
+        let archivedFiles = archive.entries.keys.count { !ReplicaScan.isFolder($0) }
+        for (replica, scan) in [(Replica.a, scanA), (.b, scanB)]
+        where archivedFiles > 0 && !options.allowMassDelete && !scan.files.keys.contains(where: { !ReplicaScan.isFolder($0) }) {
             throw SyncError(
-                "\(root(replica)) is empty, but it held \(archive.entries.count) files at the last sync: refusing to delete them "
+                "\(root(replica)) is empty, but it held \(archivedFiles) files at the last sync: refusing to delete them "
                     + "from \(root(replica.other)). If you really emptied it, run again with --allow-mass-delete.")
         }
         var report = SyncReport()
@@ -182,7 +185,7 @@ public struct SyncEngine: Sendable {
         var newFiles: [(path: String, source: Replica)] = []
         var others: [SyncStep] = []
         for step in steps {
-            if !options.dryRun, case .copy(let path, let source) = step, (source == .a ? scanB : scanA).files[path] == nil {
+            if !options.dryRun, case .copy(let path, let source) = step, !ReplicaScan.isFolder(path), (source == .a ? scanB : scanA).files[path] == nil {
                 newFiles.append((path, source))
             } else {
                 others.append(step)
@@ -194,9 +197,13 @@ public struct SyncEngine: Sendable {
             if index % 100 == 99 { options.progress?(newFiles.count + index + 1, steps.count) }
         }
         applier.commitReplacements()
+        applier.removeFolders()
         if steps.count >= 100 { options.progress?(steps.count, steps.count) }
         (archive, report) = (applier.archive, applier.report)
-        report.files = archive.entries.count
+        // In path order, as the steps were planned (new files were copied in a batch of their own).
+        report.copied.sort()
+        report.deleted.sort()
+        report.files = archive.entries.keys.count { !ReplicaScan.isFolder($0) }
         // An unchanged archive is not written again (nor is everything flushed for it).
         if !options.dryRun && archive != knownArchive {
             do {

@@ -32,6 +32,7 @@ public enum SyncStep: Sendable, Hashable {
 public enum SyncPlan {
     /// The steps for every path any of the three know, in path order. A version is
     /// what makes two files the same for a sync: the content hash and the executable bit.
+    /// A path ending in `/` is a folder; folders are never matched as renames.
     public static func steps<Version: Hashable>(
         archive: [String: Version], a: [String: Version], b: [String: Version],
         ids: (archive: [String: String], a: [String: String], b: [String: String]) = ([:], [:], [:])
@@ -71,10 +72,13 @@ public enum SyncPlan {
         var steps: [SyncStep] = []
         for (side, other, renamedOn) in [(a, b, Replica.b), (b, a, Replica.a)] {
             // What went first: usually nothing, and then the new files need no table.
-            let gone = archive.filter { side[$0.key] == nil && other[$0.key] != nil }
+            // Folders (`path/`) all look alike: never taken for a rename.
+            let gone = archive.filter { side[$0.key] == nil && other[$0.key] != nil && !ReplicaScan.isFolder($0.key) }
             guard !gone.isEmpty else { continue }
             var created: [Version: [String]] = [:]
-            for (path, version) in side where archive[path] == nil && other[path] == nil { created[version, default: []].append(path) }
+            for (path, version) in side where archive[path] == nil && other[path] == nil && !ReplicaScan.isFolder(path) {
+                created[version, default: []].append(path)
+            }
             for (path, version) in gone.sorted(by: { $0.key < $1.key }) {
                 guard let targets = created[version], targets.count == 1 else { continue }
                 created[version] = nil

@@ -50,6 +50,8 @@ package enum Syscall {
     package static let notADirectory = ENOTDIR
     /// `EEXIST`.
     package static let alreadyExists = EEXIST
+    /// `ENOTEMPTY`: a folder that still holds something.
+    package static let notEmpty = ENOTEMPTY
     /// `AT_FDCWD`: the `…at` calls with a path from the current folder (or an absolute one).
     package static let currentDirectory = AT_FDCWD
 

@@ -321,3 +321,37 @@ extension SyncEngineTests {
         #expect(replicas.read("drafts/a.md", in: .b) == "draft\n" && replicas.read("drafts/a.md", in: .a) == "draft\n")
     }
 }
+
+extension SyncEngineTests {
+    static func folderExists(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+    }
+
+    @Test func foldersAreCreatedAndRemovedAsTheOtherSideDid() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try FileManager.default.createDirectory(atPath: replicas.path(.a, "empty/inner"), withIntermediateDirectories: true)
+        try replicas.write("x\n", "old/one.md", in: .a)
+        try replicas.write("y\n", "kept/two.md", in: .a)
+        try replicas.write("z\n", "stays.md", in: .a)
+        let first = try replicas.sync()
+        #expect(first.copied == ["empty/", "empty/inner/", "kept/two.md", "old/one.md", "stays.md"])
+        #expect(Self.folderExists(replicas.path(.b, "empty/inner")))
+        #expect(first.files == 3)
+        // A removes a folder with its file, and an empty one; B adds a file to a folder A removes.
+        try FileManager.default.removeItem(atPath: replicas.path(.a, "old"))
+        try FileManager.default.removeItem(atPath: replicas.path(.a, "empty/inner"))
+        try FileManager.default.removeItem(atPath: replicas.path(.a, "kept"))
+        try replicas.write("new on B\n", "kept/three.md", in: .b)
+        let second = try replicas.sync()
+        #expect(second.deleted == ["empty/inner/", "kept/two.md", "old/", "old/one.md"])
+        #expect(!Self.folderExists(replicas.path(.b, "old")) && !Self.folderExists(replicas.path(.b, "empty/inner")))
+        #expect(Self.folderExists(replicas.path(.b, "empty")))
+        // The folder B still uses is kept on B, and comes back on A with the new file.
+        #expect(replicas.read("kept/three.md", in: .a) == "new on B\n")
+        #expect(replicas.read("kept/two.md", in: .b) == nil)
+        let third = try replicas.sync()
+        #expect(third.copied.isEmpty && third.deleted.isEmpty && third.skipped.isEmpty)
+    }
+}

@@ -1,0 +1,70 @@
+import FolioSystem
+
+/// Folders: created where the other side made one, removed where the other side
+/// removed one (only when empty: a folder's files are dealt with one by one).
+extension Applier {
+    /// Carries out a step for a folder's entry (`path/`).
+    mutating func applyToFolder(_ step: SyncStep) {
+        switch step {
+        case .agree(let path):
+            record(path, hash: .folder, stampA: .folder, stampB: .folder)
+        case .copy(let path, let source), .restore(let path, let source):
+            let folder = String(path.dropLast())
+            // A folder made for the files copied into it is no news: only an empty one is reported.
+            if (try? FileStamp.of(full(source.other, folder)))?.isDirectory == true {
+                return record(path, hash: .folder, stampA: .folder, stampB: .folder)
+            }
+            report.copied.append(path)
+            guard !engine.options.dryRun, insideRoot(source.other, folder) else { return }
+            do {
+                try AtomicFile.makeDirectories(full(source.other, folder))
+                record(path, hash: .folder, stampA: .folder, stampB: .folder)
+            } catch {
+                report.skipped["\(source.other.rawValue):\(path)"] = "cannot create the folder: \(error)"
+            }
+        case .delete(let path, let replica):
+            folderRemovals.append((path, replica))
+        case .forget(let path):
+            archive.entries[path] = nil
+        case .merge, .move, .moveByID:
+            // A folder has no content to merge and is never taken for a rename.
+            break
+        }
+    }
+
+    /// Removes the folders the other side removed, deepest first, once their files have
+    /// gone to the trash. A folder that still holds something (a file created there
+    /// meanwhile, or one Folio does not sync) is kept, and said so.
+    mutating func removeFolders() {
+        for (path, replica) in folderRemovals.sorted(by: { $0.path.utf8.count > $1.path.utf8.count }) {
+            let folder = String(path.dropLast())
+            guard !engine.options.dryRun else {
+                report.deleted.append(path)
+                continue
+            }
+            guard insideRoot(replica, folder) else { continue }
+            do {
+                try Syscall.removeDirectory(full(replica, folder))
+                report.deleted.append(path)
+                archive.entries[path] = nil
+            } catch where error.code == Syscall.noSuchFile {
+                archive.entries[path] = nil
+            } catch {
+                report.skipped["\(replica.rawValue):\(path)"] = error.code == Syscall.notEmpty
+                    ? "the folder was removed on the other side but still holds files here (new ones, or ones Folio does not sync): kept"
+                    : "cannot remove the folder: \(error)"
+            }
+        }
+        folderRemovals.removeAll()
+    }
+}
+
+extension SyncStep {
+    /// The path a step settles (for a rename, the old one).
+    var path: String? {
+        switch self {
+        case .agree(let path), .forget(let path), .copy(let path, _), .delete(let path, _), .restore(let path, _), .merge(let path): path
+        case .move(let from, _, _, _), .moveByID(let from, _, _): from
+        }
+    }
+}
