@@ -16,7 +16,9 @@ struct Applier {
     /// one flush of them all: (replica, path, temporary file, stamp the scan saw, the
     /// archive entry before this sync touched the path).
     /// Conflict copies folded into their files, trashed by ``finishFolds()``.
-    var pendingFolds: [(copy: String, original: String, replica: Replica)] = []
+    var pendingFolds: [FoldJournal.Entry] = []
+    /// The folds a killed sync had begun (see ``FoldJournal``).
+    var unfinishedFolds = FoldJournal()
     /// Folders of each replica (A, B) found to be real folders, not links, in this sync.
     var realFolders: [Set<String>] = [[], []]
     var replacements: [(replica: Replica, path: String, temporary: String, expected: FileStamp, before: SyncArchive.Entry?, hash: SHA256.Digest)] = []
@@ -337,42 +339,6 @@ struct Applier {
         storeBase(merged)
         record(path, hash: SHA256.hash(merged), stampA: stampA, stampB: stampB)
         if conflicts > 0 { report.conflicts[path] = .some(copyPath) }
-    }
-
-    /// Folds another tool's conflict copy back into the file it copies, on one replica:
-    /// merged against the archived base and, when the merge is clean, the copy moved to
-    /// the trash. A copy that conflicts stays, and is synced like any file.
-    mutating func fold(_ copy: String, into original: String, on replica: Replica) -> Bool {
-        guard !engine.options.dryRun, let entry = archive.entries[original], let base = loadBase(entry.hash),
-              let ours = read(replica, original), let theirs = read(replica, copy),
-              Self.isText(ours), Self.isText(theirs)
-        else { return false }
-        let result: (bytes: [UInt8], conflicts: Int)
-        if original.hasSuffix(".md") || original.hasSuffix(".markdown") {
-            let merged = DocumentMerge.merge(base: base, ours: ours, theirs: theirs)
-            result = (merged.bytes, merged.conflicts)
-        } else {
-            let merged = TextMerge.merge(base: base, ours: ours, theirs: theirs)
-            result = (merged.bytes, merged.conflicts)
-        }
-        guard result.conflicts == 0,
-              let file = scanned(replica).files[original],
-              writeReplacing(result.bytes, original, in: replica, expected: file.stamp, executable: file.stamp.isExecutable) != nil
-        else { return false }
-        // The copy goes to the trash only once the merged file is in place (finishFolds).
-        pendingFolds.append((copy, original, replica))
-        return true
-    }
-
-    /// Trashes the copies whose merged files were committed (``commitReplacements()``
-    /// runs first); a copy whose file changed meanwhile stays, to be folded next time.
-    mutating func finishFolds() {
-        for (copy, original, replica) in pendingFolds where !report.changedDuringSync.contains(original) {
-            delete(copy, in: replica)
-            report.deleted.removeAll { $0 == copy }
-            report.folded.append(copy)
-        }
-        pendingFolds.removeAll()
     }
 
     /// `name`, or `name` with `-2`, `-3`… before its extension, whichever no replica

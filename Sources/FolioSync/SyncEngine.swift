@@ -116,23 +116,37 @@ public struct SyncEngine: Sendable {
         // Syncthing's and Dropbox's conflict copies, new since the last sync, folded back first.
         let bases = BaseStore(state: state, known: Set(knownArchive.entries.values.map(\.hash)))
         var folding = Applier(engine: self, bases: bases, scanA: scanA, scanB: scanB, archive: archive, report: SyncReport())
+        folding.unfinishedFolds = FoldJournal.load(state)
         for (replica, scan) in [(Replica.a, scanA), (.b, scanB)] {
             // A copy is new since the last sync: among the changed paths.
-            let copies = scan.changed.filter { archive.entries[$0] == nil && ConflictCopies.original(of: $0) != nil }
-            for path in copies.sorted() {
-                if let original = ConflictCopies.original(of: path), scan.files[original] != nil {
-                    _ = folding.fold(path, into: original, on: replica)
-                }
+            var copiesOf: [String: [String]] = [:]
+            for path in scan.changed where archive.entries[path] == nil {
+                if let original = ConflictCopies.original(of: path), scan.files[original] != nil { copiesOf[original, default: []].append(path) }
+            }
+            for (original, copies) in copiesOf.sorted(by: { $0.key < $1.key }) { folding.fold(copies.sorted(), into: original, on: replica) }
+        }
+        // The merged files replace their originals before any copy goes to the trash; the
+        // journal says which copies are merged in, were the sync killed in between.
+        let journaled = !folding.pendingFolds.isEmpty
+        if journaled {
+            do { try FoldJournal(entries: folding.pendingFolds).save(state) } catch {
+                throw SyncError("cannot save the fold journal in \(state): \(error)")
             }
         }
-        folding.finishFolds()
         folding.commitReplacements()
+        let foldLater = folding.finishFolds()
+        if journaled || !folding.unfinishedFolds.entries.isEmpty { FoldJournal.remove(state) }
         let folded = folding.report.folded
-        if !folded.isEmpty {
+        // Anything the folding changed on disk is seen afresh.
+        if journaled {
             let known = archive
             for (index, replica) in [Replica.a, .b].enumerated() {
                 let rescan = try ReplicaScan.scan(root(replica), ignoring: ignore, known: Self.known(known, replica))
                 if index == 0 { scanA = rescan } else { scanB = rescan }
+            }
+            for (copy, replica) in foldLater {
+                let reason = "a conflict copy whose file changed during the sync: folded next time"
+                if replica == .a { scanA.skipped[copy] = reason } else { scanB.skipped[copy] = reason }
             }
         }
         // Empty of files, that is: empty folders left behind do not make a replica less empty.

@@ -109,10 +109,44 @@ import Testing
 
 /// A thread-safe count, for fault hooks called from the sync's threads.
 final class Counter: @unchecked Sendable {
-    // @unchecked Sendable is safe: `value` is only touched while holding `lock`.
+    // @unchecked Sendable is safe: `count` is only touched while holding `lock`.
     private let lock = NSLock()
-    private var value = 0
+    private var count = 0
 
     /// Adds one and returns the new count.
-    func next() -> Int { lock.withLock { value += 1; return value } }
+    func next() -> Int { lock.withLock { count += 1; return count } }
+
+    /// The count.
+    var value: Int { lock.withLock { count } }
+}
+
+extension SyncFaultTests {
+    @Test func aSyncKilledBetweenAFoldAndItsTrashingFinishesTheFoldNextTime() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        let base = "---\ntitle: Pie\n---\n## Steps\n1. a\n2. b\n"
+        try replicas.write(base, "pie.md", in: .a)
+        _ = try replicas.sync()
+        // A step added first on A, and one added last in the copy: merged cleanly once, but
+        // merged again into a file that already holds it, the renumbered step would conflict.
+        try replicas.write(base.replacingOccurrences(of: "1. a\n2. b\n", with: "1. z\n2. a\n3. b\n"), "pie.md", in: .a)
+        let copy = "pie.sync-conflict-20261130-120000-ABCDEF1.md"
+        try replicas.write(base + "3. c\n", copy, in: .a)
+        let merged = "---\ntitle: Pie\n---\n## Steps\n1. z\n2. a\n3. b\n4. c\n"
+        // Killed as the copy goes to the trash: that and every write after it fail.
+        let killed = Counter()
+        _ = try? sync(replicas) { operation, path in
+            if operation == .rename && path.contains("/trash/") { _ = killed.next() }
+            return killed.value > 0 && [.write, .rename, .unlink, .sync, .makeDirectory].contains(operation) ? EIO : nil
+        }
+        #expect(killed.value > 0)
+        #expect(replicas.read("pie.md", in: .a) == merged)
+        #expect(replicas.read(copy, in: .a) == base + "3. c\n")
+        #expect(FileManager.default.fileExists(atPath: replicas.state + "/folds"))
+        let next = try replicas.sync()
+        #expect(next.folded == [copy] && next.conflicts.isEmpty)
+        #expect(replicas.read(copy, in: .a) == nil && replicas.read(copy, in: .b) == nil)
+        #expect(replicas.read("pie.md", in: .b) == merged)
+        #expect(!FileManager.default.fileExists(atPath: replicas.state + "/folds"))
+    }
 }

@@ -1,0 +1,120 @@
+import FolioFormat
+import FolioMerge
+import FolioSystem
+
+/// Other tools' conflict copies, folded back into the files they copy.
+extension Applier {
+    /// Folds other tools' conflict copies (`copies`, each with its original, on one
+    /// replica) back into their files: merged one after another against the archived
+    /// base, each into the result of the last, and, when a merge is clean, that copy
+    /// counted in. The original gets one replacement with all of them
+    /// (``commitReplacements()``); the copies go to the trash after it (``finishFolds()``).
+    /// A copy that conflicts stays, and is synced like any file. A copy a killed sync had
+    /// already merged (the original holds that merge, the copy is as it was) goes straight
+    /// to the trash.
+    mutating func fold(_ copies: [String], into original: String, on replica: Replica) {
+        guard !engine.options.dryRun, let file = scanned(replica).files[original] else { return }
+        var pending = copies
+        for copy in copies {
+            guard let copyFile = scanned(replica).files[copy],
+                  let begun = unfinishedFolds.entries.first(where: { $0.replica == replica && $0.copy == copy }),
+                  begun.mergedHash == file.hash, begun.copyHash == copyFile.hash
+            else { continue }
+            pendingFolds.append(begun)
+            pending.removeAll { $0 == copy }
+        }
+        guard !pending.isEmpty, let entry = archive.entries[original], let base = loadBase(entry.hash),
+              var ours = read(replica, original), Self.isText(ours)
+        else { return }
+        var merged: [(copy: String, hash: SHA256.Digest)] = []
+        for copy in pending {
+            guard let theirs = read(replica, copy), Self.isText(theirs) else { continue }
+            let result: (bytes: [UInt8], conflicts: Int)
+            if original.hasSuffix(".md") || original.hasSuffix(".markdown") {
+                let merge = DocumentMerge.merge(base: base, ours: ours, theirs: theirs)
+                result = (merge.bytes, merge.conflicts)
+            } else {
+                let merge = TextMerge.merge(base: base, ours: ours, theirs: theirs)
+                result = (merge.bytes, merge.conflicts)
+            }
+            guard result.conflicts == 0 else { continue }
+            ours = result.bytes
+            merged.append((copy, SHA256.hash(theirs)))
+        }
+        guard !merged.isEmpty,
+              writeReplacing(ours, original, in: replica, expected: file.stamp, executable: file.stamp.isExecutable) != nil
+        else { return }
+        let mergedHash = SHA256.hash(ours)
+        for (copy, hash) in merged {
+            pendingFolds.append(.init(replica: replica, copy: copy, original: original, copyHash: hash, mergedHash: mergedHash))
+        }
+    }
+
+    /// Trashes the copies whose merged files are in place (``commitReplacements()`` runs
+    /// first, so a copy is never the only place its content is on disk but the trash); a
+    /// copy whose original changed meanwhile stays, to be folded next time (not synced
+    /// as a file of its own meanwhile: once the archive knows it, it is no longer new).
+    /// Returns the copies left (by replica), for the sync to leave alone this time.
+    mutating func finishFolds() -> [(copy: String, replica: Replica)] {
+        defer { pendingFolds.removeAll() }
+        let left = pendingFolds.filter { report.changedDuringSync.contains($0.original) }.map { ($0.copy, $0.replica) }
+        for fold in pendingFolds where !report.changedDuringSync.contains(fold.original) {
+            delete(fold.copy, in: fold.replica)
+            report.deleted.removeAll { $0 == fold.copy }
+            // Reported as folded once it is in the trash (else `delete` said why not).
+            if (try? FileStamp.of(full(fold.replica, fold.copy))) == nil { report.folded.append(fold.copy) }
+        }
+        return left
+    }
+}
+
+/// The folds a sync has begun, saved in the state folder (`folds`) before any merged
+/// file replaces its original, and removed once the copies are in the trash. Were the
+/// sync killed in between, the next one finds each original already holding the merge
+/// and its copy unchanged, and trashes the copy without merging it again (a second merge
+/// of changes already in could conflict where the first did not).
+struct FoldJournal: Sendable, Equatable {
+    /// One fold: the copy on `replica`, folded into `original`, with the copy's hash and
+    /// the merged file's.
+    struct Entry: Sendable, Equatable {
+        var replica: Replica
+        var copy: String
+        var original: String
+        var copyHash: SHA256.Digest
+        var mergedHash: SHA256.Digest
+    }
+
+    var entries: [Entry] = []
+
+    static func path(_ state: String) -> String { state + "/folds" }
+
+    /// The journal in `state`; empty when there is none (or it cannot be read: then the
+    /// copies are merged again, which loses nothing).
+    static func load(_ state: String) -> FoldJournal {
+        guard let bytes = (try? AtomicFile.contentsIfPresent(path(state))) ?? nil else { return FoldJournal() }
+        var journal = FoldJournal()
+        for line in bytes.split(separator: 10) {
+            let fields = line.split(separator: 9, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+            guard fields.count == 5, let replica = Replica(rawValue: fields[0]), let copy = SyncArchive.unescaped(fields[1]),
+                  let original = SyncArchive.unescaped(fields[2]), let copyHash = SHA256.Digest(hex: fields[3]),
+                  let mergedHash = SHA256.Digest(hex: fields[4])
+            else { continue }
+            journal.entries.append(Entry(replica: replica, copy: copy, original: original, copyHash: copyHash, mergedHash: mergedHash))
+        }
+        return journal
+    }
+
+    /// Saves the journal durably in `state`.
+    func save(_ state: String) throws(SystemError) {
+        let text = entries.map {
+            [$0.replica.rawValue, SyncArchive.escaped($0.copy), SyncArchive.escaped($0.original), $0.copyHash.description, $0.mergedHash.description]
+                .joined(separator: "\t") + "\n"
+        }.joined()
+        _ = try AtomicFile.write(Array(text.utf8), to: Self.path(state), mode: 0o600, replacingOnly: nil)
+    }
+
+    /// Removes the journal from `state`.
+    static func remove(_ state: String) {
+        try? AtomicFile.remove(path(state))
+    }
+}
