@@ -11,7 +11,10 @@ own fresh copy:
   4. a resync after 50 recipes are edited on both sides (a different line each:
      the title on one, a step on the other) — and what each tool did with them.
 
-Unison runs as `unison A B -batch -auto` with HOME pointed at a scratch folder.
+Unison runs as `unison A B -batch -auto` with HOME pointed at a scratch folder. Each
+measure is taken --repeat times (default 3), the limits and the two tools in
+alternation, every run on fresh folders, nothing deleted until the end (file creation
+on these disks slows down for minutes after a mass deletion); medians are printed.
 
 Run by hand from the package root (needs Debian's unison):
 
@@ -21,6 +24,7 @@ import argparse
 import filecmp
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -54,8 +58,8 @@ def edit_line(path, match, replace):
         handle.write("\n".join(lines))
 
 
-def run_tool(tool, argv_for, tree, work, n, env):
-    a, b = os.path.join(work, f"{tool}-a"), os.path.join(work, f"{tool}-b")
+def run_tool(tool, argv_for, tree, work, env, rep):
+    a, b = os.path.join(work, f"{tool}-a{rep}"), os.path.join(work, f"{tool}-b{rep}")
     subprocess.run(["cp", "-a", tree, a], check=True)
     os.makedirs(b)
     results = {}
@@ -83,15 +87,19 @@ def run_tool(tool, argv_for, tree, work, n, env):
         if filecmp.cmp(path, os.path.join(b, os.path.relpath(path, a)), shallow=False)
         and "Renamed on A" in open(path).read() and "Changed on B." in open(path).read())
     results["merged"] = merged
-    shutil.rmtree(a)
-    shutil.rmtree(b)
+    # Not deleted here: file creation on these disks slows down for minutes after a mass
+    # deletion, which would tax whichever tool runs next. Everything goes at the end.
     return results
+
+
+MEASURES = ("first sync", "no-change resync", "1% edits resync", "50 double edits resync")
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--files", type=int, action="append")
     parser.add_argument("--seed", type=int, default=42)
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each tool, in alternation (default 3)")
     root_dir = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     parser.add_argument("--folio", default=os.path.join(root_dir, ".build", "release", "folio"))
     args = parser.parse_args()
@@ -111,28 +119,35 @@ def main():
             os.makedirs(tree)
             stats = check.generate_tree(tree, n, args.seed)
             print(f"\n== N = {n:,} ({stats.total_bytes / 1e6:.1f} MB)")
-            copy = os.path.join(work, "copy")
-            cp_time, _, _ = timed(["cp", "-a", tree, copy])
-            stat_time, _, _ = timed(["bash", "-c", f"find '{tree}' '{copy}' -printf '%s %T@ %i %C@\\n' > /dev/null"])
-            shutil.rmtree(copy)
-            print(f"  limits: cp -a {cp_time:.3f} s; stat pass of both trees {stat_time:.3f} s")
             home = os.path.join(work, "home")
             os.makedirs(home)
             env = dict(os.environ, HOME=home)
-            state = os.path.join(work, "folio-state")
             tools = {
-                "folio": lambda a, b: [args.folio, "sync", a, b, "--state", state],
-                "unison": lambda a, b: [unison, a, b, "-batch", "-auto", "-ui", "text", "-silent"],
+                "folio": lambda a, b, rep: [args.folio, "sync", a, b, "--state", os.path.join(work, f"folio-state{rep}")],
+                "unison": lambda a, b, rep: [unison, a, b, "-batch", "-auto", "-ui", "text", "-silent"],
             }
-            results = {tool: run_tool(tool, argv_for, tree, work, n, env) for tool, argv_for in tools.items()}
-            print(f"  {'measure':<24} {'folio s':>9} {'unison s':>9} {'ratio':>7}")
-            for measure in ("first sync", "no-change resync", "1% edits resync", "50 double edits resync"):
-                f, u = results["folio"][measure], results["unison"][measure]
-                print(f"  {measure:<24} {f:9.3f} {u:9.3f} {f / u:6.2f}x")
-            print(f"  first sync / cp -a: {results['folio']['first sync'] / cp_time:.2f}x (target <= 1.5x)")
-            print(f"  no-change resync / stat pass: {results['folio']['no-change resync'] / stat_time:.2f}x (target <= 1.5x)")
-            print(f"  50 files edited on both sides: folio merged {results['folio']['merged']}, "
-                  f"unison merged {results['unison']['merged']} (it skips files changed on both sides)")
+            runs = {"cp -a": [], "stat pass": [], "folio": [], "unison": []}
+            for rep in range(args.repeat):
+                # The limits and the two tools in alternation, each on fresh folders.
+                copy = os.path.join(work, f"copy{rep}")
+                runs["cp -a"].append(timed(["cp", "-a", tree, copy])[0])
+                runs["stat pass"].append(timed(["bash", "-c", f"find '{tree}' '{copy}' -printf '%s %T@ %i %C@\\n' > /dev/null"])[0])
+                order = ["folio", "unison"] if rep % 2 == 0 else ["unison", "folio"]
+                for tool in order:
+                    runs[tool].append(run_tool(tool, lambda a, b: tools[tool](a, b, rep), tree, work, env, rep))
+            cp_time = statistics.median(runs["cp -a"])
+            stat_time = statistics.median(runs["stat pass"])
+            print(f"  limits (median of {args.repeat}): cp -a {cp_time:.3f} s; stat pass of both trees {stat_time:.3f} s")
+            median = {tool: {m: statistics.median(r[m] for r in runs[tool]) for m in MEASURES} for tool in ("folio", "unison")}
+            print(f"  {'measure (median of ' + str(args.repeat) + ')':<28} {'folio s':>9} {'unison s':>9} {'ratio':>7}   folio runs")
+            for measure in MEASURES:
+                f, u = median["folio"][measure], median["unison"][measure]
+                each = " ".join(f"{r[measure]:.3f}" for r in runs["folio"])
+                print(f"  {measure:<28} {f:9.3f} {u:9.3f} {f / u:6.2f}x   {each}")
+            print(f"  first sync / cp -a: {median['folio']['first sync'] / cp_time:.2f}x (target <= 1.5x)")
+            print(f"  no-change resync / stat pass: {median['folio']['no-change resync'] / stat_time:.2f}x (target <= 1.5x)")
+            print(f"  50 files edited on both sides: folio merged {min(r['merged'] for r in runs['folio'])}, "
+                  f"unison merged {max(r['merged'] for r in runs['unison'])} (it skips files changed on both sides)")
             shutil.rmtree(work)
     finally:
         shutil.rmtree(base, ignore_errors=True)

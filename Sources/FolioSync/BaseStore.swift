@@ -74,12 +74,20 @@ final class BaseStore {
         if offsets == nil {
             var table: [SHA256.Digest: (Int64, Int)] = [:]
             let text = (try? AtomicFile.contentsIfPresent(index)) ?? nil ?? []
-            for line in text.split(separator: 10) {
-                let fields = line.split(separator: 32)
-                guard fields.count == 3, let digest = SHA256.Digest(hex: String(decoding: fields[0], as: UTF8.self)),
-                      let offset = SyncArchive.integer(fields[1]), let length = SyncArchive.integer(fields[2])
-                else { continue }
-                table[digest] = (offset, Int(length))
+            // Over the bytes, as the archive is read: an index has a line per version.
+            text.withUnsafeBufferPointer { buffer in
+                var start = 0
+                while start < buffer.count {
+                    var end = start
+                    while end < buffer.count && buffer[end] != 10 { end += 1 }
+                    let line = buffer[start..<end]
+                    start = end + 1
+                    let fields = line.split(separator: 32)
+                    guard fields.count == 3, let digest = SHA256.Digest(hex: UnsafeBufferPointer(rebasing: fields[0])),
+                          let offset = SyncArchive.integer(fields[1]), let length = SyncArchive.integer(fields[2])
+                    else { continue }
+                    table[digest] = (offset, Int(length))
+                }
             }
             offsets = table
         }

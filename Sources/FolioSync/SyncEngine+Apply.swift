@@ -199,7 +199,7 @@ struct Applier {
             replacements.append((replica, path, temporary, expected, archive.entries[path], SHA256.hash(bytes)))
             return FileStamp(size: -1, modified: 0, changed: 0, inode: 0, type: .regular, permissions: mode)
         } catch {
-            report.skipped["\(replica.rawValue):\(path)"] = "cannot write: \(error)"
+            report.skipped["\(replica.rawValue):\(path)"] = Self.cannotWrite(error)
             return nil
         }
     }
@@ -371,6 +371,13 @@ struct Applier {
         let stem = dot.map { String(path[..<$0]) } ?? path
         let ext = dot.map { String(path[$0...]) } ?? ""
         return "\(stem).sync-conflict-\(timestamp)-\(replica)\(ext)"
+    }
+
+    /// Why a file could not be written, in words: a name the file system there cannot
+    /// hold (a FAT stick and `:`) is said so, and left alone, never renamed.
+    static func cannotWrite(_ error: SystemError) -> String {
+        guard Syscall.unholdableName.contains(error.code) else { return "cannot write: \(error)" }
+        return "the file system there cannot hold this name (\(Syscall.describe(error.code))): left alone; rename it to sync it"
     }
 
     /// Text as git decides it: no NUL byte in the first 8,000.

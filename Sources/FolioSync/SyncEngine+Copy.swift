@@ -99,7 +99,7 @@ extension Applier {
             }
             return .copied(bytes, try FileStamp.of(transfer.target))
         } catch {
-            return .failed("cannot write: \(error)")
+            return .failed(cannotWrite(error))
         }
     }
 }

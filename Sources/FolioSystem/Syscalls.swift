@@ -50,6 +50,9 @@ package enum Syscall {
     package static let notADirectory = ENOTDIR
     /// `EEXIST`.
     package static let alreadyExists = EEXIST
+    /// The errors of a name a file system cannot hold: `EINVAL` (a character FAT or
+    /// exFAT refuses), `ENAMETOOLONG`, `EILSEQ` (not UTF-8 where names must be).
+    package static let unholdableName: Set<Int32> = [EINVAL, ENAMETOOLONG, EILSEQ]
     /// `ENOTEMPTY`: a folder that still holds something.
     package static let notEmpty = ENOTEMPTY
     /// `AT_FDCWD`: the `…at` calls with a path from the current folder (or an absolute one).

@@ -149,4 +149,23 @@ extension SyncFaultTests {
         #expect(replicas.read("pie.md", in: .b) == merged)
         #expect(!FileManager.default.fileExists(atPath: replicas.state + "/folds"))
     }
+
+    @Test func aNameTheOtherFileSystemCannotHoldIsReportedAndLeftAlone() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write("x\n", "notes/what: why?.md", in: .a)
+        try replicas.write("y\n", "fine.md", in: .a)
+        // As a FAT stick answers a name with `:` or `?`.
+        let report = try sync(replicas) { operation, path in
+            operation == .open && path.contains("/phone/") && path.contains("what: why?") ? EINVAL : nil
+        }
+        #expect(report.skipped["B:notes/what: why?.md"] == "the file system there cannot hold this name (Invalid argument): left alone; rename it to sync it")
+        #expect(replicas.read("fine.md", in: .b) == "y\n")
+        #expect(replicas.read("notes/what: why?.md", in: .a) == "x\n")
+        // Left alone: not taken for a deletion on B, still there next time.
+        let next = try sync(replicas) { operation, path in
+            operation == .open && path.contains("/phone/") && path.contains("what: why?") ? EINVAL : nil
+        }
+        #expect(next.deleted.isEmpty && replicas.read("notes/what: why?.md", in: .a) == "x\n")
+    }
 }
