@@ -27,11 +27,18 @@ public struct SyncArchive: Sendable, Equatable {
 
     /// The archive as text: a header line, then one line per path, sorted, with the
     /// hash, size, executable bit, both stamps, the path (percent-escaped) and, for a
-    /// document that has one, its front-matter `id`.
-    public func serialized() -> [UInt8] {
-        var out = Array((Self.header + "\n").utf8)
+    /// document that has one, its front-matter `id`. The header may carry the
+    /// generation of the snapshot (``ArchiveStorage``).
+    public func serialized(generation: Int = 0) -> [UInt8] {
+        var out = Array((Self.header + (generation == 0 ? "" : " \(generation)") + "\n").utf8)
         out.reserveCapacity(entries.count * 200)
-        // Byte by byte, not by string interpolation: a first sync writes a line per file.
+        for (path, entry) in entries.sorted(by: { $0.key < $1.key }) { Self.appendLine(path, entry, to: &out) }
+        return out
+    }
+
+    /// Appends an entry's line. Byte by byte, not by string interpolation: a first sync
+    /// writes a line per file.
+    static func appendLine(_ path: String, _ entry: Entry, to out: inout [UInt8]) {
         func number(_ value: Int64) {
             if value < 0 { out.append(UInt8(ascii: "-")) }
             var magnitude = value.magnitude
@@ -49,60 +56,119 @@ public struct SyncArchive: Sendable, Equatable {
                 number(value)
             }
         }
-        for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
-            entry.hash.appendHex(to: &out)
+        entry.hash.appendHex(to: &out)
+        out.append(9)
+        number(entry.size)
+        out += [9, entry.executable ? UInt8(ascii: "x") : UInt8(ascii: "-"), 9]
+        stamp(entry.stampA)
+        out.append(9)
+        stamp(entry.stampB)
+        out.append(9)
+        appendEscaped(path, to: &out)
+        if let id = entry.id {
             out.append(9)
-            number(entry.size)
-            out += [9, entry.executable ? UInt8(ascii: "x") : UInt8(ascii: "-"), 9]
-            stamp(entry.stampA)
-            out.append(9)
-            stamp(entry.stampB)
-            out.append(9)
-            Self.appendEscaped(path, to: &out)
-            if let id = entry.id {
-                out.append(9)
-                Self.appendEscaped(id, to: &out)
-            }
-            out.append(10)
+            appendEscaped(id, to: &out)
         }
-        return out
+        out.append(10)
     }
 
-    /// Reads what ``serialized()`` wrote. By hand over the bytes, field by field: an
-    /// archive has a line per file, and reading it is most of a sync that finds nothing
-    /// changed.
+    /// Reads what ``serialized(generation:)`` wrote.
     public init(serialized bytes: [UInt8]) throws(SyncError) {
-        let header = Array((Self.header + "\n").utf8)
-        guard bytes.starts(with: header) else { throw SyncError("the archive does not start with '\(Self.header)'") }
-        var entries: [String: Entry] = [:]
+        self = try Self.parse(bytes).archive
+    }
+
+    /// An archive snapshot and its generation. By hand over the bytes, field by field:
+    /// an archive has a line per file, and reading it is most of a sync that finds
+    /// nothing changed.
+    static func parse(_ bytes: [UInt8]) throws(SyncError) -> (archive: SyncArchive, generation: Int) {
+        let header = Array(Self.header.utf8)
+        guard bytes.starts(with: header), let newline = bytes.firstIndex(of: 10),
+              let generation = newline == header.count ? 0 : bytes[header.count..<newline].first == 32 ? integer(bytes[(header.count + 1)..<newline]).map(Int.init) : nil
+        else { throw SyncError("the archive does not start with '\(Self.header)'") }
+        var archive = SyncArchive()
         let damaged: Int? = bytes.withUnsafeBufferPointer { buffer in
-            var cursor = Cursor(buffer: buffer, at: header.count)
-            entries.reserveCapacity(buffer.count / 150)
+            var cursor = Cursor(buffer: buffer, at: newline + 1)
+            archive.entries.reserveCapacity(buffer.count / 150)
             var line = 1
             while !cursor.atEnd {
                 line += 1
                 guard cursor.startLine() else { continue }
-                guard let hash = cursor.field().flatMap({ SHA256.Digest(hex: UnsafeBufferPointer(rebasing: $0)) }),
-                      let size = cursor.field().flatMap({ Self.integer($0) }),
-                      let executable = cursor.field().map({ $0.first == UInt8(ascii: "x") }),
-                      let a = cursor.field().flatMap({ Self.stamp($0) }), let b = cursor.field().flatMap({ Self.stamp($0) }),
-                      let path = cursor.field().flatMap({ Self.unescaped($0) })
-                else { return line }
-                var id: String?
-                if cursor.lineGoesOn {
-                    guard let text = cursor.field().flatMap({ Self.unescaped($0) }), !cursor.lineGoesOn else { return line }
-                    id = text
-                }
-                entries[path] = Entry(hash: hash, size: size, executable: executable, stampA: a, stampB: b, id: id)
+                guard let (path, entry) = cursor.field().flatMap({ Self.entry(hash: $0, &cursor) }) else { return line }
+                archive.entries[path] = entry
             }
             return nil
         }
         if let damaged { throw SyncError("archive line \(damaged) is damaged") }
+        return (archive, generation)
+    }
+
+    /// The rest of an entry's line, its first field (the hash) read: nil when damaged.
+    fileprivate static func entry(hash field: Slice<UnsafeBufferPointer<UInt8>>, _ cursor: inout Cursor) -> (String, Entry)? {
+        guard let hash = SHA256.Digest(hex: UnsafeBufferPointer(rebasing: field)),
+              let size = cursor.field().flatMap({ Self.integer($0) }),
+              let executable = cursor.field().map({ $0.first == UInt8(ascii: "x") }),
+              let a = cursor.field().flatMap({ Self.stamp($0) }), let b = cursor.field().flatMap({ Self.stamp($0) }),
+              let path = cursor.field().flatMap({ Self.unescaped($0) })
+        else { return nil }
+        var id: String?
+        if cursor.lineGoesOn {
+            guard let text = cursor.field().flatMap({ Self.unescaped($0) }), !cursor.lineGoesOn else { return nil }
+            id = text
+        }
+        return (path, Entry(hash: hash, size: size, executable: executable, stampA: a, stampB: b, id: id))
+    }
+
+    /// Applies the changes `log` records (``ArchiveStorage``) for snapshot generation
+    /// `generation`: blocks of entry lines and `-<TAB>path` removals, each ended by
+    /// `commit<TAB>generation`. Blocks of another generation (left by a snapshot that
+    /// replaced them) are skipped. Returns whether the log ends in an unfinished block
+    /// (a write cut short): that block is ignored.
+    mutating func apply(log bytes: [UInt8], generation: Int) throws(SyncError) -> (torn: Bool, blocks: Int) {
+        var entries = self.entries
+        let result: Result<(Bool, Int), SyncError> = bytes.withUnsafeBufferPointer { buffer in
+            var cursor = Cursor(buffer: buffer, at: 0)
+            var block: [(String, Entry?)] = []
+            var blocks = 0
+            var line = 0
+            var cut = false
+            lines: while !cursor.atEnd {
+                line += 1
+                guard cursor.startLine() else { continue }
+                guard let first = cursor.field() else { return .failure(SyncError("archive log line \(line) is damaged")) }
+                if first.elementsEqual("-".utf8) {
+                    guard let path = cursor.field().flatMap({ Self.unescaped($0) }), !cursor.lineGoesOn, cursor.endedLine else {
+                        cut = true
+                        break lines
+                    }
+                    block.append((path, nil))
+                } else if first.elementsEqual("commit".utf8) {
+                    guard let number = cursor.field().flatMap({ Self.integer($0) }), !cursor.lineGoesOn, cursor.endedLine else {
+                        cut = true
+                        break lines
+                    }
+                    if number == generation {
+                        for (path, entry) in block { entries[path] = entry }
+                        blocks += 1
+                    }
+                    block.removeAll()
+                } else {
+                    // A line cut short by a crash is damaged too: then the block is unfinished.
+                    guard let (path, entry) = Self.entry(hash: first, &cursor), cursor.endedLine else {
+                        cut = true
+                        break lines
+                    }
+                    block.append((path, entry))
+                }
+            }
+            return .success((cut || !block.isEmpty, blocks))
+        }
+        let (torn, blocks) = try result.get()
         self.entries = entries
+        return (torn, blocks)
     }
 
     /// Walks an archive's bytes one tab- or line-ended field at a time.
-    private struct Cursor {
+    fileprivate struct Cursor {
         let buffer: UnsafeBufferPointer<UInt8>
         var position: Int
         /// Whether the current line has another field: it has just begun, or its last
@@ -114,6 +180,9 @@ public struct SyncArchive: Sendable, Equatable {
         }
 
         var atEnd: Bool { position >= buffer.count }
+
+        /// Whether the last field ended its line with a line feed (not the end of the bytes).
+        var endedLine: Bool { position > 0 && position <= buffer.count && buffer[position - 1] == 10 }
 
         /// Starts the next line; false (and skipped) when it is empty.
         mutating func startLine() -> Bool {

@@ -80,15 +80,13 @@ public struct SyncEngine: Sendable {
 
     /// The archive as last saved (empty before the first sync).
     public func loadArchive() throws(SyncError) -> SyncArchive {
-        let bytes: [UInt8]?
-        do { bytes = try AtomicFile.contentsIfPresent(state + "/archive") } catch { throw SyncError("cannot read the archive: \(error)") }
-        guard let bytes else { return SyncArchive() }
-        return try SyncArchive(serialized: bytes)
+        try ArchiveStorage(state: state).load().archive
     }
 
     /// Runs one sync.
     public func run() throws(SyncError) -> SyncReport {
-        var archive = try loadArchive()
+        let storage = ArchiveStorage(state: state)
+        var (archive, loaded) = try storage.load()
         if !options.dryRun {
             // Private to the user: it holds copies of every text file.
             do {
@@ -224,7 +222,7 @@ public struct SyncEngine: Sendable {
                 // New files and bases were written without a flush each: flush all before recording them.
                 try bases.flush()
                 try AtomicFile.flushFileSystem(containing: state)
-                _ = try AtomicFile.write(archive.serialized(), to: state + "/archive", mode: 0o600, replacingOnly: nil)
+                try storage.save(archive, known: knownArchive, loaded: loaded)
             } catch { throw SyncError("cannot save the archive in \(state): \(error)") }
         }
         return report

@@ -1,0 +1,66 @@
+import FolioSystem
+
+/// Where a pair's archive is kept in its state folder: `archive`, a whole snapshot
+/// (written to a temporary file, flushed, renamed), and `archive.log`, the changes of
+/// later syncs appended to it in blocks, each flushed and ended by a `commit` line. A
+/// sync that changes a few paths of 100,000 appends a few lines instead of rewriting
+/// them all; once the log grows past a quarter of the snapshot, the next save writes a
+/// new snapshot (one generation on) and removes the log.
+///
+/// Crash-safe at every instant: a block cut short lacks its `commit` line and is
+/// ignored (the archive is then as the sync before left it, and the next save writes a
+/// snapshot rather than append after it); blocks of an older generation, left by a
+/// crash between a new snapshot and the log's removal, are ignored too.
+struct ArchiveStorage {
+    let state: String
+    var snapshotPath: String { state + "/archive" }
+    var logPath: String { state + "/archive.log" }
+
+    /// What a load found, for the next save.
+    struct Loaded {
+        var generation = 0
+        var snapshotSize = 0
+        var logSize = 0
+        /// The log ends in an unfinished block: the next save must not append after it.
+        var torn = false
+    }
+
+    /// The archive as last saved (empty before the first sync).
+    func load() throws(SyncError) -> (archive: SyncArchive, loaded: Loaded) {
+        let snapshot: [UInt8]?, log: [UInt8]?
+        do {
+            snapshot = try AtomicFile.contentsIfPresent(snapshotPath)
+            log = try AtomicFile.contentsIfPresent(logPath)
+        } catch { throw SyncError("cannot read the archive: \(error)") }
+        guard let snapshot else { return (SyncArchive(), Loaded(torn: log != nil)) }
+        var (archive, generation) = try SyncArchive.parse(snapshot)
+        var loaded = Loaded(generation: generation, snapshotSize: snapshot.count, logSize: log?.count ?? 0)
+        if let log { loaded.torn = try archive.apply(log: log, generation: generation).torn }
+        return (archive, loaded)
+    }
+
+    /// Saves `archive`, which was `known` when loaded: as a block appended to the log
+    /// when that is small, else as a new snapshot.
+    func save(_ archive: SyncArchive, known: SyncArchive, loaded: Loaded) throws(SystemError) {
+        var block: [UInt8] = []
+        for (path, entry) in archive.entries where known.entries[path] != entry { SyncArchive.appendLine(path, entry, to: &block) }
+        for path in known.entries.keys where archive.entries[path] == nil {
+            block += Array("-\t".utf8)
+            SyncArchive.appendEscaped(path, to: &block)
+            block.append(10)
+        }
+        block += Array("commit\t\(loaded.generation)\n".utf8)
+        guard loaded.snapshotSize > 0, !loaded.torn, (loaded.logSize + block.count) * 4 < loaded.snapshotSize else {
+            let generation = loaded.generation + 1
+            _ = try AtomicFile.write(archive.serialized(generation: generation), to: snapshotPath, mode: 0o600, replacingOnly: nil)
+            // Were this removal lost, the log's blocks are of the old generation: ignored.
+            if loaded.logSize > 0 || loaded.torn { try? AtomicFile.remove(logPath) }
+            return
+        }
+        let fd = try Syscall.openForAppending(logPath)
+        defer { Syscall.close(fd) }
+        try Syscall.writeAll(fd, block, path: logPath)
+        try Syscall.sync(fd, path: logPath)
+        if loaded.logSize == 0 { try Syscall.syncDirectory(state) }
+    }
+}
