@@ -121,7 +121,7 @@ import Testing
         #expect(synced(replicas.a) == a, "seed \(seed): the second sync rewrote files")
     }
 
-    @Test(arguments: 0..<4)
+    @Test(arguments: 0..<8)
     func randomHistoriesConvergeAndLoseNothing(group: Int) throws {
         let seed = SeededRandom.testSeed() &+ UInt64(group)
         let replicas = try Replicas()
@@ -129,7 +129,7 @@ import Testing
         var history = History(replicas: replicas, random: SeededRandom(seed: seed))
         var syncs = 0
         var agreed = Set<String>()
-        // 4 groups × 300 steps per run.
+        // 8 groups × 300 steps per run.
         for _ in 0..<300 {
             try history.step()
             if Int.random(in: 0..<5, using: &history.random) == 0 {
@@ -165,8 +165,8 @@ import Testing
     @Test func aSyncKilledAtAnyWriteFinishesNextTimeAndLosesNothing() throws {
         let seed = SeededRandom.testSeed()
         var random = SeededRandom(seed: seed)
-        // 150 crashes per run, each at a random write of a sync with work on both sides.
-        for round in 0..<150 {
+        // 300 crashes per run, each at a random write of a sync with work on both sides.
+        for round in 0..<300 {
             let replicas = try Replicas()
             defer { replicas.remove() }
             var history = History(replicas: replicas, random: SeededRandom(seed: seed &+ UInt64(round)))
