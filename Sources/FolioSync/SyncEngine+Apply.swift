@@ -197,11 +197,17 @@ struct Applier {
             }
             let temporary = try AtomicFile.prepare(bytes, beside: full(replica, path), mode: mode)
             replacements.append((replica, path, temporary, expected, archive.entries[path], SHA256.hash(bytes)))
-            return FileStamp(size: -1, modified: 0, changed: 0, inode: 0, type: .regular, permissions: mode)
+            return Self.placeholder(mode: mode)
         } catch {
             report.skipped["\(replica.rawValue):\(path)"] = Self.cannotWrite(error)
             return nil
         }
+    }
+
+    /// The stamp recorded for a replacement not yet renamed: ``commitReplacements()``
+    /// puts the real one in its place.
+    static func placeholder(mode: UInt32) -> FileStamp {
+        FileStamp(size: -1, modified: 0, changed: 0, inode: 0, type: .regular, permissions: mode)
     }
 
     /// Renames every prepared replacement over its target, after one flush of them all;

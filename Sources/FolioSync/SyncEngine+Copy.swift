@@ -1,15 +1,17 @@
 import FolioSystem
 
-/// Copies of files new to the other side, their reads and writes spread over the cores.
+/// Copies of files changed on one side only, their reads and writes spread over the cores.
 extension Applier {
     /// One copy's reads and writes: the source as the scan saw it (its stamp), written
-    /// at a path the other side does not have.
+    /// at a path the other side does not have, or over the file the other side's scan saw
+    /// there (`replacing`, its stamp).
     struct Transfer: Sendable {
         var path: String
         var from: Replica
         var source: String
         var target: String
         var expected: FileStamp
+        var replacing: FileStamp?
         var mode: UInt32
     }
 
@@ -17,19 +19,22 @@ extension Applier {
     enum Outcome: Sendable {
         /// Written; the bytes (for the merge base) and the new file's stamp.
         case copied([UInt8], FileStamp)
+        /// Written to a temporary file beside the file it is to replace (renamed by
+        /// ``commitReplacements()``, after one flush of them all).
+        case prepared([UInt8], temporary: String)
         /// The source is no longer what the scan saw, or the target appeared meanwhile.
         case changed
         /// The source could not be read or the target written.
         case failed(String)
     }
 
-    /// Copies each path in `copies` from its replica to the other, where nothing is at
-    /// that path: the same as ``copy(_:from:)`` one by one, but batch by batch (at most
+    /// Copies each path in `copies` from its replica to the other: the same as
+    /// ``copy(_:from:)`` one by one, but batch by batch (at most
     /// 4,096 files or 64 MB), each batch's reads and writes on two threads. A folder
     /// takes one file creation at a time, so each thread gets whole folders: split by
     /// path, two threads writing into one folder were slower than one. `progress` hears
     /// how many are done.
-    mutating func copyNewFiles(_ copies: [(path: String, source: Replica)], progress: (Int) -> Void) {
+    mutating func copyFiles(_ copies: [(path: String, source: Replica)], progress: (Int) -> Void) {
         var start = 0
         while start < copies.count {
             var transfers: [Transfer] = []
@@ -43,7 +48,7 @@ extension Applier {
                 bytes += file.stamp.size
                 transfers.append(Transfer(
                     path: path, from: source, source: full(source, path), target: full(source.other, path), expected: file.stamp,
-                    mode: file.stamp.isExecutable ? 0o755 : 0o644))
+                    replacing: scanned(source.other).files[path]?.stamp, mode: file.stamp.isExecutable ? 0o755 : 0o644))
             }
             // Whole folders to each thread, the next folder to whichever has fewer files.
             var shares: [[Int]] = [[], []]
@@ -68,6 +73,16 @@ extension Applier {
                     } else {
                         record(transfer.path, hash: file.hash, stampA: stamp, stampB: file.stamp)
                     }
+                case .prepared(let bytes, let temporary):
+                    guard let file = scanned(source).files[transfer.path], let replacing = transfer.replacing else { continue }
+                    replacements.append((source.other, transfer.path, temporary, replacing, archive.entries[transfer.path], file.hash))
+                    storeBase(bytes, hash: file.hash)
+                    let pending = Self.placeholder(mode: transfer.mode)
+                    if source == .a {
+                        record(transfer.path, hash: file.hash, stampA: file.stamp, stampB: pending)
+                    } else {
+                        record(transfer.path, hash: file.hash, stampA: pending, stampB: file.stamp)
+                    }
                 case .changed:
                     report.changedDuringSync.append(transfer.path)
                 case .failed(let reason):
@@ -81,7 +96,8 @@ extension Applier {
 
     /// Reads the source, if it still has the scan's stamp, and writes it as a new file at
     /// the target (a temporary file renamed only while nothing is there; flushed with
-    /// the rest before the archive records it).
+    /// the rest before the archive records it), or, to replace a file, to a temporary
+    /// file beside it.
     static func carryOut(_ transfer: Transfer) -> Outcome {
         let bytes: [UInt8]
         do {
@@ -94,6 +110,9 @@ extension Applier {
             return .changed
         }
         do {
+            if transfer.replacing != nil {
+                return .prepared(bytes, temporary: try AtomicFile.prepare(bytes, beside: transfer.target, mode: transfer.mode))
+            }
             guard try AtomicFile.write(bytes, to: transfer.target, mode: transfer.mode, durable: false, replacingOnly: { $0 == nil }) else {
                 return .changed
             }

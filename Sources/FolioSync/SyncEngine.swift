@@ -192,21 +192,21 @@ public struct SyncEngine: Sendable {
             archive.entries[path]?.stampB = stamps.b
         }
         var applier = Applier(engine: self, bases: bases, scanA: scanA, scanB: scanB, archive: archive, report: report)
-        // Copies of files the other side lacks (all of a first sync) go in parallel batches;
-        // every other step, one at a time.
-        var newFiles: [(path: String, source: Replica)] = []
+        // Copies of files changed on one side only (all of a first sync, most of a resync)
+        // go in parallel batches; every other step, one at a time.
+        var copies: [(path: String, source: Replica)] = []
         var others: [SyncStep] = []
         for step in steps {
-            if !options.dryRun, case .copy(let path, let source) = step, !ReplicaScan.isFolder(path), (source == .a ? scanB : scanA).files[path] == nil {
-                newFiles.append((path, source))
+            if !options.dryRun, case .copy(let path, let source) = step, !ReplicaScan.isFolder(path) {
+                copies.append((path, source))
             } else {
                 others.append(step)
             }
         }
-        applier.copyNewFiles(newFiles) { done in options.progress?(done, steps.count) }
+        applier.copyFiles(copies) { done in options.progress?(done, steps.count) }
         for (index, step) in others.enumerated() {
             applier.apply(step)
-            if index % 100 == 99 { options.progress?(newFiles.count + index + 1, steps.count) }
+            if index % 100 == 99 { options.progress?(copies.count + index + 1, steps.count) }
         }
         applier.commitReplacements()
         applier.removeFolders()
