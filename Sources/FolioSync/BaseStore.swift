@@ -52,6 +52,7 @@ final class BaseStore {
                 let fd = try Syscall.openForAppending(path)
                 defer { Syscall.close(fd) }
                 try Syscall.writeAll(fd, bytes, path: path)
+                if !Syscall.syncWaitsForWrites { try Syscall.sync(fd, path: path) }
             }
         } catch {
             // The pack's size is no longer known: drop what is pending (those versions are

@@ -95,7 +95,9 @@ public struct ReplicaScan: Sendable {
                 }
                 let stamp: FileStamp
                 do { stamp = try FileStamp.of(entry.name, in: fd, displayPath: path) } catch {
-                    // Vanished since it was listed: it is simply not there.
+                    // Vanished since it was listed: it is simply not there. Any other failure
+                    // (a folder without search permission, an I/O error) is no deletion.
+                    if error.code != Syscall.noSuchFile { scan.skipped[path] = "cannot read: \(error)" }
                     continue
                 }
                 if stamp.isDirectory {

@@ -217,7 +217,10 @@ struct Applier {
         guard !replacements.isEmpty else { return }
         do { try AtomicFile.flushFileSystem(containing: engine.state) } catch {
             for item in replacements { try? Syscall.unlink(item.temporary) }
-            for item in replacements { archive.entries[item.path] = item.before }
+            for item in replacements {
+                archive.entries[item.path] = item.before
+                report.changedDuringSync.append(item.path)
+            }
             report.skipped["state"] = "cannot flush: \(error)"
             replacements.removeAll()
             return

@@ -43,7 +43,6 @@ extension Applier {
             while end < copies.count && transfers.count < 4_096 && bytes < 64 << 20 {
                 let (path, source) = copies[end]
                 end += 1
-                report.copied.append(path)
                 guard let file = scanned(source).files[path], insideRoot(source, path), insideRoot(source.other, path) else { continue }
                 bytes += file.stamp.size
                 transfers.append(Transfer(
@@ -67,6 +66,7 @@ extension Applier {
                 switch outcome {
                 case .copied(let bytes, let stamp):
                     guard let file = scanned(source).files[transfer.path] else { continue }
+                    report.copied.append(transfer.path)
                     storeBase(bytes, hash: file.hash)
                     if source == .a {
                         record(transfer.path, hash: file.hash, stampA: file.stamp, stampB: stamp)
@@ -75,6 +75,7 @@ extension Applier {
                     }
                 case .prepared(let bytes, let temporary):
                     guard let file = scanned(source).files[transfer.path], let replacing = transfer.replacing else { continue }
+                    report.copied.append(transfer.path)
                     replacements.append((source.other, transfer.path, temporary, replacing, archive.entries[transfer.path], file.hash))
                     storeBase(bytes, hash: file.hash)
                     let pending = Self.placeholder(mode: transfer.mode)
@@ -106,8 +107,10 @@ extension Applier {
             let (read, stamp) = try FileReading.contents(ofOpen: fd, path: transfer.source)
             guard stamp == transfer.expected else { return .changed }
             bytes = read
-        } catch {
+        } catch where error.code == Syscall.noSuchFile {
             return .changed
+        } catch {
+            return .failed("cannot read: \(error)")
         }
         do {
             if transfer.replacing != nil {

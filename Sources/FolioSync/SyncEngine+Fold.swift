@@ -15,6 +15,7 @@ extension Applier {
     mutating func fold(_ copies: [String], into original: String, on replica: Replica) {
         guard !engine.options.dryRun, let file = scanned(replica).files[original] else { return }
         var pending = copies
+        let carried = pendingFolds.count
         for copy in copies {
             guard let copyFile = scanned(replica).files[copy],
                   let begun = unfinishedFolds.entries.first(where: { $0.replica == replica && $0.copy == copy }),
@@ -45,6 +46,8 @@ extension Applier {
               writeReplacing(ours, original, in: replica, expected: file.stamp, executable: file.stamp.isExecutable) != nil
         else { return }
         let mergedHash = SHA256.hash(ours)
+        // The copies a killed sync had merged are in this merge too: its hash is theirs now.
+        for index in carried..<pendingFolds.count { pendingFolds[index].mergedHash = mergedHash }
         for (copy, hash) in merged {
             pendingFolds.append(.init(replica: replica, copy: copy, original: original, copyHash: hash, mergedHash: mergedHash))
         }
@@ -59,6 +62,11 @@ extension Applier {
         defer { pendingFolds.removeAll() }
         let left = pendingFolds.filter { report.changedDuringSync.contains($0.original) }.map { ($0.copy, $0.replica) }
         for fold in pendingFolds where !report.changedDuringSync.contains(fold.original) {
+            // Only once the original is seen to hold the merge.
+            guard let bytes = try? FileReading.contents(of: full(fold.replica, fold.original)), SHA256.hash(bytes) == fold.mergedHash else {
+                report.changedDuringSync.append(fold.original)
+                continue
+            }
             delete(fold.copy, in: fold.replica)
             report.deleted.removeAll { $0 == fold.copy }
             // Reported as folded once it is in the trash (else `delete` said why not).

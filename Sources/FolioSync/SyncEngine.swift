@@ -109,6 +109,12 @@ public struct SyncEngine: Sendable {
             }
         }
         var scans = [try listings[0].get(), try listings[1].get()]
+        // A root listed only in part would make every file not yet listed look deleted.
+        for (index, scan) in scans.enumerated() {
+            if let reason = scan.skipped[""] {
+                throw SyncError("\(index == 0 ? rootA : rootB): \(reason); nothing was changed")
+            }
+        }
         ReplicaScan.readPending(&scans, roots: [rootA, rootB])
         var scanA = scans[0], scanB = scans[1]
         // Syncthing's and Dropbox's conflict copies, new since the last sync, folded back first.
@@ -124,16 +130,25 @@ public struct SyncEngine: Sendable {
             for (original, copies) in copiesOf.sorted(by: { $0.key < $1.key }) { folding.fold(copies.sorted(), into: original, on: replica) }
         }
         // The merged files replace their originals before any copy goes to the trash; the
-        // journal says which copies are merged in, were the sync killed in between.
+        // journal says which copies are merged in, were the sync killed in between. What a
+        // killed sync journaled and this one did not look at (its file was left out, say)
+        // stays in the journal while its copy is there.
+        let unfinished = folding.unfinishedFolds.entries
+        let unused = unfinished.filter { old in
+            !folding.pendingFolds.contains { $0.replica == old.replica && $0.copy == old.copy }
+                && (try? FileStamp.of(root(old.replica) + "/" + old.copy)) != nil
+        }
         let journaled = !folding.pendingFolds.isEmpty
-        if journaled {
-            do { try FoldJournal(entries: folding.pendingFolds).save(state) } catch {
+        if journaled && !options.dryRun {
+            do { try FoldJournal(entries: folding.pendingFolds + unused).save(state) } catch {
                 throw SyncError("cannot save the fold journal in \(state): \(error)")
             }
         }
         folding.commitReplacements()
         let foldLater = folding.finishFolds()
-        if journaled || !folding.unfinishedFolds.entries.isEmpty { FoldJournal.remove(state) }
+        if !options.dryRun && (journaled || unused.count != unfinished.count) {
+            if unused.isEmpty { FoldJournal.remove(state) } else { try? FoldJournal(entries: unused).save(state) }
+        }
         let folded = folding.report.folded
         // Anything the folding changed on disk is seen afresh.
         if journaled {
@@ -174,7 +189,9 @@ public struct SyncEngine: Sendable {
             byFoldedName[folded, default: []].insert(path)
             if scanA.files[folded] != nil || scanB.files[folded] != nil { byFoldedName[folded]!.insert(folded) }
         }
+        var clashed = false
         for (_, paths) in byFoldedName where paths.count > 1 {
+            clashed = true
             for path in paths {
                 report.skipped[path] = "names that differ only by case (\(paths.sorted().joined(separator: ", "))): left alone; rename one"
                 scanA.files[path] = nil
@@ -185,7 +202,9 @@ public struct SyncEngine: Sendable {
         report.hashed = scanA.hashed + scanB.hashed
         for (path, reason) in scanA.skipped { report.skipped["A:" + path] = reason }
         for (path, reason) in scanB.skipped { report.skipped["B:" + path] = reason }
-        let (steps, restamped) = Self.plan(archive: archive, a: scanA, b: scanB)
+        // Names taken out for a clash upset the scans' counts of archived paths: then every
+        // archived path is looked at.
+        let (steps, restamped) = Self.plan(archive: archive, a: scanA, b: scanB, everyArchivedPath: clashed)
         // Touched but not changed: the new stamps are recorded, so the files are not read again next time.
         for (path, stamps) in restamped {
             archive.entries[path]?.stampA = stamps.a
@@ -194,13 +213,23 @@ public struct SyncEngine: Sendable {
         var applier = Applier(engine: self, bases: bases, scanA: scanA, scanB: scanB, archive: archive, report: report)
         // Copies of files changed on one side only (all of a first sync, most of a resync)
         // go in parallel batches; every other step, one at a time.
+        // A file where the other side has a folder of that name waits until the folder
+        // is removed; a file in a folder the other side has as a file goes in path order,
+        // after that file's deletion.
         var copies: [(path: String, source: Replica)] = []
-        var others: [SyncStep] = []
+        var others: [SyncStep] = [], afterFolders: [SyncStep] = []
         for step in steps {
-            if !options.dryRun, case .copy(let path, let source) = step, !ReplicaScan.isFolder(path) {
-                copies.append((path, source))
-            } else {
+            guard case .copy(let path, let source) = step, !ReplicaScan.isFolder(path) else {
                 others.append(step)
+                continue
+            }
+            let target = source == .a ? scanB : scanA
+            if target.files[path + "/"] != nil {
+                afterFolders.append(step)
+            } else if options.dryRun || Self.ancestors(of: path).contains(where: { target.files[$0] != nil }) {
+                others.append(step)
+            } else {
+                copies.append((path, source))
             }
         }
         applier.copyFiles(copies) { done in options.progress?(done, steps.count) }
@@ -210,6 +239,8 @@ public struct SyncEngine: Sendable {
         }
         applier.commitReplacements()
         applier.removeFolders()
+        for step in afterFolders { applier.apply(step) }
+        applier.commitReplacements()
         if steps.count >= 100 { options.progress?(steps.count, steps.count) }
         (archive, report) = (applier.archive, applier.report)
         // In path order, as the steps were planned (new files were copied in a batch of their own).
@@ -233,7 +264,7 @@ public struct SyncEngine: Sendable {
     /// read on either side, or in a folder that could not be listed, is not "gone": it is
     /// left out, its archive entry kept. Only the paths a scan found changed, and the
     /// archived paths a scan did not find, are looked at: in most syncs, few.
-    static func plan(archive: SyncArchive, a scanA: ReplicaScan, b scanB: ReplicaScan)
+    static func plan(archive: SyncArchive, a scanA: ReplicaScan, b scanB: ReplicaScan, everyArchivedPath: Bool = false)
         -> (steps: [SyncStep], restamped: [String: (a: FileStamp, b: FileStamp)])
     {
         struct Version: Hashable {
@@ -241,7 +272,7 @@ public struct SyncEngine: Sendable {
             var executable: Bool
         }
         var paths = Set(scanA.changed).union(scanB.changed)
-        if scanA.archived != archive.entries.count || scanB.archived != archive.entries.count {
+        if everyArchivedPath || scanA.archived != archive.entries.count || scanB.archived != archive.entries.count {
             for path in archive.entries.keys where scanA.files[path] == nil || scanB.files[path] == nil { paths.insert(path) }
         }
         let blocked = Set(scanA.skipped.keys).union(scanB.skipped.keys)
@@ -272,6 +303,17 @@ public struct SyncEngine: Sendable {
             }
         }
         return (SyncPlan.steps(archive: base, a: a, b: b, ids: ids), restamped)
+    }
+
+    /// `a/b/c.md` → `a`, `a/b`.
+    static func ancestors(of path: String) -> [String] {
+        var result: [String] = []
+        var index = path.startIndex
+        while let slash = path[index...].firstIndex(of: "/") {
+            result.append(String(path[..<slash]))
+            index = path.index(after: slash)
+        }
+        return result
     }
 
     /// What the archive knew of each path in `replica`, for its scan.

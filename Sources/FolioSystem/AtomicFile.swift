@@ -51,7 +51,8 @@ public enum AtomicFile {
             do {
                 try Syscall.writeAll(fd, bytes, path: temporary)
                 try Syscall.changeMode(fd, mode, path: temporary)
-                if flushing { try Syscall.sync(fd, path: temporary) }
+                // Where `sync()` does not wait for the writes, a flush batched for later is no flush.
+                if flushing || !Syscall.syncWaitsForWrites { try Syscall.sync(fd, path: temporary) }
             } catch {
                 Syscall.close(fd)
                 try? Syscall.unlink(temporary)
@@ -111,7 +112,13 @@ public enum AtomicFile {
 
     /// Creates `path` and the folders above it that are missing.
     package static func makeDirectories(_ path: String) throws(SystemError) {
-        if (try? Syscall.linkStatus(path)) != nil { return }
+        if let status = try? Syscall.linkStatus(path) {
+            // Something that is not a folder (a file, a link) holds the name: no folder here.
+            guard Syscall.entryType(of: status) == .directory else {
+                throw SystemError(operation: .makeDirectory, path: path, code: Syscall.alreadyExists)
+            }
+            return
+        }
         let up = parent(of: path)
         if up != path && up != "." && up != "/" { try makeDirectories(up) }
         try Syscall.makeDirectory(path)

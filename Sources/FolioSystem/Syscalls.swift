@@ -55,6 +55,13 @@ package enum Syscall {
     package static let unholdableName: Set<Int32> = [EINVAL, ENAMETOOLONG, EILSEQ]
     /// `ENOTEMPTY`: a folder that still holds something.
     package static let notEmpty = ENOTEMPTY
+    /// Whether `sync()` returns only once everything is on disk (Linux), or merely
+    /// schedules the writes (Darwin): then each file is flushed on its own.
+    #if canImport(Darwin)
+    package static let syncWaitsForWrites = false
+    #else
+    package static let syncWaitsForWrites = true
+    #endif
     /// `AT_FDCWD`: the `…at` calls with a path from the current folder (or an absolute one).
     package static let currentDirectory = AT_FDCWD
 

@@ -354,4 +354,49 @@ extension SyncEngineTests {
         let third = try replicas.sync()
         #expect(third.copied.isEmpty && third.deleted.isEmpty && third.skipped.isEmpty)
     }
+
+    @Test func aFileAndAFolderTradePlacesInOneSync() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write("file\n", "x", in: .a)
+        try replicas.write("in folder\n", "y/a.md", in: .a)
+        try replicas.write("z\n", "z.md", in: .a)
+        _ = try replicas.sync()
+        try FileManager.default.removeItem(atPath: replicas.path(.a, "x"))
+        try replicas.write("now a folder\n", "x/a.md", in: .a)
+        try FileManager.default.removeItem(atPath: replicas.path(.a, "y"))
+        try replicas.write("now a file\n", "y", in: .a)
+        let report = try replicas.sync()
+        #expect(report.skipped.isEmpty && report.replicasAgree)
+        #expect(replicas.read("x/a.md", in: .b) == "now a folder\n")
+        #expect(replicas.read("y", in: .b) == "now a file\n")
+        #expect(Replicas.files(under: replicas.a) == Replicas.files(under: replicas.b))
+    }
+
+    @Test func aFolderIsNotRecordedWhereAFileHoldsItsName() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write("z\n", "z.md", in: .a)
+        try FileManager.default.createDirectory(atPath: replicas.path(.a, "x"), withIntermediateDirectories: true)
+        try replicas.write("a file\n", "x", in: .b)
+        let first = try replicas.sync()
+        #expect(first.skipped["B:x/"] != nil)
+        _ = try replicas.sync()
+        #expect(Self.folderExists(replicas.path(.a, "x")))
+        #expect(replicas.read("x", in: .b) == "a file\n")
+    }
+
+    @Test func aDeletionBesideACaseClashIsCarriedInTheSameSync() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write("F\n", "Foo.md", in: .a)
+        try replicas.write("b\n", "bar.md", in: .a)
+        _ = try replicas.sync()
+        try replicas.write("f\n", "foo.md", in: .a)
+        try FileManager.default.removeItem(atPath: replicas.path(.a, "bar.md"))
+        try FileManager.default.removeItem(atPath: replicas.path(.b, "Foo.md"))
+        let report = try replicas.sync()
+        #expect(report.deleted == ["bar.md"])
+        #expect(replicas.read("bar.md", in: .b) == nil)
+    }
 }

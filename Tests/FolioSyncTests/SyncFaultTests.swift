@@ -168,4 +168,46 @@ extension SyncFaultTests {
         }
         #expect(next.deleted.isEmpty && replicas.read("notes/what: why?.md", in: .a) == "x\n")
     }
+
+    @Test func aFileThatCannotBeStatedIsNotTakenAsDeleted() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write("kept\n", "private/diary.md", in: .a)
+        try replicas.write("other\n", "other.md", in: .a)
+        _ = try replicas.sync()
+        // One side's stat of the file fails (a folder without search permission), once.
+        let failures = Counter()
+        let report = try sync(replicas) { operation, path in
+            operation == .stat && path == "private/diary.md" && failures.next() == 1 ? EACCES : nil
+        }
+        #expect(report.deleted.isEmpty)
+        #expect(report.skipped.keys.contains { $0.hasSuffix(":private/diary.md") })
+        #expect(replicas.read("private/diary.md", in: .a) == "kept\n" && replicas.read("private/diary.md", in: .b) == "kept\n")
+    }
+
+    @Test func aReplicaWhoseRootCannotBeListedIsRefused() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write("x\n", "x.md", in: .a)
+        _ = try replicas.sync()
+        let root = replicas.a
+        #expect(throws: SyncError.self) {
+            try sync(replicas) { operation, path in operation == .openDirectory && path == root ? EIO : nil }
+        }
+        #expect(replicas.read("x.md", in: .b) == "x\n")
+    }
+
+    @Test func aDryRunAfterAKilledFoldKeepsItsJournal() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write("notes\n", "a.md", in: .a)
+        _ = try replicas.sync()
+        let journal = FoldJournal(entries: [.init(
+            replica: .a, copy: "a.sync-conflict-20261130-120000-ABCDEF1.md", original: "a.md",
+            copyHash: SHA256.hash([1]), mergedHash: SHA256.hash([2]))])
+        try journal.save(replicas.state)
+        try replicas.write("copy\n", "a.sync-conflict-20261130-120000-ABCDEF1.md", in: .a)
+        _ = try replicas.sync { $0.dryRun = true }
+        #expect(FoldJournal.load(replicas.state) == journal)
+    }
 }
