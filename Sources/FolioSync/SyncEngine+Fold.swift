@@ -76,6 +76,58 @@ extension Applier {
     }
 }
 
+extension SyncEngine {
+    /// Folds the conflict copies other tools left in either replica (new since the last
+    /// sync) back into their files, before anything else is decided; rescans what that
+    /// changed. Returns the copies folded.
+    func foldConflictCopies(
+        _ scanA: inout ReplicaScan, _ scanB: inout ReplicaScan, archive: SyncArchive, bases: BaseStore, ignore: FolioIgnore
+    ) throws(SyncError) -> [String] {
+        var folding = Applier(engine: self, bases: bases, scanA: scanA, scanB: scanB, archive: archive, report: SyncReport())
+        folding.unfinishedFolds = FoldJournal.load(state)
+        for (replica, scan) in [(Replica.a, scanA), (.b, scanB)] {
+            // A copy is new since the last sync: among the changed paths.
+            var copiesOf: [String: [String]] = [:]
+            for path in scan.changed where archive.entries[path] == nil {
+                if let original = ConflictCopies.original(of: path), scan.files[original] != nil { copiesOf[original, default: []].append(path) }
+            }
+            for (original, copies) in copiesOf.sorted(by: { $0.key < $1.key }) { folding.fold(copies.sorted(), into: original, on: replica) }
+        }
+        // The merged files replace their originals before any copy goes to the trash; the
+        // journal says which copies are merged in, were the sync killed in between. What a
+        // killed sync journaled and this one did not look at (its file was left out, say)
+        // stays in the journal while its copy is there.
+        let unfinished = folding.unfinishedFolds.entries
+        let unused = unfinished.filter { old in
+            !folding.pendingFolds.contains { $0.replica == old.replica && $0.copy == old.copy }
+                && (try? FileStamp.of(root(old.replica) + "/" + old.copy)) != nil
+        }
+        let journaled = !folding.pendingFolds.isEmpty
+        if journaled && !options.dryRun {
+            do { try FoldJournal(entries: folding.pendingFolds + unused).save(state) } catch {
+                throw SyncError("cannot save the fold journal in \(state): \(error)")
+            }
+        }
+        folding.commitReplacements()
+        let foldLater = folding.finishFolds()
+        if !options.dryRun && (journaled || unused.count != unfinished.count) {
+            if unused.isEmpty { FoldJournal.remove(state) } else { try? FoldJournal(entries: unused).save(state) }
+        }
+        // Anything the folding changed on disk is seen afresh.
+        if journaled {
+            for (index, replica) in [Replica.a, .b].enumerated() {
+                let rescan = try ReplicaScan.scan(root(replica), ignoring: ignore, known: Self.known(archive, replica))
+                if index == 0 { scanA = rescan } else { scanB = rescan }
+            }
+            for (copy, replica) in foldLater {
+                let reason = "a conflict copy whose file changed during the sync: folded next time"
+                if replica == .a { scanA.skipped[copy] = reason } else { scanB.skipped[copy] = reason }
+            }
+        }
+        return folding.report.folded
+    }
+}
+
 /// The folds a sync has begun, saved in the state folder (`folds`) before any merged
 /// file replaces its original, and removed once the copies are in the trash. Were the
 /// sync killed in between, the next one finds each original already holding the merge

@@ -119,49 +119,7 @@ public struct SyncEngine: Sendable {
         var scanA = scans[0], scanB = scans[1]
         // Syncthing's and Dropbox's conflict copies, new since the last sync, folded back first.
         let bases = BaseStore(state: state, known: Set(knownArchive.entries.values.map(\.hash)))
-        var folding = Applier(engine: self, bases: bases, scanA: scanA, scanB: scanB, archive: archive, report: SyncReport())
-        folding.unfinishedFolds = FoldJournal.load(state)
-        for (replica, scan) in [(Replica.a, scanA), (.b, scanB)] {
-            // A copy is new since the last sync: among the changed paths.
-            var copiesOf: [String: [String]] = [:]
-            for path in scan.changed where archive.entries[path] == nil {
-                if let original = ConflictCopies.original(of: path), scan.files[original] != nil { copiesOf[original, default: []].append(path) }
-            }
-            for (original, copies) in copiesOf.sorted(by: { $0.key < $1.key }) { folding.fold(copies.sorted(), into: original, on: replica) }
-        }
-        // The merged files replace their originals before any copy goes to the trash; the
-        // journal says which copies are merged in, were the sync killed in between. What a
-        // killed sync journaled and this one did not look at (its file was left out, say)
-        // stays in the journal while its copy is there.
-        let unfinished = folding.unfinishedFolds.entries
-        let unused = unfinished.filter { old in
-            !folding.pendingFolds.contains { $0.replica == old.replica && $0.copy == old.copy }
-                && (try? FileStamp.of(root(old.replica) + "/" + old.copy)) != nil
-        }
-        let journaled = !folding.pendingFolds.isEmpty
-        if journaled && !options.dryRun {
-            do { try FoldJournal(entries: folding.pendingFolds + unused).save(state) } catch {
-                throw SyncError("cannot save the fold journal in \(state): \(error)")
-            }
-        }
-        folding.commitReplacements()
-        let foldLater = folding.finishFolds()
-        if !options.dryRun && (journaled || unused.count != unfinished.count) {
-            if unused.isEmpty { FoldJournal.remove(state) } else { try? FoldJournal(entries: unused).save(state) }
-        }
-        let folded = folding.report.folded
-        // Anything the folding changed on disk is seen afresh.
-        if journaled {
-            let known = archive
-            for (index, replica) in [Replica.a, .b].enumerated() {
-                let rescan = try ReplicaScan.scan(root(replica), ignoring: ignore, known: Self.known(known, replica))
-                if index == 0 { scanA = rescan } else { scanB = rescan }
-            }
-            for (copy, replica) in foldLater {
-                let reason = "a conflict copy whose file changed during the sync: folded next time"
-                if replica == .a { scanA.skipped[copy] = reason } else { scanB.skipped[copy] = reason }
-            }
-        }
+        let folded = try foldConflictCopies(&scanA, &scanB, archive: archive, bases: bases, ignore: ignore)
         // Empty of files, that is: empty folders left behind do not make a replica less empty.
         let archivedFiles = archive.entries.keys.count { !ReplicaScan.isFolder($0) }
         for (replica, scan) in [(Replica.a, scanA), (.b, scanB)]
@@ -211,27 +169,7 @@ public struct SyncEngine: Sendable {
             archive.entries[path]?.stampB = stamps.b
         }
         var applier = Applier(engine: self, bases: bases, scanA: scanA, scanB: scanB, archive: archive, report: report)
-        // Copies of files changed on one side only (all of a first sync, most of a resync)
-        // go in parallel batches; every other step, one at a time.
-        // A file where the other side has a folder of that name waits until the folder
-        // is removed; a file in a folder the other side has as a file goes in path order,
-        // after that file's deletion.
-        var copies: [(path: String, source: Replica)] = []
-        var others: [SyncStep] = [], afterFolders: [SyncStep] = []
-        for step in steps {
-            guard case .copy(let path, let source) = step, !ReplicaScan.isFolder(path) else {
-                others.append(step)
-                continue
-            }
-            let target = source == .a ? scanB : scanA
-            if target.files[path + "/"] != nil {
-                afterFolders.append(step)
-            } else if options.dryRun || Self.ancestors(of: path).contains(where: { target.files[$0] != nil }) {
-                others.append(step)
-            } else {
-                copies.append((path, source))
-            }
-        }
+        let (copies, others, afterFolders) = schedule(steps, scanA, scanB)
         applier.copyFiles(copies) { done in options.progress?(done, steps.count) }
         for (index, step) in others.enumerated() {
             applier.apply(step)
@@ -303,6 +241,33 @@ public struct SyncEngine: Sendable {
             }
         }
         return (SyncPlan.steps(archive: base, a: a, b: b, ids: ids), restamped)
+    }
+
+    /// The steps in the order they run. Copies of files changed on one side only (all
+    /// of a first sync, most of a resync) go in parallel batches; every other step, one at
+    /// a time. A file where the other side has a folder of that name waits until the
+    /// folder is removed; a file in a folder the other side has as a file goes in path
+    /// order, after that file's deletion.
+    func schedule(_ steps: [SyncStep], _ scanA: ReplicaScan, _ scanB: ReplicaScan)
+        -> (copies: [(path: String, source: Replica)], others: [SyncStep], afterFolders: [SyncStep])
+    {
+        var copies: [(path: String, source: Replica)] = []
+        var others: [SyncStep] = [], afterFolders: [SyncStep] = []
+        for step in steps {
+            guard case .copy(let path, let source) = step, !ReplicaScan.isFolder(path) else {
+                others.append(step)
+                continue
+            }
+            let target = source == .a ? scanB : scanA
+            if target.files[path + "/"] != nil {
+                afterFolders.append(step)
+            } else if options.dryRun || Self.ancestors(of: path).contains(where: { target.files[$0] != nil }) {
+                others.append(step)
+            } else {
+                copies.append((path, source))
+            }
+        }
+        return (copies, others, afterFolders)
     }
 
     /// `a/b/c.md` → `a`, `a/b`.
