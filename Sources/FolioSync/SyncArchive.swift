@@ -124,7 +124,11 @@ public struct SyncArchive: Sendable, Equatable {
     /// replaced them) are skipped. Returns whether the log ends in an unfinished block
     /// (a write cut short): that block is ignored.
     mutating func apply(log bytes: [UInt8], generation: Int) throws(SyncError) -> (torn: Bool, blocks: Int) {
-        var entries = self.entries
+        // Moved out, not copied: a second reference would make the first change copy the
+        // whole table.
+        var entries: [String: Entry] = [:]
+        swap(&entries, &self.entries)
+        defer { swap(&entries, &self.entries) }
         let result: Result<(Bool, Int), SyncError> = bytes.withUnsafeBufferPointer { buffer in
             var cursor = Cursor(buffer: buffer, at: 0)
             var block: [(String, Entry?)] = []
@@ -162,9 +166,7 @@ public struct SyncArchive: Sendable, Equatable {
             }
             return .success((cut || !block.isEmpty, blocks))
         }
-        let (torn, blocks) = try result.get()
-        self.entries = entries
-        return (torn, blocks)
+        return try result.get()
     }
 
     /// Walks an archive's bytes one tab- or line-ended field at a time.

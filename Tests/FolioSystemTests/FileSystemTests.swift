@@ -28,6 +28,25 @@ import Darwin
         #expect(try FileReading.contents(of: root.appendingPathComponent("big.md").path) == Array(big.utf8))
     }
 
+    @Test func aFileThatGrowsWhileItIsReadIsReadToItsEnd() throws {
+        let root = try temporaryFolder(["log.md": "start\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let path = root.appendingPathComponent("log.md").path
+        let grown = LockedFlag()
+        // The first read call finds the file longer than it was measured: 20,000 bytes more.
+        let plan = FaultInjection { operation, _ in
+            if operation == .read && grown.setOnce() {
+                let handle = FileHandle(forWritingAtPath: path)!
+                handle.seekToEndOfFile()
+                handle.write(Data(String(repeating: "more\n", count: 4_000).utf8))
+                handle.closeFile()
+            }
+            return nil
+        }
+        let bytes = try FaultInjection.$current.withValue(plan) { try FileReading.contents(of: path) }
+        #expect(bytes == Array(("start\n" + String(repeating: "more\n", count: 4_000)).utf8))
+    }
+
     @Test func aFailedReadIsATypedErrorNamingTheFile() throws {
         let root = try temporaryFolder(["a.md": "text"])
         defer { try? FileManager.default.removeItem(at: root) }
@@ -109,4 +128,14 @@ final class Countdown: @unchecked Sendable {
         defer { lock.unlock() }
         return count
     }
+}
+
+/// A flag set once, from any thread.
+final class LockedFlag: @unchecked Sendable {
+    // @unchecked Sendable is safe: `set` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var set = false
+
+    /// True the first time only.
+    func setOnce() -> Bool { lock.withLock { defer { set = true }; return !set } }
 }
