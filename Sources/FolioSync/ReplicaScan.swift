@@ -66,7 +66,7 @@ public struct ReplicaScan: Sendable {
             pending.append(path)
             let key = path + "/"
             if known(key) != nil { scan.archived += 1 } else { scan.changed.append(key) }
-            if !key.utf8.allSatisfy({ $0 < 0x80 && !($0 >= 65 && $0 <= 90) }) { scan.caseFoldable.append(key) }
+            if Self.mayClashByCase(key) { scan.caseFoldable.append(key) }
             scan.files[key] = File(stamp: .folder, hash: .folder)
         }
         let oneHourAgo = (Int64(Syscall.now()) - 3_600) * 1_000_000_000
@@ -113,7 +113,7 @@ public struct ReplicaScan: Sendable {
                     scan.skipped[path] = stamp.isSymbolicLink ? "a symbolic link: Folio never follows or copies links" : "not a regular file"
                     continue
                 }
-                if !path.utf8.allSatisfy({ $0 < 0x80 && !($0 >= 65 && $0 <= 90) }) { scan.caseFoldable.append(path) }
+                if Self.mayClashByCase(path) { scan.caseFoldable.append(path) }
                 if let entry = known(path) {
                     scan.archived += 1
                     if entry.stamp == stamp {
@@ -177,6 +177,12 @@ public struct ReplicaScan: Sendable {
         case read(File)
         case changing
         case failed(String)
+    }
+
+    /// Whether `path` has a capital or a non-ASCII letter: only such a path can clash
+    /// with another on a case-insensitive disk.
+    static func mayClashByCase(_ path: String) -> Bool {
+        !path.utf8.allSatisfy { $0 < 0x80 && !($0 >= 65 && $0 <= 90) }
     }
 
     /// Whether `path` is a folder's entry (`recipes/`).

@@ -113,11 +113,9 @@ struct Applier {
                   let otherStamp = writeReplacing(bytes, to, in: replica.other, expected: moved.stamp, executable: file.stamp.isExecutable)
             else { return }
             storeBase(bytes)
-            if replica == .a { record(to, hash: file.hash, stampA: stamp, stampB: otherStamp) } else { record(to, hash: file.hash, stampA: otherStamp, stampB: stamp) }
-        } else if replica == .a {
-            record(to, hash: moved.hash, stampA: stamp, stampB: moved.stamp)
+            record(to, hash: file.hash, stamp, in: replica, other: otherStamp)
         } else {
-            record(to, hash: moved.hash, stampA: moved.stamp, stampB: stamp)
+            record(to, hash: moved.hash, stamp, in: replica, other: moved.stamp)
         }
     }
 
@@ -159,17 +157,21 @@ struct Applier {
     /// during the sync.
     mutating func read(_ replica: Replica, _ path: String) -> [UInt8]? {
         guard insideRoot(replica, path), let file = scanned(replica).files[path],
-              let fd = try? Syscall.openForReading(full(replica, path))
+              let bytes = (try? Self.contents(of: full(replica, path), ifStamped: file.stamp)) ?? nil
         else {
             report.changedDuringSync.append(path)
             return nil
         }
-        defer { Syscall.close(fd) }
-        guard let (bytes, stamp) = try? FileReading.contents(ofOpen: fd, path: full(replica, path)), stamp == file.stamp else {
-            report.changedDuringSync.append(path)
-            return nil
-        }
         return bytes
+    }
+
+    /// The bytes of the file at `path` if, once read, it has the stamp `expected`; nil
+    /// when it has another.
+    static func contents(of path: String, ifStamped expected: FileStamp) throws(SystemError) -> [UInt8]? {
+        let fd = try Syscall.openForReading(path)
+        defer { Syscall.close(fd) }
+        let (bytes, stamp) = try FileReading.contents(ofOpen: fd, path: path)
+        return stamp == expected ? bytes : nil
     }
 
     /// Writes `bytes` at `path` in `replica` if the file there is still what the scan saw.
@@ -244,6 +246,11 @@ struct Applier {
         replacements.removeAll()
     }
 
+    /// Records `path` with `stamp` in `replica` and `other` in the other replica.
+    mutating func record(_ path: String, hash: SHA256.Digest, _ stamp: FileStamp, in replica: Replica, other: FileStamp) {
+        if replica == .a { record(path, hash: hash, stampA: stamp, stampB: other) } else { record(path, hash: hash, stampA: other, stampB: stamp) }
+    }
+
     mutating func record(_ path: String, hash: SHA256.Digest, stampA: FileStamp, stampB: FileStamp) {
         // The id of the content recorded: whichever side holds that content now.
         let id = [scanA.files[path], scanB.files[path]].compactMap { $0 }.first { $0.hash == hash }?.id
@@ -256,7 +263,7 @@ struct Applier {
         guard !engine.options.dryRun, let file = scanned(source).files[path], let bytes = read(source, path) else { return }
         guard let stamp = write(bytes, path, in: source.other, executable: file.stamp.isExecutable) else { return }
         storeBase(bytes, hash: file.hash)
-        if source == .a { record(path, hash: file.hash, stampA: file.stamp, stampB: stamp) } else { record(path, hash: file.hash, stampA: stamp, stampB: file.stamp) }
+        record(path, hash: file.hash, file.stamp, in: source, other: stamp)
     }
 
     mutating func delete(_ path: String, in replica: Replica) {

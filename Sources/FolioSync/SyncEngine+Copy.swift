@@ -64,26 +64,18 @@ extension Applier {
             for (index, outcome) in done.joined().sorted(by: { $0.0 < $1.0 }) {
                 let transfer = transfers[index], source = transfer.from
                 switch outcome {
-                case .copied(let bytes, let stamp):
+                case .copied(let bytes, _), .prepared(let bytes, _):
                     guard let file = scanned(source).files[transfer.path] else { continue }
+                    // A replacement is renamed by commitReplacements, which puts its stamp in.
+                    var written = Self.placeholder(mode: transfer.mode)
+                    if case .copied(_, let stamp) = outcome { written = stamp }
+                    if case .prepared(_, let temporary) = outcome {
+                        guard let replacing = transfer.replacing else { continue }
+                        replacements.append((source.other, transfer.path, temporary, replacing, archive.entries[transfer.path], file.hash))
+                    }
                     report.copied.append(transfer.path)
                     storeBase(bytes, hash: file.hash)
-                    if source == .a {
-                        record(transfer.path, hash: file.hash, stampA: file.stamp, stampB: stamp)
-                    } else {
-                        record(transfer.path, hash: file.hash, stampA: stamp, stampB: file.stamp)
-                    }
-                case .prepared(let bytes, let temporary):
-                    guard let file = scanned(source).files[transfer.path], let replacing = transfer.replacing else { continue }
-                    report.copied.append(transfer.path)
-                    replacements.append((source.other, transfer.path, temporary, replacing, archive.entries[transfer.path], file.hash))
-                    storeBase(bytes, hash: file.hash)
-                    let pending = Self.placeholder(mode: transfer.mode)
-                    if source == .a {
-                        record(transfer.path, hash: file.hash, stampA: file.stamp, stampB: pending)
-                    } else {
-                        record(transfer.path, hash: file.hash, stampA: pending, stampB: file.stamp)
-                    }
+                    record(transfer.path, hash: file.hash, file.stamp, in: source, other: written)
                 case .changed:
                     report.changedDuringSync.append(transfer.path)
                 case .failed(let reason):
@@ -102,10 +94,7 @@ extension Applier {
     static func carryOut(_ transfer: Transfer) -> Outcome {
         let bytes: [UInt8]
         do {
-            let fd = try Syscall.openForReading(transfer.source)
-            defer { Syscall.close(fd) }
-            let (read, stamp) = try FileReading.contents(ofOpen: fd, path: transfer.source)
-            guard stamp == transfer.expected else { return .changed }
+            guard let read = try contents(of: transfer.source, ifStamped: transfer.expected) else { return .changed }
             bytes = read
         } catch where error.code == Syscall.noSuchFile {
             return .changed
