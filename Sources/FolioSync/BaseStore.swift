@@ -5,9 +5,14 @@ import FolioSystem
 /// first sync of many files writes two files here, not one per file. Nothing in it is
 /// ever rewritten; a version is stored once (the archive's hashes say which are).
 /// A record the archive never came to name (a sync killed before saving it) is only
-/// unused space.
+/// unused space, given back by ``compact(keeping:)``, which writes the kept versions to
+/// a pack of the next generation (`bases-N.pack`, named on the index's first line,
+/// `pack bases-N.pack`) and switches to it by renaming the new index over the old: a
+/// crash at any point leaves one whole generation in use.
 final class BaseStore {
-    private let pack: String
+    private let state: String
+    private var packName: String?
+    private var pack: String { state + "/" + (packName ?? currentPackName()) }
     private let index: String
     /// Hashes stored before this run (the archive's) and during it: gathered on the
     /// first store, since most syncs store nothing.
@@ -21,9 +26,32 @@ final class BaseStore {
 
     /// The bases of the state folder `state`; `known` are the hashes already stored.
     init(state: String, known: @escaping @autoclosure () -> Set<SHA256.Digest>) {
-        pack = state + "/bases.pack"
+        self.state = state
         index = state + "/bases.index"
         self.known = known
+    }
+
+    /// The pack the index names on its first line (`bases.pack` for an index without one).
+    private func currentPackName() -> String {
+        var name = "bases.pack"
+        if let fd = try? Syscall.openForReading(index) {
+            defer { Syscall.close(fd) }
+            if let head = try? Syscall.read(fd, count: 64, at: 0, path: index), head.starts(with: Array("pack ".utf8)),
+               let end = head.firstIndex(of: 10) {
+                name = String(decoding: head[5..<end], as: UTF8.self)
+            }
+        }
+        packName = name
+        return name
+    }
+
+    /// Whether the version with this hash is kept.
+    func contains(_ hash: SHA256.Digest) -> Bool {
+        if let known {
+            stored = known()
+            self.known = nil
+        }
+        return stored.contains(hash)
     }
 
     /// Keeps `bytes` under its hash `hash`, unless it is already kept.
@@ -72,6 +100,44 @@ final class BaseStore {
     /// The version with this hash, checked against it; nil when it was never kept.
     func load(_ hash: SHA256.Digest) -> [UInt8]? {
         try? flush()
+        loadOffsets()
+        guard let (offset, length) = offsets?[hash], let fd = try? Syscall.openForReading(pack) else { return nil }
+        defer { Syscall.close(fd) }
+        guard let bytes = try? Syscall.read(fd, count: length, at: offset, path: pack), SHA256.hash(bytes) == hash else { return nil }
+        return bytes
+    }
+
+    /// Rewrites the store with only the versions in `keep` (those it holds), as the next
+    /// generation: the new pack and index are written and flushed under new names, then
+    /// the index is renamed over the old one (the switch), then the old pack removed.
+    func compact(keeping keep: Set<SHA256.Digest>) throws(SystemError) {
+        try flush()
+        loadOffsets()
+        let old = pack
+        let generation = (Int(packName?.dropFirst("bases-".count).dropLast(".pack".count) ?? "") ?? 0) + 1
+        let newName = "bases-\(generation).pack"
+        var newPack: [UInt8] = [], newIndex = Array("pack \(newName)\n".utf8)
+        var kept: [SHA256.Digest: (Int64, Int)] = [:]
+        if let fd = try? Syscall.openForReading(old) {
+            defer { Syscall.close(fd) }
+            for (hash, (offset, length)) in (offsets ?? [:]).sorted(by: { $0.value.offset < $1.value.offset }) where keep.contains(hash) {
+                guard let bytes = try? Syscall.read(fd, count: length, at: offset, path: old), SHA256.hash(bytes) == hash else { continue }
+                kept[hash] = (Int64(newPack.count), bytes.count)
+                newIndex += Array("\(hash) \(newPack.count) \(bytes.count)\n".utf8)
+                newPack += bytes
+            }
+        }
+        _ = try AtomicFile.write(newPack, to: state + "/" + newName, mode: 0o600, replacingOnly: nil)
+        _ = try AtomicFile.write(newIndex, to: index, mode: 0o600, replacingOnly: nil)
+        if old != state + "/" + newName { try? AtomicFile.remove(old) }
+        packName = newName
+        packSize = Int64(newPack.count)
+        offsets = kept
+        stored = Set(kept.keys)
+        known = nil
+    }
+
+    private func loadOffsets() {
         if offsets == nil {
             var table: [SHA256.Digest: (Int64, Int)] = [:]
             let text = (try? AtomicFile.contentsIfPresent(index)) ?? nil ?? []
@@ -84,6 +150,10 @@ final class BaseStore {
                     let line = buffer[start..<end]
                     start = end + 1
                     let fields = line.split(separator: 32)
+                    if fields.count == 2 && fields[0].elementsEqual("pack".utf8) {
+                        packName = String(decoding: UnsafeBufferPointer(rebasing: fields[1]), as: UTF8.self)
+                        continue
+                    }
                     guard fields.count == 3, let digest = SHA256.Digest(hex: UnsafeBufferPointer(rebasing: fields[0])),
                           let offset = SyncArchive.integer(fields[1]), let length = SyncArchive.integer(fields[2])
                     else { continue }
@@ -92,9 +162,5 @@ final class BaseStore {
             }
             offsets = table
         }
-        guard let (offset, length) = offsets?[hash], let fd = try? Syscall.openForReading(pack) else { return nil }
-        defer { Syscall.close(fd) }
-        guard let bytes = try? Syscall.read(fd, count: length, at: offset, path: pack), SHA256.hash(bytes) == hash else { return nil }
-        return bytes
     }
 }

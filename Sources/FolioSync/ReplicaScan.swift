@@ -27,6 +27,8 @@ public struct ReplicaScan: Sendable {
     /// The paths with capitals or non-ASCII letters: the only ones whose names can clash
     /// on a case-insensitive disk.
     public var caseFoldable: [String] = []
+    /// Other tools' conflict copies (`NAME.sync-conflict-…`, `NAME (… conflicted copy …)`).
+    public var copies: [String] = []
     /// Files whose stamp the archive does not know, with the stamp listed: still to be
     /// read and hashed (``readPending(_:roots:)``).
     var pending: [(path: String, stamp: FileStamp)] = []
@@ -114,6 +116,7 @@ public struct ReplicaScan: Sendable {
                     continue
                 }
                 if Self.mayClashByCase(path) { scan.caseFoldable.append(path) }
+                if ConflictCopies.original(of: entry.name) != nil { scan.copies.append(path) }
                 if let entry = known(path) {
                     scan.archived += 1
                     if entry.stamp == stamp {

@@ -6,6 +6,8 @@ import FolioSystem
 struct Applier {
     let engine: SyncEngine
     let bases: BaseStore
+    /// The versions seen, kept in the pair's history as they are stored as bases.
+    var history: VersionHistory? = nil
     var scanA: ReplicaScan
     var scanB: ReplicaScan
     var archive: SyncArchive
@@ -33,7 +35,7 @@ struct Applier {
             guard let a = scanA.files[path], let b = scanB.files[path] else { return }
             if !engine.options.dryRun {
                 guard let bytes = read(.a, path) else { return }
-                storeBase(bytes, hash: a.hash)
+                storeBase(bytes, hash: a.hash, at: path)
             }
             record(path, hash: a.hash, stampA: a.stamp, stampB: b.stamp)
         case .forget(let path):
@@ -112,7 +114,7 @@ struct Applier {
             guard let bytes = try? FileReading.contents(of: target), SHA256.hash(bytes) == file.hash,
                   let otherStamp = writeReplacing(bytes, to, in: replica.other, expected: moved.stamp, executable: file.stamp.isExecutable)
             else { return }
-            storeBase(bytes)
+            storeBase(bytes, at: to)
             record(to, hash: file.hash, stamp, in: replica, other: otherStamp)
         } else {
             record(to, hash: moved.hash, stamp, in: replica, other: moved.stamp)
@@ -262,43 +264,20 @@ struct Applier {
         report.copied.append(path)
         guard !engine.options.dryRun, let file = scanned(source).files[path], let bytes = read(source, path) else { return }
         guard let stamp = write(bytes, path, in: source.other, executable: file.stamp.isExecutable) else { return }
-        storeBase(bytes, hash: file.hash)
+        storeBase(bytes, hash: file.hash, at: path)
         record(path, hash: file.hash, file.stamp, in: source, other: stamp)
     }
 
     mutating func delete(_ path: String, in replica: Replica) {
         report.deleted.append(path)
         guard !engine.options.dryRun, let expected = scanned(replica).files[path]?.stamp, insideRoot(replica, path) else { return }
-        let source = full(replica, path)
-        guard (try? FileStamp.of(source)) == expected else {
-            report.changedDuringSync.append(path)
-            return
-        }
         // Into the trash, never unlinked: `folio restore` brings it back.
-        // A second delete of the same path within the same second gets a folder of its own
-        // (`…-2`): a trashed version is never replaced by a later one.
-        let stamp = Syscall.localTimestamp()
-        var folder = stamp
-        var attempt = 1
-        while (try? FileStamp.of(engine.state + "/trash/" + folder + "/" + replica.rawValue + "/" + path)) != nil {
-            attempt += 1
-            folder = stamp + "-\(attempt)"
-        }
-        let trash = engine.state + "/trash/" + folder + "/" + replica.rawValue + "/" + path
         do {
-            try AtomicFile.makeDirectories(AtomicFile.parent(of: trash))
-            do {
-                try Syscall.rename(source, to: trash)
-            } catch where error.code == Syscall.crossDevice {
-                let bytes = try FileReading.contents(of: source)
-                _ = try AtomicFile.write(bytes, to: trash, mode: expected.permissions, replacingOnly: nil)
-                // Removed only if still what was copied to the trash: an edit saved meanwhile stays.
-                guard (try? FileStamp.of(source)) == expected, SHA256.hash(bytes) == scanned(replica).files[path]?.hash else {
-                    try? Syscall.unlink(trash)
-                    report.changedDuringSync.append(path)
-                    return
-                }
-                try AtomicFile.remove(source)
+            guard try Trash(state: engine.state).move(
+                path, from: engine.root(replica), replica: replica, expected: expected, hash: scanned(replica).files[path]?.hash)
+            else {
+                report.changedDuringSync.append(path)
+                return
             }
             archive.entries[path] = nil
         } catch {
@@ -345,14 +324,14 @@ struct Applier {
             guard let copyA = write(copyBytes, name, in: .a, executable: executable),
                   let copyB = write(copyBytes, name, in: .b, executable: executable)
             else { return }
-            storeBase(copyBytes)
+            storeBase(copyBytes, at: name)
             record(name, hash: SHA256.hash(copyBytes), stampA: copyA, stampB: copyB)
             copyPath = name
         }
         guard let stampA = write(merged, path, in: .a, executable: executable),
               let stampB = write(merged, path, in: .b, executable: executable)
         else { return }
-        storeBase(merged)
+        storeBase(merged, at: path)
         record(path, hash: SHA256.hash(merged), stampA: stampA, stampB: stampB)
         if conflicts > 0 { report.conflicts[path] = .some(copyPath) }
     }
@@ -400,10 +379,14 @@ struct Applier {
     static func isText(_ bytes: [UInt8]) -> Bool { !bytes.prefix(8000).contains(0) }
 
     /// Keeps a text version as a future merge base, under its hash (`hash`, when the
-    /// caller knows it).
-    func storeBase(_ bytes: [UInt8], hash: SHA256.Digest? = nil) {
+    /// caller knows it), and in the history as what `path` held now.
+    func storeBase(_ bytes: [UInt8], hash: SHA256.Digest? = nil, at path: String) {
         guard !engine.options.dryRun, Self.isText(bytes), bytes.count <= 16 << 20 else { return }
-        try? bases.store(bytes, hash: hash ?? SHA256.hash(bytes))
+        let hash = hash ?? SHA256.hash(bytes)
+        try? bases.store(bytes, hash: hash)
+        if bytes.count <= VersionHistory.largestVersion {
+            try? history?.record(bytes, hash: hash, at: path, time: engine.now)
+        }
     }
 
     func loadBase(_ hash: SHA256.Digest) -> [UInt8]? { bases.load(hash) }

@@ -74,7 +74,7 @@ extension Applier {
                         replacements.append((source.other, transfer.path, temporary, replacing, archive.entries[transfer.path], file.hash))
                     }
                     report.copied.append(transfer.path)
-                    storeBase(bytes, hash: file.hash)
+                    storeBase(bytes, hash: file.hash, at: transfer.path)
                     record(transfer.path, hash: file.hash, file.stamp, in: source, other: written)
                 case .changed:
                     report.changedDuringSync.append(transfer.path)

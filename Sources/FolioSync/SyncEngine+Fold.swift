@@ -13,10 +13,10 @@ extension Applier {
     /// already merged (the original holds that merge, the copy is as it was) goes straight
     /// to the trash.
     mutating func fold(_ copies: [String], into original: String, on replica: Replica) {
-        guard !engine.options.dryRun, let file = scanned(replica).files[original] else { return }
+        guard let file = scanned(replica).files[original] else { return }
         var pending = copies
         let carried = pendingFolds.count
-        for copy in copies {
+        for copy in copies where !engine.options.dryRun {
             guard let copyFile = scanned(replica).files[copy],
                   let begun = unfinishedFolds.entries.first(where: { $0.replica == replica && $0.copy == copy }),
                   begun.mergedHash == file.hash, begun.copyHash == copyFile.hash
@@ -24,28 +24,43 @@ extension Applier {
             pendingFolds.append(begun)
             pending.removeAll { $0 == copy }
         }
-        guard !pending.isEmpty, let entry = archive.entries[original], let base = loadBase(entry.hash),
-              var ours = read(replica, original), Self.isText(ours)
-        else { return }
+        guard !pending.isEmpty, var ours = read(replica, original) else { return }
+        let now = engine.now
+        if !engine.options.dryRun { try? history?.record(ours, at: original, time: now) }
         var merged: [(copy: String, hash: SHA256.Digest)] = []
         for copy in pending {
-            guard let theirs = read(replica, copy), Self.isText(theirs) else { continue }
-            let result: (bytes: [UInt8], conflicts: Int)
-            if original.hasSuffix(".md") || original.hasSuffix(".markdown") {
-                let merge = DocumentMerge.merge(base: base, ours: ours, theirs: theirs)
-                result = (merge.bytes, merge.conflicts)
-            } else {
-                let merge = TextMerge.merge(base: base, ours: ours, theirs: theirs)
-                result = (merge.bytes, merge.conflicts)
+            guard let theirs = read(replica, copy) else { continue }
+            let theirsHash = SHA256.hash(theirs)
+            if !engine.options.dryRun { try? history?.record(theirs, at: copy, time: now) }
+            // Each copy against the base chosen for it and the file as merged so far.
+            let base = history.flatMap {
+                SharedFolder.chooseBase(for: original, file: SHA256.hash(ours), copy: theirsHash, history: $0, root: engine.root(replica), useGit: true)
             }
-            guard result.conflicts == 0 else { continue }
-            ours = result.bytes
-            merged.append((copy, SHA256.hash(theirs)))
+            switch ConflictFold.fold(path: original, base: base?.bytes, file: ours, copy: theirs) {
+            case .identical: break
+            case .merged(let bytes): ours = bytes
+            case .conflict(let clash):
+                report.keptCopies["\(replica.rawValue):\(copy)"] = clash
+                continue
+            case .noBase:
+                report.keptCopies["\(replica.rawValue):\(copy)"] = "no earlier version of \(original) is known to serve as the base"
+                continue
+            case .notText:
+                report.keptCopies["\(replica.rawValue):\(copy)"] = "not a text file"
+                continue
+            }
+            merged.append((copy, theirsHash))
         }
-        guard !merged.isEmpty,
-              writeReplacing(ours, original, in: replica, expected: file.stamp, executable: file.stamp.isExecutable) != nil
-        else { return }
+        if engine.options.dryRun {
+            report.folded += merged.map(\.copy)
+            return
+        }
+        guard !merged.isEmpty else { return }
         let mergedHash = SHA256.hash(ours)
+        if mergedHash != file.hash {
+            guard writeReplacing(ours, original, in: replica, expected: file.stamp, executable: file.stamp.isExecutable) != nil else { return }
+            try? history?.record(ours, at: original, time: now)
+        }
         // The copies a killed sync had merged are in this merge too: its hash is theirs now.
         for index in carried..<pendingFolds.count { pendingFolds[index].mergedHash = mergedHash }
         for (copy, hash) in merged {
@@ -81,14 +96,15 @@ extension SyncEngine {
     /// sync) back into their files, before anything else is decided; rescans what that
     /// changed. Returns the copies folded.
     func foldConflictCopies(
-        _ scanA: inout ReplicaScan, _ scanB: inout ReplicaScan, archive: SyncArchive, bases: BaseStore, ignore: FolioIgnore
-    ) throws(SyncError) -> [String] {
-        var folding = Applier(engine: self, bases: bases, scanA: scanA, scanB: scanB, archive: archive, report: SyncReport())
+        _ scanA: inout ReplicaScan, _ scanB: inout ReplicaScan, archive: SyncArchive, bases: BaseStore, history: VersionHistory, ignore: FolioIgnore
+    ) throws(SyncError) -> (folded: [String], kept: [String: String]) {
+        var folding = Applier(engine: self, bases: bases, history: history, scanA: scanA, scanB: scanB, archive: archive, report: SyncReport())
         folding.unfinishedFolds = FoldJournal.load(state)
         for (replica, scan) in [(Replica.a, scanA), (.b, scanB)] {
-            // A copy is new since the last sync: among the changed paths.
+            // Every copy is tried, every time: one that could not be folded is reported
+            // again, and one present at the first sync is folded like any other.
             var copiesOf: [String: [String]] = [:]
-            for path in scan.changed where archive.entries[path] == nil {
+            for path in scan.copies {
                 if let original = ConflictCopies.original(of: path), scan.files[original] != nil { copiesOf[original, default: []].append(path) }
             }
             for (original, copies) in copiesOf.sorted(by: { $0.key < $1.key }) { folding.fold(copies.sorted(), into: original, on: replica) }
@@ -124,7 +140,7 @@ extension SyncEngine {
                 if replica == .a { scanA.skipped[copy] = reason } else { scanB.skipped[copy] = reason }
             }
         }
-        return folding.report.folded
+        return (folding.report.folded, folding.report.keptCopies)
     }
 }
 

@@ -28,6 +28,9 @@ public struct SyncReport: Sendable, Equatable {
     public var merged: [String] = []
     /// Other tools' conflict copies merged back into their files and removed.
     public var folded: [String] = []
+    /// Other tools' conflict copies that could not be folded (`A:path` or `B:path`), and
+    /// why: a real clash (`time (20m | 25m)`), no base. They stay, and are synced as files.
+    public var keptCopies: [String: String] = [:]
     /// Folio's own temporary files left by a killed process, removed.
     public var removedTemporaries: [String] = []
     /// Renames carried across, as `from → to`.
@@ -44,6 +47,22 @@ public struct SyncReport: Sendable, Equatable {
 
     /// Whether the replicas now hold the same (conflicts aside).
     public var replicasAgree: Bool { changedDuringSync.isEmpty }
+
+    /// This report and that of a second pass run right after it, as one: what either
+    /// did, and the state the second left.
+    func followed(by next: SyncReport) -> SyncReport {
+        var both = next
+        both.copied = copied + next.copied
+        both.deleted = deleted + next.deleted
+        both.merged = merged + next.merged
+        both.folded = folded + next.folded
+        both.removedTemporaries = removedTemporaries + next.removedTemporaries
+        both.moved = moved + next.moved
+        both.conflicts = conflicts.merging(next.conflicts) { $1 }
+        both.skipped = skipped.merging(next.skipped) { $1 }
+        both.hashed = hashed + next.hashed
+        return both
+    }
 }
 
 /// Keeps two replicas in step: both scanned (only changed stamps re-read), each path
@@ -78,6 +97,9 @@ public struct SyncEngine: Sendable {
 
     func root(_ replica: Replica) -> String { replica == .a ? rootA : rootB }
 
+    /// The time now, in nanoseconds since the epoch (as the history records it).
+    var now: Int64 { Syscall.nanosecondsNow() }
+
     /// The archive as last saved (empty before the first sync).
     public func loadArchive() throws(SyncError) -> SyncArchive {
         try ArchiveStorage(state: state).load().archive
@@ -85,16 +107,31 @@ public struct SyncEngine: Sendable {
 
     /// Runs one sync.
     public func run() throws(SyncError) -> SyncReport {
-        let storage = ArchiveStorage(state: state)
-        var (archive, loaded) = try storage.load()
+        var report = try runOnce()
+        // A copy that could not be folded against its file as it was may fold against the
+        // file this sync changed (or with the versions it recorded): tried again at once,
+        // so that one sync converges and the next finds nothing to do.
+        for _ in 0..<2 where !options.dryRun && !report.keptCopies.isEmpty {
+            let next = try runOnce()
+            let changed = !(next.copied.isEmpty && next.deleted.isEmpty && next.merged.isEmpty && next.folded.isEmpty && next.moved.isEmpty)
+            report = report.followed(by: next)
+            if !changed { break }
+        }
+        return report
+    }
+
+    func runOnce() throws(SyncError) -> SyncReport {
+        // One process at a time writes a state folder (a second sync of the pair would
+        // append to the same bases and archive log); the lock also makes the folder (0700:
+        // it holds copies of every text file).
+        var lock: StateLock?
         if !options.dryRun {
-            // Private to the user: it holds copies of every text file.
-            do {
-                try AtomicFile.makeDirectories(AtomicFile.parent(of: state))
-                try Syscall.makeDirectory(state, mode: 0o700)
-            } catch { throw SyncError("cannot create the state folder \(state): \(error)") }
+            do { lock = try StateLock.acquire(state) } catch { throw SyncError(lockFailure: error) }
             Trash(state: state).expire(olderThanDays: 30)
         }
+        defer { withExtendedLifetime(lock) {} }
+        let storage = ArchiveStorage(state: state)
+        var (archive, loaded) = try storage.load()
         // What either side's .folioignore names is ignored on both: a rule added on one side
         // must not look like a deletion of those files to the other.
         let rules = [rootA, rootB].map { String(decoding: (try? AtomicFile.contentsIfPresent($0 + "/.folioignore")) ?? nil ?? [], as: UTF8.self) }
@@ -119,7 +156,8 @@ public struct SyncEngine: Sendable {
         var scanA = scans[0], scanB = scans[1]
         // Syncthing's and Dropbox's conflict copies, new since the last sync, folded back first.
         let bases = BaseStore(state: state, known: Set(knownArchive.entries.values.map(\.hash)))
-        let folded = try foldConflictCopies(&scanA, &scanB, archive: archive, bases: bases, ignore: ignore)
+        let history = VersionHistory(state: state, contents: bases)
+        let (folded, keptCopies) = try foldConflictCopies(&scanA, &scanB, archive: archive, bases: bases, history: history, ignore: ignore)
         // Empty of files, that is: empty folders left behind do not make a replica less empty.
         let archivedFiles = archive.entries.keys.count { !ReplicaScan.isFolder($0) }
         for (replica, scan) in [(Replica.a, scanA), (.b, scanB)]
@@ -130,6 +168,7 @@ public struct SyncEngine: Sendable {
         }
         var report = SyncReport()
         report.folded = folded
+        report.keptCopies = keptCopies
         if !options.dryRun {
             for (replica, scan) in [(Replica.a, scanA), (.b, scanB)] {
                 for path in scan.staleTemporaries where (try? AtomicFile.remove(root(replica) + "/" + path)) != nil {
@@ -168,7 +207,7 @@ public struct SyncEngine: Sendable {
             archive.entries[path]?.stampA = stamps.a
             archive.entries[path]?.stampB = stamps.b
         }
-        var applier = Applier(engine: self, bases: bases, scanA: scanA, scanB: scanB, archive: archive, report: report)
+        var applier = Applier(engine: self, bases: bases, history: history, scanA: scanA, scanB: scanB, archive: archive, report: report)
         let (copies, others, afterFolders) = schedule(steps, scanA, scanB)
         applier.copyFiles(copies) { done in options.progress?(done, steps.count) }
         for (index, step) in others.enumerated() {
@@ -193,6 +232,14 @@ public struct SyncEngine: Sendable {
                 try AtomicFile.flushFileSystem(containing: state)
                 try storage.save(archive, known: knownArchive, loaded: loaded)
             } catch { throw SyncError("cannot save the archive in \(state): \(error)") }
+        }
+        if !options.dryRun {
+            // The versions seen, after the contents they name; pruned now and then, keeping
+            // every base the archive names.
+            do {
+                try history.flush()
+                try history.pruneIfGrown(now: now, keeping: Set(archive.entries.values.map(\.hash)))
+            } catch { throw SyncError("cannot save the history of versions in \(state): \(error)") }
         }
         return report
     }

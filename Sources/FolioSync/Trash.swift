@@ -55,6 +55,38 @@ public struct Trash: Sendable {
         }
     }
 
+    /// Moves `root/path` into the trash as deleted from `replica`, only if it is still
+    /// `expected` (and, when given, holds content hashing to `hash`): returns false,
+    /// leaving it, when it changed (someone may be typing). A second delete of the same
+    /// path within one second gets a folder of its own (`…-2`): a trashed version is
+    /// never replaced by a later one.
+    package func move(_ path: String, from root: String, replica: Replica, expected: FileStamp, hash: SHA256.Digest?) throws(SystemError) -> Bool {
+        let source = root + "/" + path
+        guard (try? FileStamp.of(source)) == expected else { return false }
+        let stamp = Syscall.localTimestamp()
+        var folder = stamp
+        var attempt = 1
+        while (try? FileStamp.of(state + "/trash/" + folder + "/" + replica.rawValue + "/" + path)) != nil {
+            attempt += 1
+            folder = stamp + "-\(attempt)"
+        }
+        let trash = state + "/trash/" + folder + "/" + replica.rawValue + "/" + path
+        try AtomicFile.makeDirectories(AtomicFile.parent(of: trash))
+        do {
+            try Syscall.rename(source, to: trash)
+        } catch where error.code == Syscall.crossDevice {
+            let bytes = try FileReading.contents(of: source)
+            _ = try AtomicFile.write(bytes, to: trash, mode: expected.permissions, replacingOnly: nil)
+            // Removed only if still what was copied to the trash: an edit saved meanwhile stays.
+            guard (try? FileStamp.of(source)) == expected, hash.map({ SHA256.hash(bytes) == $0 }) ?? true else {
+                try? Syscall.unlink(trash)
+                return false
+            }
+            try AtomicFile.remove(source)
+        }
+        return true
+    }
+
     /// Removes what was deleted more than `days` days ago (by the folder's time).
     func expire(olderThanDays days: Int) {
         let cutoff = Syscall.localTimestamp(daysAgo: days)

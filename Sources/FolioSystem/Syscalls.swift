@@ -158,6 +158,31 @@ package enum Syscall {
         do { _ = try retrying(.makeDirectory, path) { mkdir(path, mode_t(mode)) } } catch where error.code == EEXIST {}
     }
 
+    /// `flock(fd, LOCK_EX | LOCK_NB)`: true when this descriptor now holds the lock,
+    /// false when another open file holds it (`EWOULDBLOCK`).
+    package static func tryLockExclusively(_ fd: Int32, path: String) throws(SystemError) -> Bool {
+        do { _ = try retrying(.lock, path) { flock(fd, LOCK_EX | LOCK_NB) } } catch where error.code == EWOULDBLOCK {
+            return false
+        }
+        return true
+    }
+
+    /// `open(path, O_RDWR | O_CREAT | O_CLOEXEC, mode)`: a file read and rewritten in place.
+    package static func openForUpdating(_ path: String, mode: UInt32 = 0o600) throws(SystemError) -> Int32 {
+        try retrying(.open, path) { open(path, O_RDWR | O_CREAT | O_CLOEXEC, mode_t(mode)) }
+    }
+
+    /// `ftruncate(fd, 0)` then `pwrite` of `bytes` at 0.
+    package static func replaceContents(_ fd: Int32, _ bytes: [UInt8], path: String) throws(SystemError) {
+        _ = try retrying(.write, path) { ftruncate(fd, 0) }
+        _ = try bytes.withUnsafeBytes { raw in
+            Result { () throws(SystemError) in try retrying(.write, path) { pwrite(fd, raw.baseAddress, raw.count, 0) } }
+        }.get()
+    }
+
+    /// `getpid()`.
+    package static func processID() -> Int32 { getpid() }
+
     /// `close(fd)`. A failed close of a file opened for reading loses nothing, so it is not reported.
     package static func close(_ fd: Int32) {
         _ = closeFD(fd)
@@ -274,6 +299,33 @@ package enum Syscall {
         localtime_r(&now, &parts)
         func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))-\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))"
+    }
+
+    /// `YYYYMMDD-HHMMSS` read as local time (as Syncthing names its versions), in
+    /// seconds since the epoch; nil when it is not such a time.
+    package static func epochSeconds(fromLocalTimestamp text: Substring) -> Int? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 15, bytes[8] == UInt8(ascii: "-"),
+              bytes.enumerated().allSatisfy({ $0.offset == 8 || ($0.element >= 48 && $0.element <= 57) })
+        else { return nil }
+        func number(_ range: Range<Int>) -> Int32 { bytes[range].reduce(0) { $0 * 10 + Int32($1 - 48) } }
+        var parts = tm()
+        parts.tm_year = number(0..<4) - 1900
+        parts.tm_mon = number(4..<6) - 1
+        parts.tm_mday = number(6..<8)
+        parts.tm_hour = number(9..<11)
+        parts.tm_min = number(11..<13)
+        parts.tm_sec = number(13..<15)
+        parts.tm_isdst = -1
+        let seconds = mktime(&parts)
+        return seconds == -1 ? nil : Int(seconds)
+    }
+
+    /// `clock_gettime(CLOCK_REALTIME)`: nanoseconds since the epoch.
+    package static func nanosecondsNow() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 
     /// `strerror(code)`.

@@ -5,6 +5,7 @@ public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
         case open, read, write, stat, sync, rename, unlink
         case openDirectory = "open directory", readDirectory = "read directory", makeDirectory = "create directory"
         case watch = "watch"
+        case lock = "lock"
     }
 
     /// What was being done.

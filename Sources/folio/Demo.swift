@@ -165,7 +165,8 @@ struct Demo {
     }
 
     /// A replica (a USB stick, say), concurrent edits on both sides, a sync that merges
-    /// them, a real conflict kept as a copy, and a Syncthing conflict copy folded back.
+    /// them, a real conflict kept as a copy, and a Syncthing conflict copy folded back
+    /// against the version both edits started from.
     func showSync(root: URL) throws {
         let replica = root.deletingLastPathComponent().appendingPathComponent(root.lastPathComponent + "-usb")
         let state = root.deletingLastPathComponent().appendingPathComponent(root.lastPathComponent + "-state")
@@ -190,11 +191,13 @@ struct Demo {
         try edit(root, "todos/fix-bike.md", "title: Fix bike brakes", "title: Fix the bike brakes")
         usleep(20_000)
         try edit(replica, "todos/fix-bike.md", "title: Fix bike brakes", "title: Repair the brakes")
-        // Syncthing, on the stick, kept a concurrent edit of a quote as a conflict copy.
+        // Syncthing, on the stick, met two concurrent edits of a quote (a phone added a
+        // tag, the stick's owner a rating): one stays in place, the other is its conflict copy.
         let quote = "quotes/dont-panic.md"
         let original = try String(contentsOf: replica.appendingPathComponent(quote), encoding: .utf8)
         try original.replacingOccurrences(of: "\n---\n", with: "\nrating: 5\n---\n").write(
             to: replica.appendingPathComponent("quotes/dont-panic.sync-conflict-20261130-120000-7XQ4ZZZ.md"), atomically: true, encoding: .utf8)
+        try edit(replica, quote, "\n---\n", "\ntags: [towel]\n---\n")
         let report = try engine.run()
         Output.print("   Edited on both sides: the laptop set servings 2 → 6 in hamburger.md, the stick time 25m → 30m;")
         Output.print("   both retitled todos/fix-bike.md; Syncthing left a conflict copy of \(quote) on the stick. folio sync:")
@@ -202,7 +205,8 @@ struct Demo {
         for (path, copy) in report.conflicts.sorted(by: { $0.key < $1.key }) {
             Output.print("   conflict \(path): the newer title stays, the other is kept as \(copy.flatMap { $0 } ?? "markers")")
         }
-        for copy in report.folded { Output.print("   folded   \(copy) back into \(quote)") }
+        for copy in report.folded { Output.print("   folded   \(copy) back into \(quote) (against the version Folio saw before either edit)") }
+        for (copy, reason) in report.keptCopies.sorted(by: { $0.key < $1.key }) { Output.print("   kept     \(copy): \(reason)") }
         func contents(_ folder: URL) -> [String: Data] {
             var files: [String: Data] = [:]
             for case let relative as String in FileManager.default.enumerator(atPath: folder.path)?.allObjects ?? [] {

@@ -19,7 +19,7 @@ import Testing
         #expect(run.stdout.contains("   | servings: 6\n"))
         #expect(run.stdout.contains("   merged   recipes/hamburger.md\n"))
         #expect(run.stdout.contains("   conflict todos/fix-bike.md: the newer title stays, the other is kept as todos/fix-bike.sync-conflict-"))
-        #expect(run.stdout.contains("   folded   quotes/dont-panic.sync-conflict-20261130-120000-7XQ4ZZZ.md back into quotes/dont-panic.md\n"))
+        #expect(run.stdout.contains("   folded   quotes/dont-panic.sync-conflict-20261130-120000-7XQ4ZZZ.md back into quotes/dont-panic.md (against the version Folio saw before either edit)\n"))
         #expect(run.stdout.contains("   The replicas agree again; nothing was lost"))
         #expect(try Data(contentsOf: fixtures) == before)
     }

@@ -54,7 +54,7 @@ enum SyncCommand: FolioCommand {
             return ExitCode.usage
         }
         printReport(report, dryRun: options.dryRun, json: arguments.flags.contains("--json"))
-        return report.conflicts.isEmpty && report.replicasAgree ? ExitCode.success : ExitCode.problems
+        return report.conflicts.isEmpty && report.keptCopies.isEmpty && report.replicasAgree ? ExitCode.success : ExitCode.problems
     }
 
     /// Prints what a sync did: a line per change, or one JSON object.
@@ -64,6 +64,7 @@ enum SyncCommand: FolioCommand {
             var object: YAMLMapping = [
                 "copied": .sequence(report.copied.map(YAMLValue.string)), "deleted": .sequence(report.deleted.map(YAMLValue.string)),
                 "merged": .sequence(report.merged.map(YAMLValue.string)), "moved": .sequence(report.moved.map(YAMLValue.string)), "folded": .sequence(report.folded.map(YAMLValue.string)),
+                "keptCopies": .mapping(YAMLMapping(report.keptCopies.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .string($0.value)) })),
                 "conflicts": .mapping(YAMLMapping(report.conflicts.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: $0.value.map(YAMLValue.string) ?? .null) })),
                 "changedDuringSync": .sequence(report.changedDuringSync.map(YAMLValue.string)),
                 "skipped": .mapping(YAMLMapping(report.skipped.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .string($0.value)) })),
@@ -76,7 +77,11 @@ enum SyncCommand: FolioCommand {
             var lines: [String] = report.copied.map { "\(prefix)copy    \($0)" }
             lines += report.deleted.map { "\(prefix)delete  \($0)" }
             lines += report.moved.map { "\(prefix)move    \($0)" }
-            lines += report.folded.map { "fold    \($0) (another tool's conflict copy, merged back and removed)" }
+            lines += report.folded.map { "folded  \($0) into \(ConflictCopies.original(of: $0) ?? $0) (its copy is in the trash)" }
+            lines += report.keptCopies.sorted(by: { $0.key < $1.key }).map { copy, reason in
+                let path = String(copy.dropFirst(2))
+                return "conflict kept \(ConflictCopies.original(of: path) ?? path): \(reason) (the other version stays as \(copy))"
+            }
             lines += report.merged.filter { report.conflicts[$0] == nil }.map { "\(prefix)merge   \($0)" }
             lines += report.conflicts.sorted(by: { $0.key < $1.key }).map { path, copy in
                 "conflict \(path)" + (copy.flatMap { $0 }.map { ": the other version is saved as \($0)" } ?? ": marked in the file")

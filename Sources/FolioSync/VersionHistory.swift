@@ -1,0 +1,212 @@
+import FolioSystem
+
+/// The versions of each text file Folio has seen in a folder (or a pair of replicas),
+/// kept in its state folder: a log of `time hash size path` lines (`history.log`,
+/// appended in flushed blocks; a line cut short by a crash is ignored) and the contents,
+/// stored once per hash in the state's ``BaseStore``. It is what a conflict copy is
+/// folded against: see ``BaseChoice``. Bounded by ``Limits``; ``prune(now:keeping:)``
+/// drops what is past them.
+public final class VersionHistory {
+    /// One version of one path: when Folio first saw that path hold it.
+    public struct Version: Sendable, Hashable {
+        /// The path, relative to the folder.
+        public var path: String
+        /// The content's SHA-256.
+        public var hash: SHA256.Digest
+        /// When it was first seen at this path, in nanoseconds since the epoch.
+        public var time: Int64
+        /// Its size in bytes.
+        public var size: Int
+
+        /// A version.
+        public init(path: String, hash: SHA256.Digest, time: Int64, size: Int) {
+            (self.path, self.hash, self.time, self.size) = (path, hash, time, size)
+        }
+    }
+
+    /// How much history is kept: the newest `versionsPerPath` of each path, none older
+    /// than `maximumAgeDays` (but always each path's newest), and at most `totalBytes`
+    /// of contents (the oldest go first). The defaults hold months of hand edits.
+    public struct Limits: Sendable, Hashable {
+        /// Versions kept per path.
+        public var versionsPerPath = 32
+        /// Age past which a version goes (unless it is its path's newest).
+        public var maximumAgeDays = 180
+        /// Bytes of contents kept in all.
+        public var totalBytes = 256 << 20
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// Files larger than this are not kept: they are not hand-edited records.
+    public static let largestVersion = 4 << 20
+
+    let state: String
+    let contents: BaseStore
+    private var log: String { state + "/history.log" }
+    /// The log, read on first use (a sync that only records never reads it).
+    private var loadedEntries: [Version]?
+    private var latest: [String: SHA256.Digest] = [:]
+    private var first: [SHA256.Digest: Int64] = [:]
+    private var pending: [Version] = []
+
+    /// The history kept in the state folder `state` (empty when there is none yet).
+    public convenience init(state: String) {
+        self.init(state: state, contents: BaseStore(state: state, known: []))
+    }
+
+    init(state: String, contents: BaseStore) {
+        self.state = state
+        self.contents = contents
+    }
+
+    private var entries: [Version] {
+        if let loadedEntries { return loadedEntries }
+        let bytes = (try? AtomicFile.contentsIfPresent(log)) ?? nil ?? []
+        let all = Self.parse(bytes) + pending
+        for entry in all { note(entry) }
+        loadedEntries = all
+        return all
+    }
+
+    private func note(_ entry: Version) {
+        latest[entry.path] = entry.hash
+        if first[entry.hash].map({ entry.time < $0 }) ?? true { first[entry.hash] = entry.time }
+    }
+
+    /// The log's entries; a line that does not parse (cut short) is skipped.
+    static func parse(_ bytes: [UInt8]) -> [Version] {
+        var result: [Version] = []
+        var start = 0
+        while let end = bytes[start...].firstIndex(of: 10) {
+            let fields = bytes[start..<end].split(separator: 9, maxSplits: 3, omittingEmptySubsequences: false)
+            start = end + 1
+            guard fields.count == 4, let time = SyncArchive.integer(fields[0]),
+                  let hash = SHA256.Digest(hex: String(decoding: fields[1], as: UTF8.self)),
+                  let size = SyncArchive.integer(fields[2]), let path = SyncArchive.unescaped(fields[3])
+            else { continue }
+            result.append(Version(path: path, hash: hash, time: time, size: Int(size)))
+        }
+        return result
+    }
+
+    static func line(_ version: Version) -> [UInt8] {
+        var out = Array("\(version.time)\t\(version.hash)\t\(version.size)\t".utf8)
+        SyncArchive.appendEscaped(version.path, to: &out)
+        out.append(10)
+        return out
+    }
+
+    /// Every version seen, oldest first.
+    public var versions: [Version] { entries }
+
+    /// The versions seen at `path`, oldest first.
+    public func versions(of path: String) -> [Version] { entries.filter { $0.path == path } }
+
+    /// When content with this hash was first seen at any path, or nil if never.
+    public func firstSeen(_ hash: SHA256.Digest) -> Int64? {
+        _ = entries
+        return first[hash]
+    }
+
+    /// The content with this hash, checked against it; nil if it is not kept.
+    public func contents(of hash: SHA256.Digest) -> [UInt8]? { contents.load(hash) }
+
+    /// Notes that `path` holds `bytes` at `time` (ns since the epoch): a new version when
+    /// it differs from the last one recorded there. Binary and very large files are
+    /// not kept. Written by ``flush()``.
+    public func record(_ bytes: [UInt8], at path: String, time: Int64) throws(SystemError) {
+        guard bytes.count <= Self.largestVersion, !bytes.prefix(8000).contains(0) else { return }
+        let hash = SHA256.hash(bytes)
+        _ = entries
+        try record(bytes, hash: hash, at: path, time: time)
+    }
+
+    /// Records without reading the log first (a sync's hot path: the caller stores each
+    /// version once); once the log is read, a version the path already holds is not
+    /// noted again, and content the history names is not stored again.
+    func record(_ bytes: [UInt8], hash: SHA256.Digest, at path: String, time: Int64) throws(SystemError) {
+        guard loadedEntries == nil || latest[path] != hash else { return }
+        if loadedEntries == nil || first[hash] == nil { try contents.store(bytes, hash: hash) }
+        let version = Version(path: path, hash: hash, time: time, size: bytes.count)
+        pending.append(version)
+        if loadedEntries != nil {
+            loadedEntries!.append(version)
+            note(version)
+        }
+    }
+
+    /// Makes what was recorded durable: the contents first, then the log lines naming them.
+    public func flush() throws(SystemError) {
+        guard !pending.isEmpty else { return }
+        try contents.flush()
+        if Syscall.syncWaitsForWrites { try AtomicFile.flushFileSystem(containing: state) }
+        var text: [UInt8] = []
+        for version in pending { text += Self.line(version) }
+        let fd = try Syscall.openForAppending(log)
+        defer { Syscall.close(fd) }
+        try Syscall.writeAll(fd, text, path: log)
+        try Syscall.sync(fd, path: log)
+        pending.removeAll()
+    }
+
+    /// Prunes (``prune(now:limits:keeping:)``) once the log has grown by half since it
+    /// was last pruned, so that most runs do not read it for this.
+    public func pruneIfGrown(now: Int64, limits: Limits = Limits(), keeping: @autoclosure () -> Set<SHA256.Digest> = []) throws(SystemError) {
+        try flush()
+        let size = (try? FileStamp.of(log))?.size ?? 0
+        let marker = state + "/history.pruned"
+        let last = ((try? AtomicFile.contentsIfPresent(marker)) ?? nil).flatMap { SyncArchive.integer($0.prefix { $0 != 10 }) } ?? 0
+        guard size > last + last / 2 + (64 << 10) else { return }
+        try prune(now: now, limits: limits, keeping: keeping())
+        let after = (try? FileStamp.of(log))?.size ?? 0
+        _ = try AtomicFile.write(Array("\(after)\n".utf8), to: marker, mode: 0o600, replacingOnly: nil)
+    }
+
+    /// Drops the versions past `limits` at `now` (ns since the epoch), then gives the
+    /// space of contents no longer named back (keeping also `keeping`: the archive's).
+    /// Does nothing when nothing is past them.
+    public func prune(now: Int64, limits: Limits = Limits(), keeping: Set<SHA256.Digest> = []) throws(SystemError) {
+        try flush()
+        let kept = Self.retained(entries, now: now, limits: limits)
+        guard kept.count != entries.count else { return }
+        var text: [UInt8] = []
+        for version in kept { text += Self.line(version) }
+        _ = try AtomicFile.write(text, to: log, mode: 0o600, replacingOnly: nil)
+        loadedEntries = kept
+        (latest, first) = ([:], [:])
+        for entry in entries { note(entry) }
+        try contents.compact(keeping: keeping.union(kept.map(\.hash)))
+    }
+
+    /// The versions `limits` keep at `now`, in their order. Pure.
+    static func retained(_ versions: [Version], now: Int64, limits: Limits) -> [Version] {
+        let oldest = now - Int64(limits.maximumAgeDays) * 86_400 * 1_000_000_000
+        var newestIndex: [String: Int] = [:], countFromEnd: [Int] = Array(repeating: 0, count: versions.count)
+        var seen: [String: Int] = [:]
+        for index in versions.indices.reversed() {
+            let path = versions[index].path
+            if newestIndex[path] == nil { newestIndex[path] = index }
+            seen[path, default: 0] += 1
+            countFromEnd[index] = seen[path]!
+        }
+        var keep = versions.indices.map { index in
+            newestIndex[versions[index].path] == index
+                || (countFromEnd[index] <= limits.versionsPerPath && versions[index].time >= oldest)
+        }
+        // Over the size limit: the oldest versions go first, each path's newest never.
+        var bytes = 0, counted = Set<SHA256.Digest>()
+        for index in versions.indices where keep[index] && counted.insert(versions[index].hash).inserted { bytes += versions[index].size }
+        if bytes > limits.totalBytes {
+            var stillNamed: [SHA256.Digest: Int] = [:]
+            for index in versions.indices where keep[index] { stillNamed[versions[index].hash, default: 0] += 1 }
+            for index in versions.indices where bytes > limits.totalBytes && keep[index] && newestIndex[versions[index].path] != index {
+                keep[index] = false
+                stillNamed[versions[index].hash]! -= 1
+                if stillNamed[versions[index].hash] == 0 { bytes -= versions[index].size }
+            }
+        }
+        return versions.indices.filter { keep[$0] }.map { versions[$0] }
+    }
+}
