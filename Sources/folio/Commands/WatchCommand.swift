@@ -9,13 +9,18 @@ enum WatchCommand: FolioCommand {
     static let name = "watch"
     static let summary = "follow a folder and print each change as it lands"
     static let help = """
-        usage: folio watch DIR [--json] [--poll SECONDS] [--quiet MS]
+        usage: folio watch DIR [--state DIR] [--json] [--poll SECONDS] [--quiet MS]
                folio watch A B [--state DIR] [--json] [--poll SECONDS] [--quiet MS]
 
         Loads DIR, then follows it: every edit made by any editor or sync tool is read
         after a quiet period (default 50 ms) and printed as it lands, e.g.
           updated recipes/carbonara.md: time 15m → 20m
           invalid recipes/soup.md:3:7: unterminated quote
+        It also folds the conflict copies Syncthing, Dropbox or Nextcloud leave in DIR
+        back into their files (as folio fold DIR does, once the sync tool has left them
+        alone for 2 s), printing `folded COPY into FILE` or `conflict kept FILE: …`, and
+        keeps the history of versions the folds take their bases from (in --state DIR,
+        else $XDG_STATE_HOME/folio/; one folio at a time uses it).
         --json prints one JSON object per line. Linux uses inotify and macOS FSEvents;
         --poll SECONDS stats the folder every SECONDS instead (network file systems).
         Everything is read again every hour in case a notification was missed.
@@ -47,18 +52,33 @@ enum WatchCommand: FolioCommand {
         if arguments.positionals.count == 2 {
             return await watchPair(arguments, options: options, json: json)
         }
+        var foldOptions = FoldOptions()
+        foldOptions.stateDirectory = arguments.options["--state"]?.last
+        let shared: SharedFolder
+        do { shared = try SharedFolder(root, options: foldOptions) } catch {
+            Output.error("folio watch: \(error)")
+            return ExitCode.usage
+        }
         guard let store = await loadStore(root) else { return ExitCode.problems }
         var report = ChangeReport(store: store)
+        let folding = FoldingFollower(folder: shared) { fold in
+            for line in FoldCommand.events(fold, json: json) { Output.print(line) }
+        }
         let watcher = FolderWatcher(store: store, options: options) { Output.error("folio watch: \($0)") }
         let changes = store.changes()
         do { try watcher.start() } catch {
             Output.error("folio watch: \(error)")
             return ExitCode.problems
         }
-        let stop = StopSignals { watcher.stop() }
+        let stop = StopSignals {
+            folding.stop()
+            watcher.stop()
+        }
+        folding.start()
         Output.error("watching \(root): \(store.state.count) records (Ctrl-C stops)")
         for await change in changes {
             for line in report.lines(for: change, in: store, json: json) { Output.print(line) }
+            folding.changed(change.added + change.updated + change.moved.map(\.to))
         }
         _ = stop
         return ExitCode.success

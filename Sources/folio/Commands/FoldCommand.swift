@@ -1,0 +1,95 @@
+import Foundation
+import FolioFormat
+import FolioSync
+
+/// `folio fold DIR [--state DIR] [--dry-run] [--json] [--quiet SECONDS]`.
+enum FoldCommand: FolioCommand {
+    static let name = "fold"
+    static let summary = "merge other tools' conflict copies back into their files, once"
+    static let help = """
+        usage: folio fold DIR [--state DIR] [--dry-run] [--json] [--quiet SECONDS]
+
+        Folds the conflict copies Syncthing (NAME.sync-conflict-…), Dropbox and
+        Nextcloud (NAME (… conflicted copy …)) left in DIR back into their files: each
+        copy and its file are merged (documents field by field) against the newest
+        version Folio saw before either of them (from its history of DIR, Syncthing's
+        .stversions or git), the file replaced only if it still holds what was read,
+        and the copy moved to the trash (folio restore DIR brings it back). A copy that
+        clashes with its file, or for which no earlier version is known, stays and is
+        reported. A copy or file changed less than SECONDS ago (default 2) is waited for:
+        the sync tool may still be writing it.
+        The history is kept in --state DIR, else $XDG_STATE_HOME/folio/ (or
+        ~/.local/state/folio/); folio watch DIR keeps it as files change.
+        --json prints one JSON document. Exit 0 when no copy is left, 1 when some are
+        kept, 2 on bad usage or when another folio holds the state folder.
+        """
+    static let arguments = ArgumentSpec(flags: ["--dry-run", "--json"], options: ["--state", "--quiet"], positionals: 1...1, positionalNames: "one DIR")
+
+    @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
+        var options = FoldOptions()
+        options.stateDirectory = arguments.options["--state"]?.last
+        options.dryRun = arguments.flags.contains("--dry-run")
+        if let quiet = arguments.options["--quiet"]?.last {
+            guard let seconds = Double(quiet), seconds >= 0, seconds <= 3600 else {
+                Output.error("folio fold: --quiet needs a number of seconds up to an hour (3600), got '\(quiet)'")
+                return ExitCode.usage
+            }
+            options.quietPeriod = .milliseconds(Int(seconds * 1000))
+        }
+        let folder: SharedFolder
+        do { folder = try SharedFolder(arguments.positionals[0], options: options) } catch {
+            Output.error("folio fold: \(error)")
+            return ExitCode.usage
+        }
+        var report = folder.fold()
+        // A copy still being written is waited for, a little.
+        let deadline = Date().addingTimeInterval(Double(options.quietPeriod.components.seconds) + 10)
+        while !report.waiting.isEmpty && Date() < deadline {
+            try? await Task.sleep(for: .milliseconds(250))
+            let again = folder.fold()
+            report.folded += again.folded
+            report.kept += again.kept
+            report.waiting = again.waiting
+        }
+        print(report, dryRun: options.dryRun, json: arguments.flags.contains("--json"))
+        return report.kept.isEmpty && report.waiting.isEmpty ? ExitCode.success : ExitCode.problems
+    }
+
+    /// Prints a fold report: a line per copy, or one JSON document (`json`).
+    static func print(_ report: FoldReport, dryRun: Bool, json: Bool) {
+        if json {
+            Output.print(YAMLValue.mapping(object(report, dryRun: dryRun)).json(indent: nil))
+            return
+        }
+        for line in lines(report, dryRun: dryRun) { Output.print(line) }
+    }
+
+    /// `folded COPY into FILE (base: …)`, `conflict kept FILE: … (the other version stays as COPY)`.
+    static func lines(_ report: FoldReport, dryRun: Bool) -> [String] {
+        report.folded.map { fold in
+            "\(dryRun ? "would fold" : "folded") \(fold.copy) into \(fold.file)" + (fold.base.map { " (base: \($0.rawValue))" } ?? " (the same content)")
+        } + report.kept.map { "conflict kept \($0.file): \($0.reason) (the other version stays as \($0.copy))" }
+            + report.waiting.map { "waiting \($0): changed too recently, or the sync tool is still writing it" }
+    }
+
+    /// A line per copy as `folio watch` prints them: sentences, or one JSON object each
+    /// (`{"event": "folded", …}`, `{"event": "conflict kept", …}`).
+    static func events(_ report: FoldReport, json: Bool) -> [String] {
+        guard json else { return lines(report, dryRun: false).filter { !$0.hasPrefix("waiting") } }
+        return report.folded.map {
+            YAMLValue.mapping(["event": .string("folded"), "copy": .string($0.copy), "path": .string($0.file), "base": $0.base.map { .string($0.rawValue) } ?? .null]).json(indent: nil)
+        } + report.kept.map {
+            YAMLValue.mapping(["event": .string("conflict kept"), "copy": .string($0.copy), "path": .string($0.file), "reason": .string($0.reason)]).json(indent: nil)
+        }
+    }
+
+    /// The report as JSON values.
+    static func object(_ report: FoldReport, dryRun: Bool) -> YAMLMapping {
+        [
+            "folded": .sequence(report.folded.map { .mapping(["copy": .string($0.copy), "file": .string($0.file), "base": $0.base.map { .string($0.rawValue) } ?? .null]) }),
+            "kept": .sequence(report.kept.map { .mapping(["copy": .string($0.copy), "file": .string($0.file), "reason": .string($0.reason)]) }),
+            "waiting": .sequence(report.waiting.map(YAMLValue.string)),
+            "dryRun": .bool(dryRun),
+        ]
+    }
+}
