@@ -138,7 +138,7 @@ public final class SharedFolder {
             try? history.record(copyRead.bytes, at: copy, time: now)
         }
         let fileHash = SHA256.hash(fileRead.bytes), copyHash = SHA256.hash(copyRead.bytes)
-        let base = Self.chooseBase(for: file, file: fileHash, copy: copyHash, history: history, root: root, useGit: options.useGit)
+        let base = Self.chooseBase(for: ConflictCopies.rootOriginal(of: copy) ?? file, file: fileHash, copy: copyHash, history: history, root: root, useGit: options.useGit)
         let outcome = ConflictFold.fold(path: file, base: base?.bytes, file: fileRead.bytes, copy: copyRead.bytes)
         switch outcome {
         case .identical, .merged:

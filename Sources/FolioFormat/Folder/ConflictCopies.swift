@@ -15,7 +15,9 @@ public enum ConflictCopies {
 
     /// `soup.sync-conflict-20261130-120000-ABCDEF1.md` → `soup.md`.
     static func syncthing(_ name: String) -> String? {
-        guard let marker = name.range(of: ".sync-conflict-") else { return nil }
+        // The last marker: a copy of a copy (`a.sync-conflict-…-X.sync-conflict-…-Y.md`) is
+        // a copy of the first copy.
+        guard let marker = name.range(of: ".sync-conflict-", options: .backwards) else { return nil }
         let stem = name[..<marker.lowerBound]
         let rest = Array(name[marker.upperBound...])
         // YYYYMMDD-HHMMSS-DEVICE, then the extension (if any).
@@ -24,6 +26,14 @@ public enum ConflictCopies {
         else { return nil }
         guard !stem.isEmpty else { return nil }
         return String(stem) + String(rest[23...])
+    }
+
+    /// The file a copy (or a copy of a copy…) is ultimately a version of: the path whose
+    /// history holds their common ancestors.
+    public static func rootOriginal(of path: String) -> String? {
+        guard var root = original(of: path) else { return nil }
+        while let up = original(of: root) { root = up }
+        return root
     }
 
     /// `soup (Anna's conflicted copy 2026-11-30).md` → `soup.md`.
