@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import FolioSync
+
+/// The pair sync's folding of other tools' conflict copies, with the history's base:
+/// the reproduction from the shared-folder issue, a clash, and a copy present at the
+/// first sync.
+@Suite struct SyncFoldTests {
+    static let recipe = SharedFolderTests.recipe
+    static let copyName = SharedFolderTests.copyName
+
+    @Test func aCopyOfAVersionTheArchiveHoldsIsFoldedAgainstTheOneBefore() throws {
+        // The archive held time: 20m (the laptop's edit, synced); Syncthing on the phone
+        // side kept it as a copy and put servings: 6 in place. The base must be the
+        // version before both (15m / 4), not the archive's (20m / 4, one of the sides).
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write(Self.recipe, "r.md", in: .b)
+        _ = try replicas.sync()
+        try replicas.write(Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m"), "r.md", in: .b)
+        _ = try replicas.sync()
+        try FileManager.default.moveItem(atPath: replicas.path(.a, "r.md"), toPath: replicas.path(.a, Self.copyName))
+        try replicas.write(Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 6"), "r.md", in: .a)
+        let report = try replicas.sync()
+        let both = Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m").replacingOccurrences(of: "servings: 4", with: "servings: 6")
+        #expect(report.folded == [Self.copyName] && report.keptCopies.isEmpty)
+        #expect(replicas.read("r.md", in: .a) == both && replicas.read("r.md", in: .b) == both)
+        #expect(replicas.read(Self.copyName, in: .a) == nil && replicas.read(Self.copyName, in: .b) == nil)
+        #expect(try replicas.sync().folded.isEmpty)
+    }
+
+    @Test func aSameLineClashIsNeverMergedTheCopyIsKeptAndReported() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write(Self.recipe, "r.md", in: .b)
+        _ = try replicas.sync()
+        try replicas.write(Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m"), "r.md", in: .b)
+        _ = try replicas.sync()
+        try FileManager.default.moveItem(atPath: replicas.path(.a, "r.md"), toPath: replicas.path(.a, Self.copyName))
+        try replicas.write(Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 25m"), "r.md", in: .a)
+        let report = try replicas.sync()
+        #expect(report.folded.isEmpty)
+        // Kept, and (copied across) reported on both sides.
+        #expect(report.keptCopies == ["A:" + Self.copyName: "time (25m | 20m)", "B:" + Self.copyName: "time (25m | 20m)"])
+        // Both versions stay, on both sides.
+        #expect(replicas.read("r.md", in: .b)!.contains("time: 25m") && replicas.read(Self.copyName, in: .b)!.contains("time: 20m"))
+        // Reported again next time, without changing anything.
+        let again = try replicas.sync()
+        #expect(again.keptCopies.count == 2 && again.copied.isEmpty && again.merged.isEmpty)
+    }
+
+    @Test func aCopyPresentAtTheFirstSyncIsFoldedWhenABaseIsKnown() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        // Syncthing's own kept version is the base (the folder has .stversions).
+        try replicas.write(Self.recipe, ".stversions/r~20261130-100000.md", in: .a)
+        try replicas.write(Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m"), Self.copyName, in: .a)
+        try replicas.write(Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 6"), "r.md", in: .a)
+        let report = try replicas.sync()
+        #expect(report.folded == [Self.copyName])
+        #expect(replicas.read("r.md", in: .b)!.contains("time: 20m") && replicas.read("r.md", in: .b)!.contains("servings: 6"))
+        #expect(replicas.read(Self.copyName, in: .b) == nil)
+    }
+}
