@@ -5,40 +5,70 @@ import FolioSystem
 /// A folder as an app's model layer: its ``Store`` (actions, queries, observation),
 /// kept in step with the disk by a ``FolderWatcher`` and, when there is a replica,
 /// with the replica by a ``PairWatcher`` — whose syncs write into the folder, where
-/// the folder's watcher picks them up like any other edit.
+/// the folder's watcher picks them up like any other edit. Without a replica (an app
+/// over a Syncthing, Dropbox or iCloud folder), the sync tool's conflict copies are
+/// folded back into their files as they appear (``FoldingFollower``), against the
+/// versions the folder's history recorded.
 @MainActor
 public final class SyncedFolder {
     /// The store over the folder.
     public let store: Store
     private let watcher: FolderWatcher
     private let pair: PairWatcher?
+    private let folding: FoldingFollower?
+    private let feeding: Task<Void, Never>?
 
     /// Opens `folder`, kept in step with `replica` when given (state as
     /// `folio sync`, in `syncOptions.stateDirectory` or the default place).
-    /// `onSync` hears each sync's outcome.
+    /// `onSync` hears each sync's outcome. Without a replica, conflict copies are
+    /// folded (state in `foldOptions.stateDirectory` or the folder's default place,
+    /// locked while open) and `onFold` hears each fold pass that did something.
     public static func open(
         _ folder: String, replica: String? = nil, watchOptions: WatchOptions = WatchOptions(), syncOptions: SyncOptions = SyncOptions(),
+        foldOptions: FoldOptions = FoldOptions(),
         onWarning: @escaping @Sendable (String) -> Void = { _ in },
-        onSync: @escaping @Sendable (Result<SyncReport, SyncError>) -> Void = { _ in }
+        onSync: @escaping @Sendable (Result<SyncReport, SyncError>) -> Void = { _ in },
+        onFold: @escaping @Sendable (FoldReport) -> Void = { _ in }
     ) async throws -> SyncedFolder {
         let store = try await Store.load(folder)
         let watcher = FolderWatcher(store: store, options: watchOptions, onWarning: onWarning)
         let pair = try replica.map { replica throws(SyncError) in
             PairWatcher(engine: try SyncEngine(folder, replica, options: syncOptions), options: watchOptions, report: onSync)
         }
+        var folding: FoldingFollower?
+        var feeding: Task<Void, Never>?
+        if pair == nil {
+            let follower = FoldingFollower(folder: try SharedFolder(folder, options: foldOptions), onReport: onFold)
+            let changes = store.changes()
+            feeding = Task {
+                for await change in changes { follower.changed(change.added + change.updated + change.moved.map(\.to)) }
+            }
+            follower.start()
+            folding = follower
+        }
         try watcher.start()
         pair?.start()
-        return SyncedFolder(store: store, watcher: watcher, pair: pair)
+        return SyncedFolder(store: store, watcher: watcher, pair: pair, folding: folding, feeding: feeding)
     }
 
-    private init(store: Store, watcher: FolderWatcher, pair: PairWatcher?) {
+    private init(store: Store, watcher: FolderWatcher, pair: PairWatcher?, folding: FoldingFollower?, feeding: Task<Void, Never>?) {
         self.store = store
         self.watcher = watcher
         self.pair = pair
+        self.folding = folding
+        self.feeding = feeding
+    }
+
+    /// Folds the conflict copies that can be folded now, and returns what happened (an
+    /// app that just saw the sync tool settle need not wait for the next pass).
+    public func foldConflictCopies() -> FoldReport? {
+        folding?.foldNow()
     }
 
     /// Stops following the disk and the replica.
     public func close() {
+        feeding?.cancel()
+        folding?.stop()
         pair?.stop()
         watcher.stop()
     }

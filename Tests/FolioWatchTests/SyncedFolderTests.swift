@@ -34,4 +34,28 @@ import Testing
             (try? String(contentsOfFile: replica + "/todos/milk.md", encoding: .utf8)) == "---\ntitle: Oat milk\ndone: true\n---\n"
         })
     }
+
+    @Test @MainActor func anAppOverASyncthingFolderHasItsConflictCopiesFolded() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-app-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appendingPathComponent("Recipes").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let recipe = "---\ntitle: Soup\nkind: recipe\ntime: 15m\nservings: 4\n---\nHot.\n"
+        try Data(recipe.utf8).write(to: URL(fileURLWithPath: folder + "/r.md"))
+        var fold = FoldOptions()
+        fold.stateDirectory = root.appendingPathComponent("state").path
+        fold.quietPeriod = .zero
+        let opened = try await SyncedFolder.open(folder, watchOptions: WatchHarness.fastOptions, foldOptions: fold)
+        defer { opened.close() }
+        // Opening recorded the version both devices start from.
+        #expect(opened.foldConflictCopies() == FoldReport())
+        // Syncthing met two concurrent edits: one in place, the other as its copy.
+        let copy = "r.sync-conflict-20261201-120000-ABCDEFG.md"
+        try Data(recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m").utf8).write(to: URL(fileURLWithPath: folder + "/" + copy))
+        try Data(recipe.replacingOccurrences(of: "servings: 4", with: "servings: 6").utf8).write(to: URL(fileURLWithPath: folder + "/r.md"), options: .atomic)
+        // Folded now, or already by the pass the watcher's news of the copy set off.
+        #expect(opened.foldConflictCopies()?.kept.isEmpty == true)
+        #expect(try String(contentsOfFile: folder + "/r.md", encoding: .utf8) == recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m").replacingOccurrences(of: "servings: 4", with: "servings: 6"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/" + copy))
+    }
 }
