@@ -163,6 +163,16 @@ public final class SharedFolder {
         }
     }
 
+    /// The base a fold of a conflict copy holding `copyBytes` into the file at `file`
+    /// (relative to the folder, holding `fileBytes`) takes, as ``fold()`` chooses it
+    /// (``BaseChoice`` over the history, Syncthing's `.stversions` and git), with where
+    /// it came from; nil when no earlier version is known. For `folio resolve --merge`,
+    /// which merges with conflict markers where ``fold()`` would keep the copy.
+    public func base(for file: String, file fileBytes: [UInt8], copy copyBytes: [UInt8]) -> (source: BaseCandidate.Source, bytes: [UInt8])? {
+        Self.chooseBase(for: file, file: SHA256.hash(fileBytes), copy: SHA256.hash(copyBytes), history: history, root: root, useGit: options.useGit)
+            .map { (source: $0.candidate.source, bytes: $0.bytes) }
+    }
+
     /// The base for folding a copy (hash `copy`) into `path` (hash `file`): from Folio's
     /// history, Syncthing's `.stversions` and git, by ``BaseChoice``.
     static func chooseBase(

@@ -63,14 +63,7 @@ public struct Trash: Sendable {
     package func move(_ path: String, from root: String, replica: Replica, expected: FileStamp, hash: SHA256.Digest?) throws(SystemError) -> Bool {
         let source = root + "/" + path
         guard (try? FileStamp.of(source)) == expected else { return false }
-        let stamp = Syscall.localTimestamp()
-        var folder = stamp
-        var attempt = 1
-        while (try? FileStamp.of(state + "/trash/" + folder + "/" + replica.rawValue + "/" + path)) != nil {
-            attempt += 1
-            folder = stamp + "-\(attempt)"
-        }
-        let trash = state + "/trash/" + folder + "/" + replica.rawValue + "/" + path
+        let trash = freePlace(for: path, replica: replica)
         try AtomicFile.makeDirectories(AtomicFile.parent(of: trash))
         do {
             try Syscall.rename(source, to: trash)
@@ -85,6 +78,29 @@ public struct Trash: Sendable {
             try AtomicFile.remove(source)
         }
         return true
+    }
+
+    /// Puts `bytes`, a version of `path` in `replica` that is being replaced, in the
+    /// trash with mode `mode`, leaving the file itself where it is: the file's content
+    /// before `folio resolve --keep copy` writes the copy's over it.
+    package func keep(_ bytes: [UInt8], as path: String, replica: Replica, mode: UInt32) throws(SystemError) {
+        let trash = freePlace(for: path, replica: replica)
+        try AtomicFile.makeDirectories(AtomicFile.parent(of: trash))
+        _ = try AtomicFile.write(bytes, to: trash, mode: mode, replacingOnly: nil)
+    }
+
+    /// Where `path`, set aside from `replica` now, goes in the trash: a second one of the
+    /// same path within one second gets a folder of its own (`…-2`), so a trashed
+    /// version is never replaced by a later one.
+    private func freePlace(for path: String, replica: Replica) -> String {
+        let stamp = Syscall.localTimestamp()
+        var folder = stamp
+        var attempt = 1
+        while (try? FileStamp.of(state + "/trash/" + folder + "/" + replica.rawValue + "/" + path)) != nil {
+            attempt += 1
+            folder = stamp + "-\(attempt)"
+        }
+        return state + "/trash/" + folder + "/" + replica.rawValue + "/" + path
     }
 
     /// Removes what was deleted more than `days` days ago (by the folder's time).

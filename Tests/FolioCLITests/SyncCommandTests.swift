@@ -1,12 +1,14 @@
 import Foundation
 import Testing
 
-/// `folio sync`, `folio conflicts` and `folio restore`, run as a user runs them.
+/// `folio sync`, `folio conflicts`, `folio restore` and `folio watch A B`, run as a user runs them.
 @Suite struct SyncCommandTests {
     @Test func syncConflictsAndRestore() throws {
         let root = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let a = root.appendingPathComponent("laptop"), b = root.appendingPathComponent("phone"), state = root.appendingPathComponent("state").path
+        // The state of the single folder B (folio conflicts and resolve), never the user's.
+        let folderState = root.appendingPathComponent("folder-state").path
         func write(_ text: String, _ path: String, in folder: URL) throws {
             let url = folder.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -37,17 +39,40 @@ import Testing
         let conflict = try FolioBinary.run(["sync", a.path, b.path, "--state", state, "--json"])
         #expect(conflict.status == 1)
         #expect(conflict.stdout.contains("\"conflicts\": {\n    \"recipes/soup.md\": \"recipes/soup.sync-conflict-"))
-        let listed = try FolioBinary.run(["conflicts", b.path])
+        let listed = try FolioBinary.run(["conflicts", b.path, "--state", folderState])
         #expect(listed.status == 1 && listed.stdout.contains("(a version of recipes/soup.md)"))
         // Resolve: see the difference, keep the copy's title, and the copy is gone.
         let copy = try #require(listed.stdout.split(separator: " ").first.map(String.init))
-        let shown = try FolioBinary.run(["resolve", b.path, copy])
+        let shown = try FolioBinary.run(["resolve", b.path, copy, "--state", folderState])
         #expect(shown.stdout == "title: file Onion soup | copy Leek soup\n" || shown.stdout == "title: file Leek soup | copy Onion soup\n", "\(shown.stdout)")
-        #expect(try FolioBinary.run(["resolve", b.path, copy, "--keep", "copy"]).status == 0)
-        #expect(try FolioBinary.run(["conflicts", b.path]).status == 0)
+        #expect(try FolioBinary.run(["resolve", b.path, copy, "--keep", "copy", "--state", folderState]).status == 0)
+        #expect(try FolioBinary.run(["conflicts", b.path, "--state", folderState]).status == 0)
         // A replica that is missing is refused: exit 2, nothing changed.
         let missing = try FolioBinary.run(["sync", a.path, root.appendingPathComponent("usb").path, "--state", state])
         #expect(missing.status == 2 && missing.stderr.contains("missing"))
+    }
+
+    @Test func watchOfAPairPrintsOneJSONObjectPerEvent() throws {
+        let root = try FolioBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let a = root.appendingPathComponent("laptop"), b = root.appendingPathComponent("phone")
+        for folder in [a, b] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        try Data("milk\n".utf8).write(to: b.appendingPathComponent("list.txt"))
+        let watcher = WatchCommandTests()
+        let (process, out, err) = try watcher.start(["watch", a.path, b.path, "--json", "--state", root.appendingPathComponent("state").path, "--quiet", "10"])
+        #expect(err.wait(for: "in step (Ctrl-C stops)"))
+        #expect(out.wait(for: #"{"event":"copied","path":"list.txt"}"# + "\n"), "\(out.text)\(err.text)")
+        try Data("---\ntitle: Soup\n---\n".utf8).write(to: a.appendingPathComponent("soup.md"))
+        #expect(out.wait(for: #"{"event":"copied","path":"soup.md"}"# + "\n"), "\(out.text)\(err.text)")
+        try FileManager.default.removeItem(at: b.appendingPathComponent("list.txt"))
+        #expect(out.wait(for: #"{"event":"deleted","path":"list.txt"}"# + "\n"), "\(out.text)\(err.text)")
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        // Every line is one JSON object.
+        for line in out.text.split(separator: "\n") {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any], "\(line)")
+        }
     }
 
     @Test func watchKeepsTwoReplicasInStep() throws {

@@ -1,18 +1,23 @@
 import FolioFormat
 import FolioSystem
 
-/// `folio check DIR`: parse every Markdown file and report every problem.
+/// `folio check DIR [--state DIR]`: parse every Markdown file and report every problem,
+/// conflict copies included.
 enum CheckCommand: FolioCommand {
     static let name = "check"
-    static let summary = "check every Markdown file in a folder"
+    static let summary = "check every Markdown file in a folder, and list its conflict copies"
     static let help = """
-        usage: folio check DIR
+        usage: folio check DIR [--state DIR]
 
         Parses every Markdown file under DIR (skipping .git, the sync tools' files and
         editor scratch files) and prints each problem as FILE:LINE:COL: error: MESSAGE
-        with the offending line. Exits 1 when there are problems, 0 when there are none.
+        with the offending line. Each conflict copy is a problem too, reported as
+          DIR/COPY: error: conflict copy of FILE: can be folded (base: history)
+        with whether folio fold can fold it (see folio conflicts; the history of
+        versions is read from --state DIR, else the folder's default state).
+        Exits 1 when there are problems, 0 when there are none.
         """
-    static let arguments = ArgumentSpec(positionals: 1...1, positionalNames: "one DIR")
+    static let arguments = ArgumentSpec(options: ["--state"], positionals: 1...1, positionalNames: "one DIR")
 
     static func run(_ arguments: ParsedArguments) async -> Int32 {
         let root = arguments.positionals[0]
@@ -21,8 +26,17 @@ enum CheckCommand: FolioCommand {
             Output.error(error.description)
             return ExitCode.problems
         }
-        for problem in report.problems { Output.print(problem) }
-        let count = report.problems.count
+        var problems = report.problems
+        let displayRoot = root.hasSuffix("/") ? String(root.dropLast()) : root
+        do {
+            problems += try ConflictStatus.all(in: root, state: arguments.options["--state"]?.last).map { status in
+                "\(displayRoot)/\(status.copy): error: conflict copy of \(status.file): \(status.sentence)"
+            }
+        } catch {
+            problems.append("\(displayRoot): error: cannot tell which conflict copies can be folded: \(error)")
+        }
+        for problem in problems { Output.print(problem) }
+        let count = problems.count
         Output.error("checked \(report.fileCount) file\(report.fileCount == 1 ? "" : "s") in \(root): \(count == 0 ? "no problems" : "\(count) problem\(count == 1 ? "" : "s")")")
         return count == 0 ? ExitCode.success : ExitCode.problems
     }

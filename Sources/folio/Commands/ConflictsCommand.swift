@@ -1,37 +1,40 @@
 import FolioFormat
-import FolioStore
 import FolioSync
-import FolioSystem
 
-/// `folio conflicts DIR`.
+/// `folio conflicts DIR [--state DIR] [--json]`.
 enum ConflictsCommand: FolioCommand {
     static let name = "conflicts"
-    static let summary = "list conflict copies left in a folder"
+    static let summary = "list conflict copies in a folder, and whether each can be folded"
     static let help = """
-        usage: folio conflicts DIR
+        usage: folio conflicts DIR [--state DIR] [--json]
 
-        Lists the conflict copies in DIR — Folio's and Syncthing's NAME.sync-conflict-…
-        and Dropbox's NAME (… conflicted copy …) — each with the file it is a version
-        of. Compare the two, keep what you want in the file, and delete the copy; the
-        next sync carries that to the other replica. Exits 1 when there are some.
+        Lists the conflict copies in DIR — Syncthing's NAME.sync-conflict-…, Dropbox's
+        and Nextcloud's NAME (… conflicted copy …), and Folio's own from folio sync —
+        each with the file it is a version of and whether folio fold can fold it back:
+          r.sync-conflict-20261201-120000-ABCDEFG.md  (a version of r.md): can be folded (base: history)
+          r.sync-conflict-20261201-130000-ABCDEFG.md  (a version of r.md): cannot be folded: time (20m | 25m)
+        A copy that cannot be folded (both sides changed the same thing, or no earlier
+        version is known to serve as the base) and Folio's own copies are real
+        conflicts: settle them with folio resolve DIR COPY. Nothing is changed and no
+        lock is taken; the history of versions is read from --state DIR, else the
+        folder's state under $XDG_STATE_HOME/folio/ (or ~/.local/state/folio/).
+        --json prints one JSON document: {"conflicts": [{"copy", "file", "foldable",
+        "base" or "reason", "fromFolioSync"}]}. Exits 1 when there are copies, 0 when
+        there are none.
         """
-    static let arguments = ArgumentSpec(positionals: 1...1, positionalNames: "one DIR")
+    static let arguments = ArgumentSpec(flags: ["--json"], options: ["--state"], positionals: 1...1, positionalNames: "one DIR")
 
     @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
-        let root = arguments.positionals[0]
-        do {
-            let walk = try DirectoryWalk.files(under: root, descend: { !FolderRules.isIgnoredDirectory($0) }, include: { _ in true })
-            var found = 0
-            for path in walk.paths {
-                if let original = ConflictCopies.originalOfAnyCopy(path) {
-                    Output.print("\(path)  (a version of \(original))")
-                    found += 1
-                }
-            }
-            return found == 0 ? ExitCode.success : ExitCode.problems
-        } catch {
+        let statuses: [ConflictStatus]
+        do { statuses = try ConflictStatus.all(in: arguments.positionals[0], state: arguments.options["--state"]?.last) } catch {
             Output.error("folio conflicts: \(error)")
             return ExitCode.problems
         }
+        if arguments.flags.contains("--json") {
+            Output.print(YAMLValue.mapping(["conflicts": .sequence(statuses.map(\.json))]).json())
+        } else {
+            for status in statuses { Output.print(status.line) }
+        }
+        return statuses.isEmpty ? ExitCode.success : ExitCode.problems
     }
 }

@@ -1,65 +1,127 @@
-import Foundation
 import FolioFormat
+import FolioMerge
 import FolioSync
 import FolioSystem
 
-/// `folio resolve DIR COPY [--keep file|copy]`.
+/// `folio resolve DIR COPY [--state DIR] [--keep file|copy] [--merge]`.
 enum ResolveCommand: FolioCommand {
     static let name = "resolve"
-    static let summary = "settle a conflict copy: show how it differs, keep the file or the copy"
+    static let summary = "settle a conflict copy: show how it differs, keep one side, or merge"
     static let help = """
-        usage: folio resolve DIR COPY [--keep file|copy]
+        usage: folio resolve DIR COPY [--state DIR] [--keep file|copy] [--merge]
 
-        COPY is a conflict copy in DIR (as folio conflicts lists them). Without --keep,
-        shows the front-matter fields in which the copy differs from the file (or that
-        their bodies differ). --keep file deletes the copy; --keep copy puts the copy's
-        content in the file, then deletes the copy. The next sync carries the result
-        to the other replica.
+        COPY is a conflict copy in DIR (as folio conflicts lists them), relative to DIR
+        or an absolute path inside it. Without options, shows how the copy differs
+        from its file: each front-matter field as 'KEY: file VALUE | copy VALUE', then
+        the body's lines as '-LINE' (only in the file) and '+LINE' (only in the copy).
+        --keep file keeps the file and moves the copy to the trash.
+        --keep copy moves the file's content to the trash, puts the copy's content in
+        the file (keeping its permissions), and moves the copy to the trash.
+        --merge merges the two against the version Folio saw before either (as folio
+        fold does), marking with <<<<<<< and >>>>>>> only what truly conflicts, then
+        moves the copy to the trash; refused when no earlier version is known.
+        The trash is in the folder's state (--state DIR, else the folder's default
+        under $XDG_STATE_HOME/folio/ or ~/.local/state/folio/); folio restore DIR lists
+        it and folio restore DIR PATH brings a file back. The next sync carries the
+        result to the other replicas. Exits 0 when settled, 1 when the merge left
+        conflict markers or something changed meanwhile, 2 on bad usage.
         """
-    static let arguments = ArgumentSpec(options: ["--keep"], positionals: 2...2, positionalNames: "DIR and COPY")
+    static let arguments = ArgumentSpec(
+        flags: ["--merge"], options: ["--keep", "--state"], positionals: 2...2, positionalNames: "DIR and COPY")
+
+    /// Why a resolve stopped, with the exit status it means.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+        var status: Int32 = ExitCode.problems
+    }
+
+    /// What to do with the copy.
+    enum Choice { case show, keepFile, keepCopy, merge }
 
     @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
-        let root = arguments.positionals[0], copy = arguments.positionals[1]
-        guard let original = ConflictCopies.originalOfAnyCopy(copy) else {
-            Output.error("folio resolve: \(copy) is not a conflict copy (see folio conflicts \(root))")
+        let choice: Choice
+        switch (arguments.options["--keep"]?.last, arguments.flags.contains("--merge")) {
+        case (nil, false): choice = .show
+        case (nil, true): choice = .merge
+        case ("file", false): choice = .keepFile
+        case ("copy", false): choice = .keepCopy
+        case (_?, true):
+            Output.error("folio resolve: choose one of --keep and --merge")
+            return ExitCode.usage
+        case (let other?, false):
+            Output.error("folio resolve: --keep takes file or copy, not '\(other)'")
             return ExitCode.usage
         }
         do {
-            let copyBytes = try FileReading.contents(of: root + "/" + copy)
-            let fileBytes = try AtomicFile.contentsIfPresent(root + "/" + original)
-            switch arguments.options["--keep"]?.last {
-            case nil:
-                guard let fileBytes else {
-                    Output.print("\(original) is gone; --keep copy puts the copy back as \(original)")
-                    return ExitCode.success
-                }
-                if let file = try? Document(bytes: fileBytes), let other = try? Document(bytes: copyBytes) {
-                    for change in ChangeReport.differences(from: file.fields, to: other.fields).compactMap(\.mappingValue) {
-                        let key = change["key"]?.text ?? ""
-                        let mine = change["old"].map(ChangeReport.display) ?? "(none)"
-                        let theirs = change["new"].map(ChangeReport.display) ?? "(none)"
-                        Output.print("\(key): file \(mine) | copy \(theirs)")
-                    }
-                    if file.bytes[file.layout.body] != other.bytes[other.layout.body] { Output.print("the bodies differ") }
-                } else {
-                    Output.print(fileBytes == copyBytes ? "the copy is the same as the file" : "the copy differs from the file")
-                }
-                return ExitCode.success
-            case "file":
-                try AtomicFile.remove(root + "/" + copy)
-                Output.print("kept \(original); removed \(copy)")
-            case "copy":
-                try AtomicFile.write(copyBytes, to: root + "/" + original)
-                try AtomicFile.remove(root + "/" + copy)
-                Output.print("put \(copy) in \(original); removed the copy")
-            case let other?:
-                Output.error("folio resolve: --keep takes file or copy, not '\(other)'")
-                return ExitCode.usage
+            let (root, copy) = try locate(arguments.positionals[1], in: arguments.positionals[0])
+            guard let original = ConflictCopies.originalOfAnyCopy(copy) else {
+                throw Failure(description: "\(copy) is not a conflict copy (see folio conflicts \(arguments.positionals[0]))", status: ExitCode.usage)
             }
-            return ExitCode.success
+            if choice == .show { return try show(copy, of: original, in: root) }
+            var options = FoldOptions()
+            options.stateDirectory = arguments.options["--state"]?.last
+            // Not a dry run: the state's lock keeps a folio watch from folding this copy meanwhile.
+            let folder: SharedFolder
+            do { folder = try SharedFolder(root, options: options) } catch { throw Failure(description: "\(error)", status: ExitCode.usage) }
+            let resolution = Resolution(folder: folder, copy: copy, file: original)
+            switch choice {
+            case .keepFile: return try resolution.keepFile(display: arguments.positionals[0])
+            case .keepCopy: return try resolution.keepCopy(display: arguments.positionals[0])
+            case .merge, .show: return try resolution.merge(display: arguments.positionals[0])
+            }
+        } catch let failure as Failure {
+            Output.error("folio resolve: \(failure)")
+            return failure.status
         } catch {
             Output.error("folio resolve: \(error)")
             return ExitCode.problems
         }
+    }
+
+    /// The folder (absolute, links resolved) and `copy` relative to it; `copy` may be
+    /// relative to `folder` or absolute, and must be inside it.
+    static func locate(_ copy: String, in folder: String) throws(Failure) -> (root: String, copy: String) {
+        let root: String
+        do { root = try Syscall.realPath(folder) } catch { throw Failure(description: "\(folder): the folder is missing", status: ExitCode.usage) }
+        let full = copy.hasPrefix("/") ? copy : root + "/" + copy
+        let resolved: String
+        do { resolved = try Syscall.realPath(full) } catch {
+            throw Failure(description: "\(copy): no such file in \(folder) (folio conflicts \(folder) lists the copies)", status: ExitCode.usage)
+        }
+        let prefix = root == "/" ? "/" : root + "/"
+        guard resolved.hasPrefix(prefix), resolved.count > prefix.count else {
+            throw Failure(description: "\(copy) is not inside \(folder): name a copy in DIR", status: ExitCode.usage)
+        }
+        return (root, String(resolved.dropFirst(prefix.count)))
+    }
+
+    /// Prints how `copy` differs from `original`: field by field, then the body's lines.
+    @MainActor static func show(_ copy: String, of original: String, in root: String) throws -> Int32 {
+        let copyBytes = try FileReading.contents(of: root + "/" + copy)
+        guard let fileBytes = try AtomicFile.contentsIfPresent(root + "/" + original) else {
+            Output.print("\(original) is gone; --keep copy puts the copy back as \(original)")
+            return ExitCode.success
+        }
+        if fileBytes == copyBytes {
+            Output.print("the copy is the same as the file")
+            return ExitCode.success
+        }
+        var bodies = (file: fileBytes, copy: copyBytes)
+        if let file = try? Document(bytes: fileBytes), let other = try? Document(bytes: copyBytes) {
+            for change in ChangeReport.differences(from: file.fields, to: other.fields).compactMap(\.mappingValue) {
+                let key = change["key"]?.text ?? ""
+                let mine = change["old"].map(ChangeReport.display) ?? "(none)"
+                let theirs = change["new"].map(ChangeReport.display) ?? "(none)"
+                Output.print("\(key): file \(mine) | copy \(theirs)")
+            }
+            bodies = (Array(file.bytes[file.layout.body]), Array(other.bytes[other.layout.body]))
+        }
+        for line in LineDifferences.changes(from: bodies.file, to: bodies.copy) {
+            switch line {
+            case .removed(let text): Output.print("-" + text)
+            case .added(let text): Output.print("+" + text)
+            }
+        }
+        return ExitCode.success
     }
 }

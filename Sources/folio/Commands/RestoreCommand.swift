@@ -1,38 +1,63 @@
 import FolioSync
+import FolioSystem
 
-/// `folio restore A B [PATH] [--state DIR]`.
+/// `folio restore DIR [PATH] [--state DIR]` and `folio restore A B [PATH] [--state DIR]`.
 enum RestoreCommand: FolioCommand {
     static let name = "restore"
-    static let summary = "list or bring back files a sync deleted"
+    static let summary = "list or bring back files a sync, fold or resolve set aside"
     static let help = """
-        usage: folio restore A B [PATH] [--state DIR]
+        usage: folio restore DIR [PATH] [--state DIR]
+               folio restore A B [PATH] [--state DIR]
 
-        Without PATH, lists what syncs of A and B deleted (kept 30 days in the state
-        folder), newest first: when, from which replica, and the path. With PATH, puts
-        the newest deleted version of PATH back into the replica it was deleted from
-        (never over a file that is there now); the next sync copies it to the other.
+        Without PATH, lists the trash (kept 30 days in the state folder), newest first:
+        when, from which replica, and the path. With PATH, puts the newest version of
+        PATH in the trash back where it was (never over a file that is there now).
+        DIR is a single folder: its trash holds the conflict copies folio fold DIR,
+        folio watch DIR and folio resolve set aside (and the file content
+        folio resolve --keep copy replaced). A and B are a pair of replicas: their
+        trash holds what syncs of A and B deleted; the next sync copies a restored file
+        to the other replica.
+        With two arguments, the second decides: an existing folder makes them the
+        replicas A and B; anything else makes them DIR and PATH.
+        The state folder is --state DIR, else the default one under
+        $XDG_STATE_HOME/folio/ (or ~/.local/state/folio/).
         """
-    static let arguments = ArgumentSpec(options: ["--state"], positionals: 2...3, positionalNames: "A, B and an optional PATH")
+    static let arguments = ArgumentSpec(options: ["--state"], positionals: 1...3, positionalNames: "DIR, or A and B, and an optional PATH")
 
     @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
-        var options = SyncOptions()
-        options.stateDirectory = arguments.options["--state"]?.last
+        let positionals = arguments.positionals
+        let state = arguments.options["--state"]?.last
+        // The rule the help states: a second argument that is an existing folder is B.
+        let isPair = positionals.count == 3 || (positionals.count == 2 && (try? FileStamp.of(positionals[1]))?.isDirectory == true)
         do {
-            let engine = try SyncEngine(arguments.positionals[0], arguments.positionals[1], options: options)
-            let trash = Trash(state: engine.state)
+            let trash: Trash, roots: [Replica: String], what: String
+            if isPair {
+                var options = SyncOptions()
+                options.stateDirectory = state
+                let engine = try SyncEngine(positionals[0], positionals[1], options: options)
+                (trash, roots, what) = (Trash(state: engine.state), [.a: engine.rootA, .b: engine.rootB], "these replicas")
+            } else {
+                var options = FoldOptions()
+                options.stateDirectory = state
+                // Listing reads only; restoring writes into the folder, so it takes the lock.
+                options.dryRun = positionals.count == 1
+                let folder = try SharedFolder(positionals[0], options: options)
+                (trash, roots, what) = (Trash(state: folder.state), [.a: folder.root, .b: folder.root], "this folder")
+            }
             let items = trash.items()
-            guard arguments.positionals.count == 3 else {
-                if items.isEmpty { Output.error("nothing deleted by a sync of these replicas in the last 30 days") }
+            let pathIndex = isPair ? 2 : 1
+            guard positionals.count > pathIndex else {
+                if items.isEmpty { Output.error("nothing in the trash of \(what) from the last 30 days") }
                 for item in items { Output.print("\(item.time)  \(item.replica.rawValue)  \(item.path)") }
                 return ExitCode.success
             }
-            let path = arguments.positionals[2]
-            guard let item = items.first(where: { $0.path == path }) else {
-                Output.error("folio restore: \(path) is not in the trash of these replicas")
+            let path = positionals[pathIndex]
+            guard let item = items.first(where: { $0.path == path }), let root = roots[item.replica] else {
+                Output.error("folio restore: \(path) is not in the trash of \(what) (folio restore without PATH lists it)")
                 return ExitCode.problems
             }
-            try trash.restore(item, into: item.replica == .a ? engine.rootA : engine.rootB)
-            Output.print("restored \(path) (deleted \(item.time)) into \(item.replica == .a ? engine.rootA : engine.rootB)")
+            try trash.restore(item, into: root)
+            Output.print("restored \(path) (set aside \(item.time)) into \(root)")
             return ExitCode.success
         } catch {
             Output.error("folio restore: \(error)")

@@ -23,7 +23,9 @@ func exitStatus(reporting errors: [StoreError]) -> Int32 {
     return errors.isEmpty ? ExitCode.success : ExitCode.problems
 }
 
-/// Prints records as aligned columns, or with `--json` as one JSON array.
+/// Prints records as aligned columns, or with `--json` as one JSON array; a conflict
+/// copy is marked with the file it is a version of (`  (conflict copy of r.md)`, or
+/// `"conflictOf": "r.md"`).
 @MainActor
 func printRecords(_ records: [Record], of store: Store, json: Bool) {
     if json {
@@ -33,6 +35,7 @@ func printRecords(_ records: [Record], of store: Store, json: Bool) {
                 "fields": .mapping(store.state.fields(of: record)),
             ]
             if let error = record.error { object["error"] = .string("\(error.location): \(error.message)") }
+            if let original = record.conflictCopyOf { object["conflictOf"] = .string(original) }
             return .mapping(object)
         }
         Output.print(YAMLValue.sequence(values).json())
@@ -42,9 +45,10 @@ func printRecords(_ records: [Record], of store: Store, json: Bool) {
         [record.path, record.isValid ? record.kind.rawValue : "invalid", record.error.map { "\($0.location): \($0.message)" } ?? record.title]
     }
     let widths = (0..<2).map { column in rows.map { $0[column].count }.max() ?? 0 }
-    for row in rows {
+    for (row, record) in zip(rows, records) {
         Output.print(row[0].padding(toLength: widths[0] + 2, withPad: " ", startingAt: 0)
-            + row[1].padding(toLength: widths[1] + 2, withPad: " ", startingAt: 0) + row[2])
+            + row[1].padding(toLength: widths[1] + 2, withPad: " ", startingAt: 0) + row[2]
+            + (record.conflictCopyOf.map { "  (conflict copy of \($0))" } ?? ""))
     }
 }
 
@@ -56,9 +60,11 @@ enum ListCommand: FolioCommand {
         usage: folio list DIR [--kind KIND] [--json]
 
         Lists every Markdown file under DIR in path order: its path, kind and title,
-        files that do not parse included (with their error). --json prints one JSON
-        array of objects with path, kind, title, fields and, for such files, error.
-        Exits 1 when a file does not parse.
+        files that do not parse included (with their error). A conflict copy (of
+        Syncthing, Dropbox, Nextcloud or folio sync) ends with
+        '  (conflict copy of FILE)'. --json prints one JSON array of objects with path,
+        kind, title, fields and, for files that do not parse, error; for conflict
+        copies, conflictOf (the file). Exits 1 when a file does not parse.
         """
     static let arguments = ArgumentSpec(flags: ["--json"], options: ["--kind"], positionals: 1...1, positionalNames: "one DIR")
 

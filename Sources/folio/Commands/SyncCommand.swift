@@ -21,6 +21,8 @@ enum SyncCommand: FolioCommand {
         The state (the last agreed state, merge bases, trash) is kept outside both
         replicas, in $XDG_STATE_HOME/folio/ or ~/.local/state/folio/, or --state DIR.
         A replica that is missing, or suddenly empty while it held files, is refused.
+        --json prints one JSON document for the whole sync (folio watch A B --json
+        prints one object per event instead).
         Exit 0 when the replicas agree, 1 when conflicts remain, 2 on bad usage or a
         refused replica.
         """
@@ -55,6 +57,42 @@ enum SyncCommand: FolioCommand {
         }
         printReport(report, dryRun: options.dryRun, json: arguments.flags.contains("--json"))
         return report.conflicts.isEmpty && report.keptCopies.isEmpty && report.replicasAgree ? ExitCode.success : ExitCode.problems
+    }
+
+    /// What a sync did as one JSON object per line, for `folio watch A B --json`:
+    /// `{"event":"copied","path":…}`, and likewise deleted, moved (from, to), merged,
+    /// folded (copy, path), conflict kept (copy, path, replica, reason), conflict (path,
+    /// copy: null when marked in the file), changed during sync and skipped (reason).
+    static func events(_ report: SyncReport) -> [String] {
+        func event(_ name: String, _ fields: YAMLMapping) -> String {
+            var object: YAMLMapping = ["event": .string(name)]
+            for entry in fields.entries { object[entry.key] = entry.value }
+            return YAMLValue.mapping(object).json(indent: nil)
+        }
+        var lines = report.copied.map { event("copied", ["path": .string($0)]) }
+        lines += report.deleted.map { event("deleted", ["path": .string($0)]) }
+        lines += report.moved.map { move in
+            // Recorded as `FROM → TO`.
+            let parts = move.components(separatedBy: " → ")
+            return parts.count == 2 ? event("moved", ["from": .string(parts[0]), "to": .string(parts[1])]) : event("moved", ["path": .string(move)])
+        }
+        lines += report.folded.map { event("folded", ["copy": .string($0), "path": .string(ConflictCopies.original(of: $0) ?? $0)]) }
+        lines += report.keptCopies.sorted(by: { $0.key < $1.key }).map { key, reason in
+            // Keyed `REPLICA:COPY`.
+            let colon = key.firstIndex(of: ":")
+            let copy = colon.map { String(key[key.index(after: $0)...]) } ?? key
+            return event("conflict kept", [
+                "copy": .string(copy), "path": .string(ConflictCopies.original(of: copy) ?? copy),
+                "replica": .string(colon.map { String(key[..<$0]) } ?? ""), "reason": .string(reason),
+            ])
+        }
+        lines += report.merged.filter { report.conflicts[$0] == nil }.map { event("merged", ["path": .string($0)]) }
+        lines += report.conflicts.sorted(by: { $0.key < $1.key }).map { path, copy in
+            event("conflict", ["path": .string(path), "copy": copy.map(YAMLValue.string) ?? .null])
+        }
+        lines += report.changedDuringSync.map { event("changed during sync", ["path": .string($0)]) }
+        lines += report.skipped.sorted(by: { $0.key < $1.key }).map { event("skipped", ["path": .string($0.key), "reason": .string($0.value)]) }
+        return lines
     }
 
     /// Prints what a sync did: a line per change, or one JSON object.

@@ -27,6 +27,10 @@ enum WatchCommand: FolioCommand {
         With two folders, keeps the replicas A and B in step instead: a sync (as
         folio sync A B) runs after each burst of edits on either side, and every minute;
         a replica that disappears (a USB stick pulled out) pauses it until it is back.
+        Each sync prints what it did as folio sync does; with --json, one JSON object
+        per line and event: {"event":"copied","path":…}, and likewise deleted, merged,
+        moved (from, to), folded (copy, path), conflict kept (copy, path, replica,
+        reason), conflict (path, copy), changed during sync and skipped.
         Ctrl-C (SIGINT) or SIGTERM stops it; the exit status is then 0.
         """
     static let arguments = ArgumentSpec(flags: ["--json"], options: ["--poll", "--quiet", "--state"], positionals: 1...2, positionalNames: "DIR, or replicas A and B")
@@ -52,6 +56,9 @@ enum WatchCommand: FolioCommand {
         if arguments.positionals.count == 2 {
             return await watchPair(arguments, options: options, json: json)
         }
+        // Loaded first: a folder that is missing is a problem (exit 1), as for every
+        // command that reads one; exit 2 is for a state folder another folio holds.
+        guard let store = await loadStore(root) else { return ExitCode.problems }
         var foldOptions = FoldOptions()
         foldOptions.stateDirectory = arguments.options["--state"]?.last
         let shared: SharedFolder
@@ -59,7 +66,6 @@ enum WatchCommand: FolioCommand {
             Output.error("folio watch: \(error)")
             return ExitCode.usage
         }
-        guard let store = await loadStore(root) else { return ExitCode.problems }
         var report = ChangeReport(store: store)
         let folding = FoldingFollower(folder: shared) { fold in
             for line in FoldCommand.events(fold, json: json) { Output.print(line) }
@@ -97,8 +103,11 @@ extension WatchCommand {
         }
         let watcher = PairWatcher(engine: engine, options: options) { outcome in
             switch outcome {
+            case .success(let report) where json:
+                // One object per event, as folio watch DIR --json prints them; nothing when nothing happened.
+                for line in SyncCommand.events(report) { Output.print(line) }
             case .success(let report):
-                SyncCommand.printReport(report, dryRun: false, json: json)
+                SyncCommand.printReport(report, dryRun: false, json: false)
             case .failure(let error):
                 Output.error("folio watch: \(error) — waiting for it to come back")
             }

@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+
+/// `folio conflicts`, `check`, `list`, `resolve` and `restore DIR` on a folder with other
+/// tools' conflict copies, run as a user runs them; each test in a fresh folder with its
+/// own state folder.
+@Suite struct ConflictCommandTests {
+    /// A folder `d` and a state folder `s` in a fresh temporary folder.
+    struct Scene {
+        let root: URL
+        var dir: URL { root.appendingPathComponent("d") }
+        var state: String { root.appendingPathComponent("s").path }
+
+        init() throws {
+            root = try FolioBinary.temporaryFolder()
+            try FileManager.default.createDirectory(at: root.appendingPathComponent("d"), withIntermediateDirectories: true)
+        }
+
+        func write(_ text: String, _ path: String) throws {
+            let url = dir.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+
+        func read(_ path: String) -> String? {
+            FileManager.default.contents(atPath: dir.appendingPathComponent(path).path).map { String(decoding: $0, as: UTF8.self) }
+        }
+
+        func folio(_ arguments: [String]) throws -> FolioBinary.Run { try FolioBinary.run(arguments + ["--state", state]) }
+
+        /// r.md's first version in the history (a copy identical to it, folded), then r.md
+        /// edited and three copies: one that clashes with it, one that can be folded, and
+        /// one of q.md, of which no earlier version is known.
+        func withCopies() throws {
+            try write("---\ntitle: R\ntime: 15m\n---\nline one\nline two\n", "r.md")
+            try write("---\ntitle: R\ntime: 15m\n---\nline one\nline two\n", "r.sync-conflict-20261201-110000-ABCDEFG.md")
+            let seed = try folio(["fold", dir.path, "--quiet", "0"])
+            #expect(seed.stdout == "folded r.sync-conflict-20261201-110000-ABCDEFG.md into r.md (the same content)\n", "\(seed.stderr)")
+            try write("---\ntitle: R\ntime: 20m\n---\nline one\nline two\n", "r.md")
+            try write("---\ntitle: R\ntime: 25m\n---\nline one\nline 2\n", "r.sync-conflict-20261201-120000-ABCDEFG.md")
+            try write("---\ntitle: R\ntime: 15m\n---\nline one\nline two\nline three\n", "r.sync-conflict-20261201-130000-ABCDEFG.md")
+            try write("---\ntitle: Q\n---\n", "q.md")
+            try write("---\ntitle: Q2\n---\n", "q.sync-conflict-20261201-130000-ABCDEFG.md")
+        }
+    }
+
+    @Test func conflictsSaysWhichCopiesCanBeFoldedAndWhyNot() throws {
+        let scene = try Scene()
+        defer { try? FileManager.default.removeItem(at: scene.root) }
+        let none = try scene.folio(["conflicts", scene.dir.path])
+        #expect(none.status == 0 && none.stdout.isEmpty)
+        try scene.withCopies()
+        // Folio's own copy, from folio sync: a real conflict.
+        try scene.write("---\ntitle: Q3\n---\n", "q.sync-conflict-20261201-140000-A.md")
+        let run = try scene.folio(["conflicts", scene.dir.path])
+        #expect(run.status == 1)
+        #expect(run.stdout == """
+            q.sync-conflict-20261201-130000-ABCDEFG.md  (a version of q.md): cannot be folded: no earlier version of q.md is known to serve as the base
+            q.sync-conflict-20261201-140000-A.md  (a version of q.md): a conflict left by folio sync: resolve it by hand (folio resolve)
+            r.sync-conflict-20261201-120000-ABCDEFG.md  (a version of r.md): cannot be folded: time (20m | 25m)
+            r.sync-conflict-20261201-130000-ABCDEFG.md  (a version of r.md): can be folded (base: history)
+
+            """)
+        // A dry run: nothing folded, nothing moved.
+        #expect(scene.read("r.sync-conflict-20261201-130000-ABCDEFG.md") != nil && scene.read("r.md")?.contains("line three") == false)
+        let json = try scene.folio(["conflicts", scene.dir.path, "--json"])
+        #expect(json.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let copies = try #require(object["conflicts"] as? [[String: Any]])
+        #expect(copies.map { $0["copy"] as? String } == [
+            "q.sync-conflict-20261201-130000-ABCDEFG.md", "q.sync-conflict-20261201-140000-A.md",
+            "r.sync-conflict-20261201-120000-ABCDEFG.md", "r.sync-conflict-20261201-130000-ABCDEFG.md",
+        ])
+        #expect(copies.map { $0["foldable"] as? Bool } == [false, false, false, true])
+        #expect(copies.map { $0["fromFolioSync"] as? Bool } == [false, true, false, false])
+        #expect(copies[2]["reason"] as? String == "time (20m | 25m)" && copies[3]["base"] as? String == "history")
+        #expect(copies[3]["file"] as? String == "r.md")
+    }
+
+    @Test func checkReportsEachConflictCopyAsAProblem() throws {
+        let scene = try Scene()
+        defer { try? FileManager.default.removeItem(at: scene.root) }
+        try scene.withCopies()
+        let run = try scene.folio(["check", scene.dir.path])
+        #expect(run.status == 1)
+        let dir = scene.dir.path
+        #expect(run.stdout == """
+            \(dir)/q.sync-conflict-20261201-130000-ABCDEFG.md: error: conflict copy of q.md: cannot be folded: no earlier version of q.md is known to serve as the base
+            \(dir)/r.sync-conflict-20261201-120000-ABCDEFG.md: error: conflict copy of r.md: cannot be folded: time (20m | 25m)
+            \(dir)/r.sync-conflict-20261201-130000-ABCDEFG.md: error: conflict copy of r.md: can be folded (base: history)
+
+            """)
+        #expect(run.stderr == "checked 5 files in \(dir): 3 problems\n")
+    }
+
+    @Test func listMarksConflictCopies() throws {
+        let scene = try Scene()
+        defer { try? FileManager.default.removeItem(at: scene.root) }
+        try scene.write("---\ntitle: Q\n---\n", "q.md")
+        try scene.write("---\ntitle: Q2\n---\n", "q.sync-conflict-20261201-130000-ABCDEFG.md")
+        try scene.write("---\ntitle: Q3\n---\n", "q (Anna's conflicted copy 2026-12-01).md")
+        let run = try FolioBinary.run(["list", scene.dir.path])
+        #expect(run.status == 0)
+        #expect(run.stdout == """
+            q (Anna's conflicted copy 2026-12-01).md    note  Q3  (conflict copy of q.md)
+            q.md                                        note  Q
+            q.sync-conflict-20261201-130000-ABCDEFG.md  note  Q2  (conflict copy of q.md)
+
+            """)
+        let json = try FolioBinary.run(["list", scene.dir.path, "--json"])
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(array.map { $0["conflictOf"] as? String } == ["q.md", nil, "q.md"])
+    }
+
+    @Test func resolveShowsDifferencesAndKeepsOneSideInTheTrash() throws {
+        let scene = try Scene()
+        defer { try? FileManager.default.removeItem(at: scene.root) }
+        try scene.withCopies()
+        let clash = "r.sync-conflict-20261201-120000-ABCDEFG.md"
+        let shown = try scene.folio(["resolve", scene.dir.path, clash])
+        #expect(shown.status == 0)
+        #expect(shown.stdout == "time: file 20m | copy 25m\n-line two\n+line 2\n")
+        // An absolute path inside DIR names the same copy; one outside DIR is refused.
+        #expect(try scene.folio(["resolve", scene.dir.path, scene.dir.appendingPathComponent(clash).path]).stdout == shown.stdout)
+        let outside = scene.root.appendingPathComponent("elsewhere.sync-conflict-20261201-120000-ABCDEFG.md")
+        try Data("x\n".utf8).write(to: outside)
+        let refused = try scene.folio(["resolve", scene.dir.path, outside.path])
+        #expect(refused.status == 2 && refused.stderr.contains("is not inside"))
+        #expect(try scene.folio(["resolve", scene.dir.path, clash, "--keep", "both"]).status == 2)
+        // --keep file: the copy goes to the trash, the file stays.
+        let keptFile = try scene.folio(["resolve", scene.dir.path, clash, "--keep", "file"])
+        #expect(keptFile.status == 0)
+        #expect(keptFile.stdout == "kept r.md; \(clash) is in the trash (folio restore \(scene.dir.path) \(clash) brings it back)\n")
+        #expect(scene.read(clash) == nil && scene.read("r.md") == "---\ntitle: R\ntime: 20m\n---\nline one\nline two\n")
+        // --keep copy: the file's content and the copy go to the trash, the copy's content to the file (its mode kept).
+        let q = scene.dir.appendingPathComponent("q.md").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: q)
+        let keptCopy = try scene.folio(["resolve", scene.dir.path, "q.sync-conflict-20261201-130000-ABCDEFG.md", "--keep", "copy"])
+        #expect(keptCopy.status == 0, "\(keptCopy.stderr)")
+        #expect(scene.read("q.md") == "---\ntitle: Q2\n---\n" && scene.read("q.sync-conflict-20261201-130000-ABCDEFG.md") == nil)
+        #expect((try FileManager.default.attributesOfItem(atPath: q)[.posixPermissions] as? Int) == 0o600)
+        let trash = try scene.folio(["restore", scene.dir.path])
+        #expect(trash.status == 0)
+        #expect(trash.stdout.components(separatedBy: "\n").map { $0.split(separator: " ", maxSplits: 1).last.map(String.init) ?? "" }.sorted() == [
+            "", " A  q.md", " A  q.sync-conflict-20261201-130000-ABCDEFG.md", " A  r.sync-conflict-20261201-110000-ABCDEFG.md",
+            " A  \(clash)",
+        ])
+    }
+
+    @Test func resolveMergesAgainstTheBaseWithMarkersOnlyWhereTheyClash() throws {
+        let scene = try Scene()
+        defer { try? FileManager.default.removeItem(at: scene.root) }
+        try scene.withCopies()
+        let clean = try scene.folio(["resolve", scene.dir.path, "r.sync-conflict-20261201-130000-ABCDEFG.md", "--merge"])
+        #expect(clean.status == 0)
+        #expect(clean.stdout == "merged r.sync-conflict-20261201-130000-ABCDEFG.md into r.md (base: history); the copy is in the trash\n")
+        #expect(scene.read("r.md") == "---\ntitle: R\ntime: 20m\n---\nline one\nline two\nline three\n")
+        #expect(scene.read("r.sync-conflict-20261201-130000-ABCDEFG.md") == nil)
+        // The copy that clashes: markers around the time only (its body is the file's).
+        try scene.write("---\ntitle: R\ntime: 25m\n---\nline one\nline two\nline three\n", "r.sync-conflict-20261201-120000-ABCDEFG.md")
+        let marked = try scene.folio(["resolve", scene.dir.path, "r.sync-conflict-20261201-120000-ABCDEFG.md", "--merge"])
+        #expect(marked.status == 1)
+        #expect(marked.stdout == """
+            merged r.sync-conflict-20261201-120000-ABCDEFG.md into r.md (base: history); the copy is in the trash
+            1 conflict marked in r.md between <<<<<<< and >>>>>>>: edit it away
+
+            """)
+        #expect(scene.read("r.md") == "---\ntitle: R\n<<<<<<<\ntime: 20m\n=======\ntime: 25m\n>>>>>>>\n---\nline one\nline two\nline three\n")
+        // No base known: refused, nothing changed.
+        let refused = try scene.folio(["resolve", scene.dir.path, "q.sync-conflict-20261201-130000-ABCDEFG.md", "--merge"])
+        #expect(refused.status == 1 && refused.stdout.isEmpty)
+        #expect(refused.stderr.hasPrefix("folio resolve: cannot merge q.sync-conflict-20261201-130000-ABCDEFG.md: no earlier version of q.md is known to serve as the base"))
+        #expect(scene.read("q.md") == "---\ntitle: Q\n---\n" && scene.read("q.sync-conflict-20261201-130000-ABCDEFG.md") != nil)
+    }
+
+    @Test func restoreBringsBackWhatAFolderSetAside() throws {
+        let scene = try Scene()
+        defer { try? FileManager.default.removeItem(at: scene.root) }
+        let empty = try scene.folio(["restore", scene.dir.path])
+        #expect(empty.status == 0 && empty.stdout.isEmpty && empty.stderr.contains("nothing in the trash of this folder"))
+        try scene.write("---\ntitle: Q\n---\n", "q.md")
+        try scene.write("---\ntitle: Q2\n---\n", "q.sync-conflict-20261201-130000-ABCDEFG.md")
+        #expect(try scene.folio(["resolve", scene.dir.path, "q.sync-conflict-20261201-130000-ABCDEFG.md", "--keep", "file"]).status == 0)
+        let listed = try scene.folio(["restore", scene.dir.path])
+        #expect(listed.status == 0 && listed.stdout.hasSuffix("  A  q.sync-conflict-20261201-130000-ABCDEFG.md\n"), "\(listed.stdout)")
+        // DIR PATH: the second argument is no folder.
+        let restored = try scene.folio(["restore", scene.dir.path, "q.sync-conflict-20261201-130000-ABCDEFG.md"])
+        #expect(restored.status == 0, "\(restored.stderr)")
+        #expect(scene.read("q.sync-conflict-20261201-130000-ABCDEFG.md") == "---\ntitle: Q2\n---\n")
+        let missing = try scene.folio(["restore", scene.dir.path, "nothing.md"])
+        #expect(missing.status == 1 && missing.stderr.contains("nothing.md is not in the trash of this folder"))
+    }
+}
