@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "FolioMergeTests", dependencies: ["FolioMerge", "FolioFormat", "FolioTestSupport"]),
         .testTarget(name: "FolioSyncTests", dependencies: ["FolioSync", "FolioSystem", "FolioTestSupport"]),
         .testTarget(name: "FolioModelTests", dependencies: ["FolioModel", "FolioFormat", "FolioTestSupport"]),
-        .testTarget(name: "FolioCLITests", dependencies: ["folio", "FolioFormat"]),
+        .testTarget(name: "FolioCLITests", dependencies: ["folio", "FolioFormat", "FolioTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

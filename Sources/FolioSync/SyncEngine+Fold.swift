@@ -104,7 +104,7 @@ extension SyncEngine {
             // Every copy is tried, every time: one that could not be folded is reported
             // again, and one present at the first sync is folded like any other.
             var copiesOf: [String: [String]] = [:]
-            for path in scan.copies {
+            for path in scan.changed where archive.entries[path] == nil && ConflictCopies.original(of: path) != nil {
                 if let original = ConflictCopies.original(of: path), scan.files[original] != nil { copiesOf[original, default: []].append(path) }
             }
             for (original, copies) in copiesOf.sorted(by: { $0.key < $1.key }) { folding.fold(copies.sorted(), into: original, on: replica) }

@@ -59,6 +59,8 @@ public struct SyncReport: Sendable, Equatable {
         both.removedTemporaries = removedTemporaries + next.removedTemporaries
         both.moved = moved + next.moved
         both.conflicts = conflicts.merging(next.conflicts) { $1 }
+        // A copy kept by the first pass stays reported unless the second folded it.
+        both.keptCopies = keptCopies.filter { !next.folded.contains(String($0.key.dropFirst(2))) }.merging(next.keptCopies) { $1 }
         both.skipped = skipped.merging(next.skipped) { $1 }
         both.hashed = hashed + next.hashed
         return both

@@ -147,8 +147,10 @@ def settle(nodes, done, limit=SETTLE_LIMIT):
         if fp != last:
             last, since = fp, time.monotonic()
         quiet = time.monotonic() - since
-        if (quiet >= QUIET or (quiet >= 1.0 and done())) and is_in_sync(nodes) and fingerprint(nodes) == last:
-            return time.monotonic() - t0, True
+        if (quiet >= QUIET or (quiet >= 1.0 and done())) and is_in_sync(nodes):
+            time.sleep(0.25)
+            if is_in_sync(nodes) and fingerprint(nodes) == last:
+                return time.monotonic() - t0, True
         time.sleep(0.2)
     return time.monotonic() - t0, False
 
@@ -317,7 +319,7 @@ SCENARIOS = {
     "three-devices": (["A", "B", "C"], s_three_devices),
     "offline-while": (["A", "B"], s_offline_while),
 }
-MODES = ("folio-one", "folio-all")
+MODES = ("folio-one", "folio-all")   # plus "no-folio" on request: Syncthing alone, a baseline (expected to fail)
 
 
 class Ctx:
@@ -336,6 +338,8 @@ def describe(node, folio):
     others = [f for f in node.listdir() if f != FILE and f not in c]
     if others:
         parts.append("other=" + ",".join(others))
+    if node.temporaries():
+        parts.append(f"syncthing-tmp={len(node.temporaries())}")
     if folio is None:
         parts.append("no folio")
     else:
@@ -362,7 +366,7 @@ def run_one(binary, name, mode, base_tmp, keep):
         write(A, RECIPE)
         wait_until(lambda: all(n.read(FILE) == RECIPE for n in ctx.nodes), 30, what="r.md on every device")
         wait_in_sync(ctx.nodes, 30)
-        for n in (ctx.nodes if mode == "folio-all" else [A]):
+        for n in {"folio-all": ctx.nodes, "folio-one": [A], "no-folio": []}[mode]:
             ctx.folios[n.name] = Folio(binary, n, root)
         for f in ctx.folios.values():
             f.wait_watching()
@@ -411,7 +415,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--folio", required=True, help="the folio binary")
     ap.add_argument("--scenario", default="all", help="one of: all, " + ", ".join(SCENARIOS))
-    ap.add_argument("--mode", default="all", help="all, folio-one or folio-all")
+    ap.add_argument("--mode", default="all", help="all (folio-one and folio-all), folio-one, folio-all or no-folio")
     ap.add_argument("--json", action="store_true", help="also print each result as a JSON line")
     ap.add_argument("--keep", action="store_true", help="keep every scenario's folder (failed ones are kept)")
     args = ap.parse_args()

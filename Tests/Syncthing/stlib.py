@@ -24,6 +24,7 @@ import urllib.request
 SYNCTHING = shutil.which("syncthing") or "/usr/bin/syncthing"
 FOLDER_ID = "folio"
 LOOPBACK = "127.0.0.1"
+TEMPORARY = re.compile(r"^(\.syncthing\..*\.tmp|~syncthing~.*\.tmp)$")   # Syncthing's partial downloads
 
 
 def free_port():
@@ -252,13 +253,19 @@ class Node:
     def path(self, rel):
         return os.path.join(self.data, rel)
 
-    def listdir(self):
-        """Relative paths of every file in the shared folder but Syncthing's own (.stfolder, .stversions)."""
+    def listdir(self, temporaries=False):
+        """Relative paths of the files in the shared folder, without Syncthing's own (.stfolder, .stversions)
+        and, unless `temporaries`, without its temporary files (a pull that was cut short leaves one, kept
+        for reuse for a day)."""
         out = []
         for dirpath, dirnames, filenames in os.walk(self.data):
             dirnames[:] = [d for d in dirnames if d not in (".stfolder", ".stversions")]
-            out += [os.path.relpath(os.path.join(dirpath, f), self.data) for f in filenames]
+            out += [os.path.relpath(os.path.join(dirpath, f), self.data) for f in filenames
+                    if temporaries or not TEMPORARY.match(f)]
         return sorted(out)
+
+    def temporaries(self):
+        return [f for f in self.listdir(temporaries=True) if TEMPORARY.match(os.path.basename(f))]
 
     def read(self, rel):
         try:
