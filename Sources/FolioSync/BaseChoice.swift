@@ -1,3 +1,6 @@
+import FolioFormat
+import FolioMerge
+
 /// A version that could be the common ancestor of a file and its conflict copy.
 public struct BaseCandidate: Sendable, Hashable {
     /// Where a candidate comes from.
@@ -43,9 +46,61 @@ public enum BaseChoice {
     public static func choose(
         from candidates: [BaseCandidate], file: SHA256.Digest, copy: SHA256.Digest, firstSeen: (SHA256.Digest) -> Int64?
     ) -> BaseCandidate? {
+        eligible(from: candidates, file: file, copy: copy, firstSeen: firstSeen).first
+    }
+
+    /// The candidates the rule allows, newest first (ties broken as ``choose`` does).
+    public static func eligible(
+        from candidates: [BaseCandidate], file: SHA256.Digest, copy: SHA256.Digest, firstSeen: (SHA256.Digest) -> Int64?
+    ) -> [BaseCandidate] {
         let cutoff = [firstSeen(file), firstSeen(copy)].compactMap { $0 }.min()
         return candidates
             .filter { candidate in candidate.hash != file && candidate.hash != copy && (cutoff.map { candidate.time < $0 } ?? true) }
-            .max { ($0.time, $0.source, $0.hash.description) < ($1.time, $1.source, $1.hash.description) }
+            .sorted { ($0.time, $0.source, $0.hash.description) > ($1.time, $1.source, $1.hash.description) }
+    }
+
+    /// The newest of `eligible` (newest first, contents by `contents`) that can be an
+    /// ancestor of both sides. The rule alone is not enough when a side was saved more
+    /// than once while the devices were apart: the device's history then holds its own
+    /// earlier save, which the other side never had, and that save looks like the newest
+    /// common version — the other side would seem to undo its change. So a candidate is
+    /// passed over when the side Folio did not see first holds none of what that
+    /// candidate brought (the values and lines it added over the version before it):
+    /// that side never had it. (The side seen first is this device's own line of saves,
+    /// which grew from every version recorded before it; when neither was seen, both
+    /// are looked at.) A side that itself rewrote every one of those is taken for one
+    /// that never had it too; the older base then shows the clash, and the copy is kept.
+    /// Nil when none can be read.
+    public static func ancestor(
+        among eligible: [BaseCandidate], contents: (BaseCandidate) -> [UInt8]?, path: String, file: [UInt8], copy: [UInt8],
+        firstSeen: (SHA256.Digest) -> Int64?
+    ) -> (candidate: BaseCandidate, bytes: [UInt8])? {
+        let readable = eligible.compactMap { candidate in contents(candidate).map { (candidate, $0) } }
+        let seen = [file, copy].map { firstSeen(SHA256.hash($0)) }
+        let cutoff = seen.compactMap { $0 }.min()
+        let sides = zip([file, copy], seen).filter { cutoff == nil || $0.1 != cutoff }.map { VersionUnits($0.0, path: path) }
+        for (index, (candidate, bytes)) in readable.enumerated() {
+            guard index + 1 < readable.count else { return (candidate, bytes) }
+            let version = VersionUnits(bytes, path: path), before = VersionUnits(readable[index + 1].1, path: path)
+            let added = version.units.subtracting(before.units)
+            let unseen = !added.isEmpty && sides.contains { side in side.units.isDisjoint(with: added) }
+            if !unseen { return (candidate, bytes) }
+        }
+        return nil
+    }
+}
+
+/// A version as a set of comparable parts: for a document, each front-matter key with
+/// its value and each body line; for other text, its lines (line endings aside).
+struct VersionUnits {
+    var units: Set<String> = []
+
+    init(_ bytes: [UInt8], path: String) {
+        if FileMerge.isDocument(path), let document = try? Document(bytes: bytes) {
+            for entry in document.fields.entries { units.insert("key\u{0}" + entry.key + "\u{0}" + entry.value.json(indent: nil)) }
+            for line in FoldInvariant.lines(Array(bytes[document.layout.body])) { units.insert("line\u{0}" + String(decoding: line, as: UTF8.self)) }
+        } else {
+            for line in FoldInvariant.lines(bytes) { units.insert("line\u{0}" + String(decoding: line, as: UTF8.self)) }
+        }
     }
 }

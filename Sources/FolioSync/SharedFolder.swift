@@ -137,13 +137,19 @@ public final class SharedFolder {
             try? history.record(fileRead.bytes, at: file, time: now)
             try? history.record(copyRead.bytes, at: copy, time: now)
         }
-        let fileHash = SHA256.hash(fileRead.bytes), copyHash = SHA256.hash(copyRead.bytes)
-        let base = Self.chooseBase(for: ConflictCopies.rootOriginal(of: copy) ?? file, file: fileHash, copy: copyHash, history: history, root: root, useGit: options.useGit)
+        let copyHash = SHA256.hash(copyRead.bytes)
+        let base = Self.chooseBase(
+            for: ConflictCopies.rootOriginal(of: copy) ?? file, file: fileRead.bytes, copy: copyRead.bytes, history: history, root: root, useGit: options.useGit)
         let outcome = ConflictFold.fold(path: file, base: base?.bytes, file: fileRead.bytes, copy: copyRead.bytes)
         switch outcome {
         case .identical, .merged:
             if options.dryRun { return report.folded.append(.init(copy: copy, file: file, base: base?.candidate.source)) }
             if case .merged(let bytes) = outcome {
+                // The version the fold replaces goes to the trash too: every fold can be undone
+                // by hand, whatever base it took.
+                do { try Trash(state: state).keep(fileRead.bytes, as: file, replica: .a, mode: fileRead.stamp.permissions) } catch {
+                    return keep("cannot keep the file's version in the trash: \(error)")
+                }
                 // Only over what was read, and only while the copy is as read: someone may be typing.
                 guard (try? FileStamp.of(root + "/" + copy)) == copyRead.stamp,
                       (try? AtomicFile.write(bytes, to: root + "/" + file, mode: fileRead.stamp.permissions) { $0 == fileRead.stamp }) == true
@@ -169,14 +175,14 @@ public final class SharedFolder {
     /// it came from; nil when no earlier version is known. For `folio resolve --merge`,
     /// which merges with conflict markers where ``fold()`` would keep the copy.
     public func base(for file: String, file fileBytes: [UInt8], copy copyBytes: [UInt8]) -> (source: BaseCandidate.Source, bytes: [UInt8])? {
-        Self.chooseBase(for: file, file: SHA256.hash(fileBytes), copy: SHA256.hash(copyBytes), history: history, root: root, useGit: options.useGit)
+        Self.chooseBase(for: file, file: fileBytes, copy: copyBytes, history: history, root: root, useGit: options.useGit)
             .map { (source: $0.candidate.source, bytes: $0.bytes) }
     }
 
     /// The base for folding a copy (hash `copy`) into `path` (hash `file`): from Folio's
     /// history, Syncthing's `.stversions` and git, by ``BaseChoice``.
     static func chooseBase(
-        for path: String, file: SHA256.Digest, copy: SHA256.Digest, history: VersionHistory, root: String, useGit: Bool
+        for path: String, file: [UInt8], copy: [UInt8], history: VersionHistory, root: String, useGit: Bool
     ) -> (candidate: BaseCandidate, bytes: [UInt8])? {
         var external: [SHA256.Digest: [UInt8]] = [:]
         var candidates = history.versions(of: path).map { BaseCandidate(hash: $0.hash, time: $0.time, source: .history) }
@@ -186,13 +192,12 @@ public final class SharedFolder {
             candidates.append(candidate)
             external[candidate.hash] = bytes
         }
-        var remaining = candidates
+        // The same content seen more than once at the path counts once, at its first time.
+        var seen = Set<SHA256.Digest>()
+        candidates = candidates.sorted { $0.time < $1.time }.filter { seen.insert($0.hash).inserted }
+        let eligible = BaseChoice.eligible(from: candidates, file: SHA256.hash(file), copy: SHA256.hash(copy), firstSeen: history.firstSeen)
         // A candidate whose content cannot be read back (pruned, damaged) is passed over.
-        while let chosen = BaseChoice.choose(from: remaining, file: file, copy: copy, firstSeen: history.firstSeen) {
-            if let bytes = external[chosen.hash] ?? history.contents(of: chosen.hash) { return (chosen, bytes) }
-            remaining.removeAll { $0.hash == chosen.hash }
-        }
-        return nil
+        return BaseChoice.ancestor(among: eligible, contents: { external[$0.hash] ?? history.contents(of: $0.hash) }, path: path, file: file, copy: copy, firstSeen: history.firstSeen)
     }
 
     /// Whether `path` (with stamp `stamp`) has been left alone for the quiet period, and

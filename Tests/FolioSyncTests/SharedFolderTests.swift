@@ -59,9 +59,9 @@ import Testing
         #expect(report.folded == [.init(copy: Self.copyName, file: "r.md", base: .history)])
         #expect(place.read("r.md") == Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m").replacingOccurrences(of: "servings: 4", with: "servings: 6"))
         #expect(place.read(Self.copyName) == nil)
-        // In the trash, restorable.
+        // In the trash, restorable: the copy, and the file's version the fold replaced.
         let trashed = Trash(state: place.state).items()
-        #expect(trashed.map(\.path) == [Self.copyName])
+        #expect(Set(trashed.map(\.path)) == [Self.copyName, "r.md"])
     }
 
     @Test func aClashKeepsTheCopyAndSaysWhere() throws {
@@ -100,6 +100,28 @@ import Testing
         let report = try place.open().fold()
         #expect(report.folded.isEmpty && report.kept.count == 1)
         #expect(place.read(Self.copyName) == mine)
+    }
+
+    @Test func aDeviceThatSavedTwiceWhileApartFoldsAgainstTheVersionBothHad() throws {
+        // Offline, this device saved time 20m, then a new title (both recorded); the
+        // other device, which never had either save, set servings 6 and won. The newest
+        // version older than either side is this device's first save — not an ancestor
+        // of the other side, which would then seem to set time back to 15m.
+        let place = try Place()
+        defer { place.remove() }
+        try place.write(Self.recipe, "r.md")
+        try place.open().record()
+        let first = Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m")
+        try place.write(first, "r.md")
+        try place.open().record()
+        let second = first.replacingOccurrences(of: "title: Soup", with: "title: Soup Deluxe")
+        try place.write(second, "r.md")
+        try place.open().record()
+        try place.write(second, Self.copyName)
+        try place.write(Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 6"), "r.md")
+        let report = try place.open().fold()
+        #expect(report.folded.count == 1)
+        #expect(place.read("r.md") == second.replacingOccurrences(of: "servings: 4", with: "servings: 6"))
     }
 
     @Test func syncthingVersionsServeAsBases() throws {
