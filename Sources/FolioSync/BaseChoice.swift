@@ -64,21 +64,15 @@ public enum BaseChoice {
     /// than once while the devices were apart: the device's history then holds its own
     /// earlier save, which the other side never had, and that save looks like the newest
     /// common version — the other side would seem to undo its change. So a candidate is
-    /// passed over when the side Folio did not see first holds none of what that
-    /// candidate brought (the values and lines it added over the version before it):
-    /// that side never had it. (The side seen first is this device's own line of saves,
-    /// which grew from every version recorded before it; when neither was seen, both
-    /// are looked at.) A side that itself rewrote every one of those is taken for one
-    /// that never had it too; the older base then shows the clash, and the copy is kept.
-    /// Nil when none can be read.
+    /// passed over when a side holds none of what that candidate brought (the values and
+    /// lines it added over the version before it): that side never had it. A side that
+    /// itself rewrote every one of those is taken for one that never had it too; the
+    /// older base then shows the clash, and the copy is kept. Nil when none can be read.
     public static func ancestor(
-        among eligible: [BaseCandidate], contents: (BaseCandidate) -> [UInt8]?, path: String, file: [UInt8], copy: [UInt8],
-        firstSeen: (SHA256.Digest) -> Int64?
+        among eligible: [BaseCandidate], contents: (BaseCandidate) -> [UInt8]?, path: String, file: [UInt8], copy: [UInt8]
     ) -> (candidate: BaseCandidate, bytes: [UInt8])? {
         let readable = eligible.compactMap { candidate in contents(candidate).map { (candidate, $0) } }
-        let seen = [file, copy].map { firstSeen(SHA256.hash($0)) }
-        let cutoff = seen.compactMap { $0 }.min()
-        let sides = zip([file, copy], seen).filter { cutoff == nil || $0.1 != cutoff }.map { VersionUnits($0.0, path: path) }
+        let sides = [VersionUnits(file, path: path), VersionUnits(copy, path: path)]
         for (index, (candidate, bytes)) in readable.enumerated() {
             guard index + 1 < readable.count else { return (candidate, bytes) }
             let version = VersionUnits(bytes, path: path), before = VersionUnits(readable[index + 1].1, path: path)

@@ -73,7 +73,7 @@ public final class FoldingFollower: @unchecked Sendable {
         var news = report
         news.kept = report.kept.filter { reportedKept[$0.copy] != $0.reason }
         reportedKept = Dictionary(report.kept.map { ($0.copy, $0.reason) }, uniquingKeysWith: { $1 })
-        if !(news.folded.isEmpty && news.kept.isEmpty) { onReport(news) }
+        if !(news.folded.isEmpty && news.kept.isEmpty && news.rescued.isEmpty) { onReport(news) }
         if !report.waiting.isEmpty { scheduleRetry(after: .milliseconds(500)) }
         return report
     }

@@ -47,6 +47,10 @@ public struct FoldReport: Sendable, Equatable {
     /// Copies left for later: they or their files changed too recently, or the sync
     /// tool is still writing them.
     public var waiting: [String] = []
+    /// Versions this device held that the sync tool dropped while it made its copies (two
+    /// losing versions given one copy name, one overwriting the other), written back as
+    /// copies (`NAME.sync-conflict-…-FOLIOSV.EXT`) to be folded like the others.
+    public var rescued: [String] = []
 }
 
 /// A folder shared through Syncthing, Dropbox, Nextcloud or git, as Folio follows it:
@@ -116,7 +120,13 @@ public final class SharedFolder {
     /// A copy of a copy is folded into that copy first.
     public func fold() -> FoldReport {
         var report = FoldReport()
-        let copies = trackedFiles().compactMap { path in ConflictCopies.original(of: path).map { (copy: path, file: $0) } }
+        var copies = trackedFiles().compactMap { path in ConflictCopies.original(of: path).map { (copy: path, file: $0) } }
+        if !options.dryRun {
+            for rescued in rescueDroppedVersions(copies.map(\.copy)) {
+                report.rescued.append(rescued)
+                copies.append((rescued, ConflictCopies.original(of: rescued) ?? rescued))
+            }
+        }
         // Deepest first: `a.sync-conflict-…-X.sync-conflict-…-Y.md` before `a.sync-conflict-…-X.md`.
         for (copy, file) in copies.sorted(by: { ($0.copy.count, $0.copy) > ($1.copy.count, $1.copy) }) {
             fold(copy, into: file, report: &report)
@@ -179,6 +189,60 @@ public final class SharedFolder {
             .map { (source: $0.candidate.source, bytes: $0.bytes) }
     }
 
+    /// Writes back, as conflict copies, the versions of a file that has copies which this
+    /// device held since their common ancestor and which are now nowhere: not the file, not a
+    /// copy, and not brought into either (what a version added over the one before it is
+    /// in neither). Syncthing can drop such a version: when several devices clash in one
+    /// second, two losing versions get the same copy name and one overwrites the other.
+    /// Returns the copies written.
+    func rescueDroppedVersions(_ copies: [String]) -> [String] {
+        var byRoot: [String: [String]] = [:]
+        for copy in copies { byRoot[ConflictCopies.rootOriginal(of: copy) ?? copy, default: []].append(copy) }
+        var written: [String] = []
+        for (file, group) in byRoot.sorted(by: { $0.key < $1.key }) {
+            guard let fileBytes = try? FileReading.contents(of: root + "/" + file) else { continue }
+            let copyBytes = group.compactMap { try? FileReading.contents(of: root + "/" + $0) }
+            guard let first = copyBytes.first,
+                  let base = Self.chooseBase(for: file, file: fileBytes, copy: first, history: history, root: root, useGit: options.useGit)
+            else { continue }
+            let present = [fileBytes] + copyBytes
+            let presentHashes = Set(present.map(SHA256.hash))
+            let presentUnits = present.map { VersionUnits($0, path: file).units }
+            // The versions held at the file and at its copies since the base, each with the one before it.
+            for path in [file] + group {
+                let versions = history.versions(of: path)
+                for (index, version) in versions.enumerated() where version.time > base.candidate.time && !presentHashes.contains(version.hash) {
+                    guard let bytes = history.contents(of: version.hash) else { continue }
+                    let before = index > 0 ? history.contents(of: versions[index - 1].hash).map { VersionUnits($0, path: file).units } ?? [] : []
+                    let added = VersionUnits(bytes, path: file).units.subtracting(before)
+                    guard !added.isEmpty, !presentUnits.contains(where: { added.isSubset(of: $0) }) else { continue }
+                    let name = Self.rescueName(for: file, taken: { (try? FileStamp.of(self.root + "/" + $0)) != nil })
+                    guard (try? AtomicFile.write(bytes, to: root + "/" + name, mode: 0o644) { $0 == nil }) == true else { continue }
+                    try? history.record(bytes, at: name, time: Syscall.nanosecondsNow())
+                    written.append(name)
+                }
+            }
+        }
+        return written
+    }
+
+    /// `soup.md` → `soup.sync-conflict-YYYYMMDD-HHMMSS-FOLIOSV.md`, the first such name
+    /// not `taken` (then `FOLIO02`, `FOLIO03`…: a device part of seven capitals or digits,
+    /// so that the name stays one every tool takes for a conflict copy).
+    static func rescueName(for file: String, taken: (String) -> Bool) -> String {
+        let slash = file.lastIndex(of: "/").map { file.index(after: $0) } ?? file.startIndex
+        let dot = file[slash...].lastIndex(of: ".").flatMap { $0 == slash ? nil : $0 }
+        let stem = dot.map { String(file[..<$0]) } ?? file, ext = dot.map { String(file[$0...]) } ?? ""
+        let time = Syscall.localTimestamp()
+        var attempt = 1
+        while true {
+            let device = attempt == 1 ? "FOLIOSV" : "FOLIO" + (attempt < 10 ? "0" : "") + String(attempt % 100)
+            let name = stem + ".sync-conflict-" + time + "-" + device + ext
+            if !taken(name) || attempt >= 99 { return name }
+            attempt += 1
+        }
+    }
+
     /// The base for folding a copy (hash `copy`) into `path` (hash `file`): from Folio's
     /// history, Syncthing's `.stversions` and git, by ``BaseChoice``.
     static func chooseBase(
@@ -197,7 +261,7 @@ public final class SharedFolder {
         candidates = candidates.sorted { $0.time < $1.time }.filter { seen.insert($0.hash).inserted }
         let eligible = BaseChoice.eligible(from: candidates, file: SHA256.hash(file), copy: SHA256.hash(copy), firstSeen: history.firstSeen)
         // A candidate whose content cannot be read back (pruned, damaged) is passed over.
-        return BaseChoice.ancestor(among: eligible, contents: { external[$0.hash] ?? history.contents(of: $0.hash) }, path: path, file: file, copy: copy, firstSeen: history.firstSeen)
+        return BaseChoice.ancestor(among: eligible, contents: { external[$0.hash] ?? history.contents(of: $0.hash) }, path: path, file: file, copy: copy)
     }
 
     /// Whether `path` (with stamp `stamp`) has been left alone for the quiet period, and

@@ -49,12 +49,11 @@ import Testing
         let file = Self.document([("time", "15m"), ("servings", "6")])          // never saw `mine`
         let eligible = [BaseCandidate(hash: SHA256.hash(mine), time: 20, source: .history), BaseCandidate(hash: SHA256.hash(v0), time: 10, source: .history)]
         let contents = [SHA256.hash(mine): mine, SHA256.hash(v0): v0]
-        let seen = [SHA256.hash(copy): Int64(30)]
-        let chosen = BaseChoice.ancestor(among: eligible, contents: { contents[$0.hash] }, path: "r.md", file: file, copy: copy, firstSeen: { seen[$0] })
+        let chosen = BaseChoice.ancestor(among: eligible, contents: { contents[$0.hash] }, path: "r.md", file: file, copy: copy)
         #expect(chosen?.bytes == v0)
         // When the file has that save's change, it is the base.
         let fileWithIt = Self.document([("time", "20m"), ("servings", "6")])
-        #expect(BaseChoice.ancestor(among: eligible, contents: { contents[$0.hash] }, path: "r.md", file: fileWithIt, copy: copy, firstSeen: { seen[$0] })?.bytes == mine)
+        #expect(BaseChoice.ancestor(among: eligible, contents: { contents[$0.hash] }, path: "r.md", file: fileWithIt, copy: copy)?.bytes == mine)
     }
 
     /// A front matter of `fields` (in order), with a body.
@@ -128,15 +127,14 @@ import Testing
             #expect(!eligible.contains { $0.hash == SHA256.hash(file) || $0.hash == SHA256.hash(copy) }, "seed \(seed): a side is a candidate")
             #expect(cutoff.map { cutoff in eligible.allSatisfy { $0.time < cutoff } } ?? true, "seed \(seed): a candidate is not older than both sides")
             let chosen = BaseChoice.ancestor(
-                among: eligible, contents: { contents[$0.hash] }, path: "r.md", file: file, copy: copy, firstSeen: { firstSeen[$0] })
+                among: eligible, contents: { contents[$0.hash] }, path: "r.md", file: file, copy: copy)
             // A side rewrote every field the ancestor brought over its predecessor: it looks like it
             // never had the ancestor, an older base is taken, and the clash keeps the copy.
             let before = ancestorIndex > 0 ? try Document(bytes: versions[ancestorIndex - 1]) : nil
             let y = try Document(bytes: sideY)
             let brought = before.map { before in keys.filter { ancestorDocument[$0] != before[$0] } } ?? []
-            // (When neither side was seen, X is looked at the same way.)
             let overwritten = !brought.isEmpty
-                && (brought.allSatisfy { y[$0] != ancestorDocument[$0] } || (cutoff == nil && brought.allSatisfy { xDocument[$0] != ancestorDocument[$0] }))
+                && (brought.allSatisfy { y[$0] != ancestorDocument[$0] } || brought.allSatisfy { xDocument[$0] != ancestorDocument[$0] })
             let outcome = ConflictFold.fold(path: "r.md", base: chosen?.bytes, file: file, copy: copy)
             if overwritten {
                 guard case .conflict = outcome else {

@@ -56,7 +56,7 @@ import Testing
         try place.write(Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m"), Self.copyName)
         try place.write(Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 6"), "r.md")
         let report = try place.open().fold()
-        #expect(report.folded == [.init(copy: Self.copyName, file: "r.md", base: .history)])
+        #expect(report.folded == [.init(copy: Self.copyName, file: "r.md", base: .history)] && report.rescued.isEmpty)
         #expect(place.read("r.md") == Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m").replacingOccurrences(of: "servings: 4", with: "servings: 6"))
         #expect(place.read(Self.copyName) == nil)
         // In the trash, restorable: the copy, and the file's version the fold replaced.
@@ -122,6 +122,27 @@ import Testing
         let report = try place.open().fold()
         #expect(report.folded.count == 1)
         #expect(place.read("r.md") == second.replacingOccurrences(of: "servings: 4", with: "servings: 6"))
+    }
+
+    @Test func aVersionTheSyncToolDroppedIsWrittenBackAndFolded() throws {
+        // Three devices clashed in one second: this device's edit (time 20m) lost, and its
+        // copy was overwritten by the other loser's (same copy name). Folio recorded it.
+        let place = try Place()
+        defer { place.remove() }
+        try place.write(Self.recipe, "r.md")
+        try place.open().record()
+        try place.write(Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m"), "r.md")
+        try place.open().record()
+        try place.write(Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 6"), "r.md")
+        try place.open().record()
+        try place.write(Self.recipe.replacingOccurrences(of: "title: Soup", with: "title: Soup Deluxe"), Self.copyName)
+        let report = try place.open().fold()
+        #expect(report.rescued.count == 1 && report.rescued.allSatisfy { $0.hasPrefix("r.sync-conflict-") && $0.hasSuffix("-FOLIOSV.md") })
+        #expect(report.folded.count == 2 && report.kept.isEmpty)
+        #expect(place.read("r.md") == Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m")
+            .replacingOccurrences(of: "servings: 4", with: "servings: 6").replacingOccurrences(of: "title: Soup", with: "title: Soup Deluxe"))
+        // Nothing is rescued again once everything is in.
+        #expect(try place.open().fold() == FoldReport())
     }
 
     @Test func syncthingVersionsServeAsBases() throws {

@@ -359,9 +359,19 @@ def run_one(binary, name, mode, base_tmp, keep):
     timings = {}
     try:
         pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]   # A dials B, C; B dials C
-        ctx.nodes = stlib.make_cluster(root, names, pairs)
-        ctx.by = {n.name: n for n in ctx.nodes}
-        stlib.start_cluster(ctx.nodes)
+        # A port picked free can be taken by someone else before Syncthing binds it:
+        # then the cluster is made again on new ports (at most three tries).
+        for attempt in range(3):
+            ctx.nodes = stlib.make_cluster(root, names, pairs)
+            ctx.by = {n.name: n for n in ctx.nodes}
+            try:
+                stlib.start_cluster(ctx.nodes)
+                break
+            except RuntimeError:
+                for n in ctx.nodes:
+                    n.stop()
+                if attempt == 2:
+                    raise
         A = ctx.by["A"]
         write(A, RECIPE)
         wait_until(lambda: all(n.read(FILE) == RECIPE for n in ctx.nodes), 30, what="r.md on every device")

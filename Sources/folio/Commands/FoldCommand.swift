@@ -66,7 +66,8 @@ enum FoldCommand: FolioCommand {
 
     /// `folded COPY into FILE (base: …)`, `conflict kept FILE: … (the other version stays as COPY)`.
     static func lines(_ report: FoldReport, dryRun: Bool) -> [String] {
-        report.folded.map { fold in
+        report.rescued.map { "restored \($0): a version this device held, which the sync tool dropped, kept as a copy" }
+            + report.folded.map { fold in
             "\(dryRun ? "would fold" : "folded") \(fold.copy) into \(fold.file)" + (fold.base.map { " (base: \($0.rawValue))" } ?? " (the same content)")
         } + report.kept.map { "conflict kept \($0.file): \($0.reason) (the other version stays as \($0.copy))" }
             + report.waiting.map { "waiting \($0): changed too recently, or the sync tool is still writing it" }
@@ -76,7 +77,7 @@ enum FoldCommand: FolioCommand {
     /// (`{"event": "folded", …}`, `{"event": "conflict kept", …}`).
     static func events(_ report: FoldReport, json: Bool) -> [String] {
         guard json else { return lines(report, dryRun: false).filter { !$0.hasPrefix("waiting") } }
-        return report.folded.map {
+        return report.rescued.map { YAMLValue.mapping(["event": .string("restored"), "copy": .string($0)]).json(indent: nil) } + report.folded.map {
             YAMLValue.mapping(["event": .string("folded"), "copy": .string($0.copy), "path": .string($0.file), "base": $0.base.map { .string($0.rawValue) } ?? .null]).json(indent: nil)
         } + report.kept.map {
             YAMLValue.mapping(["event": .string("conflict kept"), "copy": .string($0.copy), "path": .string($0.file), "reason": .string($0.reason)]).json(indent: nil)
@@ -89,6 +90,7 @@ enum FoldCommand: FolioCommand {
             "folded": .sequence(report.folded.map { .mapping(["copy": .string($0.copy), "file": .string($0.file), "base": $0.base.map { .string($0.rawValue) } ?? .null]) }),
             "kept": .sequence(report.kept.map { .mapping(["copy": .string($0.copy), "file": .string($0.file), "reason": .string($0.reason)]) }),
             "waiting": .sequence(report.waiting.map(YAMLValue.string)),
+            "restored": .sequence(report.rescued.map(YAMLValue.string)),
             "dryRun": .bool(dryRun),
         ]
     }
