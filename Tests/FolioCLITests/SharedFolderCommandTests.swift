@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// The shared-folder setups the README gives, run as a user would: `folio watch A B`
+/// between a working folder and a Syncthing folder that gets a conflict copy, and two
+/// folio processes on one state folder.
+@Suite struct SharedFolderCommandTests {
+    static let recipe = "---\ntitle: Soup\nkind: recipe\ntime: 15m\nservings: 4\n---\nHot.\n"
+
+    @Test func theReadmesPairSetupFoldsASyncthingCopyOnTheSyncSide() throws {
+        // `folio watch ~/Recipes ~/Sync/Recipes`: the laptop's edit reached the Sync
+        // folder; Syncthing then kept it as a copy there and put the phone's edit in place.
+        let root = try FolioBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let recipes = root.appendingPathComponent("Recipes"), sync = root.appendingPathComponent("Sync")
+        for folder in [recipes, sync] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        try Data(Self.recipe.utf8).write(to: recipes.appendingPathComponent("r.md"))
+        let (process, out, err) = try WatchCommandTests().start(["watch", recipes.path, sync.path, "--state", root.appendingPathComponent("state").path, "--quiet", "10"])
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        #expect(err.wait(for: "in step (Ctrl-C stops)"))
+        func waitFor(_ condition: () -> Bool) -> Bool {
+            let deadline = Date().addingTimeInterval(15)
+            while !condition() && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            return condition()
+        }
+        func read(_ url: URL) -> String? { FileManager.default.contents(atPath: url.path).map { String(decoding: $0, as: UTF8.self) } }
+        #expect(waitFor { read(sync.appendingPathComponent("r.md")) == Self.recipe })
+        let mine = Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m")
+        try Data(mine.utf8).write(to: recipes.appendingPathComponent("r.md"), options: .atomic)
+        #expect(waitFor { read(sync.appendingPathComponent("r.md")) == mine })
+        // Syncthing's doing, in the Sync folder: the copy first, then the phone's version.
+        let copy = sync.appendingPathComponent("r.sync-conflict-20261201-120000-ABCDEFG.md")
+        try FileManager.default.moveItem(at: sync.appendingPathComponent("r.md"), to: copy)
+        try Data(Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 6").utf8).write(to: sync.appendingPathComponent("r.md"), options: .atomic)
+        let both = mine.replacingOccurrences(of: "servings: 4", with: "servings: 6")
+        #expect(waitFor { read(recipes.appendingPathComponent("r.md")) == both && read(sync.appendingPathComponent("r.md")) == both && read(copy) == nil },
+                "\(out.text)\(err.text)")
+        #expect(out.text.contains("folded  r.sync-conflict-20261201-120000-ABCDEFG.md into r.md"))
+    }
+
+    @Test func aSecondFolioOnOneStateFolderWaitsThenExits2NamingTheFirst() throws {
+        let root = try FolioBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appendingPathComponent("Recipes"), state = root.appendingPathComponent("state").path
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let (process, _, err) = try WatchCommandTests().start(["watch", folder.path, "--state", state])
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        #expect(err.wait(for: "Ctrl-C stops"))
+        let started = Date()
+        let second = try FolioBinary.run(["fold", folder.path, "--state", state])
+        #expect(second.status == 2)
+        #expect(second.stderr.contains("is in use by another folio process (pid \(process.processIdentifier))"), "\(second.stderr)")
+        #expect(Date().timeIntervalSince(started) >= 4.5)
+    }
+}
