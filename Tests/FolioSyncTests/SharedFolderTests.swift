@@ -34,6 +34,15 @@ import Testing
             FileManager.default.contents(atPath: folder + "/" + path).map { String(decoding: $0, as: UTF8.self) }
         }
 
+        /// Writes each of `versions` to `path` in turn, each recorded in the history as
+        /// the watcher would.
+        func save(_ versions: [String], at path: String = "r.md") throws {
+            for version in versions {
+                try write(version, path)
+                try open().record()
+            }
+        }
+
         /// A shared folder with no quiet period (the tests write, then fold at once).
         func open(git: Bool = false) throws -> SharedFolder {
             var options = FoldOptions()
@@ -47,12 +56,9 @@ import Testing
     @Test func aCopyIsFoldedAgainstTheVersionSeenBeforeBothEdits() throws {
         let place = try Place()
         defer { place.remove() }
-        try place.write(Self.recipe, "r.md")
-        try place.open().record()
         // This device set time 20m (seen); Syncthing brought the phone's servings 6 and
         // kept this device's version as the copy.
-        try place.write(Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m"), "r.md")
-        try place.open().record()
+        try place.save([Self.recipe, Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m")])
         try place.write(Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m"), Self.copyName)
         try place.write(Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 6"), "r.md")
         let report = try place.open().fold()
@@ -109,14 +115,9 @@ import Testing
         // of the other side, which would then seem to set time back to 15m.
         let place = try Place()
         defer { place.remove() }
-        try place.write(Self.recipe, "r.md")
-        try place.open().record()
         let first = Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m")
-        try place.write(first, "r.md")
-        try place.open().record()
         let second = first.replacingOccurrences(of: "title: Soup", with: "title: Soup Deluxe")
-        try place.write(second, "r.md")
-        try place.open().record()
+        try place.save([Self.recipe, first, second])
         try place.write(second, Self.copyName)
         try place.write(Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 6"), "r.md")
         let report = try place.open().fold()
@@ -129,12 +130,10 @@ import Testing
         // copy was overwritten by the other loser's (same copy name). Folio recorded it.
         let place = try Place()
         defer { place.remove() }
-        try place.write(Self.recipe, "r.md")
-        try place.open().record()
-        try place.write(Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m"), "r.md")
-        try place.open().record()
-        try place.write(Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 6"), "r.md")
-        try place.open().record()
+        try place.save([
+            Self.recipe, Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m"),
+            Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 6"),
+        ])
         try place.write(Self.recipe.replacingOccurrences(of: "title: Soup", with: "title: Soup Deluxe"), Self.copyName)
         let report = try place.open().fold()
         #expect(report.rescued.count == 1 && report.rescued.allSatisfy { $0.hasPrefix("r.sync-conflict-") && $0.hasSuffix("-FOLIOSV.md") })
@@ -216,10 +215,7 @@ import Testing
         let mine = Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m")
         let theirs = Self.recipe.replacingOccurrences(of: "## Steps", with: "- Salt\n\n## Steps").replacingOccurrences(of: "servings: 4", with: "servings: 6")
         for (place, seen) in [(laptop, mine), (phone, theirs)] {
-            try place.write(Self.recipe, "r.md")
-            try place.open().record()
-            try place.write(seen, "r.md")
-            try place.open().record()
+            try place.save([Self.recipe, seen])
             try place.write(theirs, "r.md")
             try place.write(mine, Self.copyName)
             #expect(try place.open().fold().folded.count == 1)

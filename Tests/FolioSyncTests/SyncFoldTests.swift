@@ -9,18 +9,25 @@ import Testing
     static let recipe = SharedFolderTests.recipe
     static let copyName = SharedFolderTests.copyName
 
-    @Test func aCopyOfAVersionTheArchiveHoldsIsFoldedAgainstTheOneBefore() throws {
-        // The archive held time: 20m (the laptop's edit, synced); Syncthing on the phone
-        // side kept it as a copy and put servings: 6 in place. The base must be the
-        // version before both (15m / 4), not the archive's (20m / 4, one of the sides).
+    /// Two replicas that synced the recipe, then the laptop's time 20m; Syncthing, on the
+    /// laptop side, then kept that version as a copy and put `phone` in place.
+    static func replicasWithTheLaptopsEditKeptAsACopy(beside phone: String) throws -> Replicas {
         let replicas = try Replicas()
-        defer { replicas.remove() }
         try replicas.write(Self.recipe, "r.md", in: .b)
         _ = try replicas.sync()
         try replicas.write(Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m"), "r.md", in: .b)
         _ = try replicas.sync()
         try FileManager.default.moveItem(atPath: replicas.path(.a, "r.md"), toPath: replicas.path(.a, Self.copyName))
-        try replicas.write(Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 6"), "r.md", in: .a)
+        try replicas.write(phone, "r.md", in: .a)
+        return replicas
+    }
+
+    @Test func aCopyOfAVersionTheArchiveHoldsIsFoldedAgainstTheOneBefore() throws {
+        // The archive held time: 20m (the laptop's edit, synced); Syncthing on the phone
+        // side kept it as a copy and put servings: 6 in place. The base must be the
+        // version before both (15m / 4), not the archive's (20m / 4, one of the sides).
+        let replicas = try Self.replicasWithTheLaptopsEditKeptAsACopy(beside: Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 6"))
+        defer { replicas.remove() }
         let report = try replicas.sync()
         let both = Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m").replacingOccurrences(of: "servings: 4", with: "servings: 6")
         #expect(report.folded == [Self.copyName] && report.keptCopies.isEmpty)
@@ -30,14 +37,8 @@ import Testing
     }
 
     @Test func aSameLineClashIsNeverMergedTheCopyIsKeptAndReported() throws {
-        let replicas = try Replicas()
+        let replicas = try Self.replicasWithTheLaptopsEditKeptAsACopy(beside: Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 25m"))
         defer { replicas.remove() }
-        try replicas.write(Self.recipe, "r.md", in: .b)
-        _ = try replicas.sync()
-        try replicas.write(Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m"), "r.md", in: .b)
-        _ = try replicas.sync()
-        try FileManager.default.moveItem(atPath: replicas.path(.a, "r.md"), toPath: replicas.path(.a, Self.copyName))
-        try replicas.write(Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 25m"), "r.md", in: .a)
         let report = try replicas.sync()
         #expect(report.folded.isEmpty)
         // Kept, reported, and copied across like any file.
