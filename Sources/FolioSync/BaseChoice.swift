@@ -65,7 +65,7 @@ public enum BaseChoice {
     /// earlier save, which the other side never had, and that save looks like the newest
     /// common version — the other side would seem to undo its change. So a candidate is
     /// passed over when a side holds none of what that candidate brought (the values and
-    /// lines it added over the version before it): that side never had it. A side that
+    /// lines no older candidate had): that side never had it. A side that
     /// itself rewrote every one of those is taken for one that never had it too; the
     /// older base then shows the clash, and the copy is kept. Nil when none can be read.
     public static func ancestor(
@@ -73,10 +73,19 @@ public enum BaseChoice {
     ) -> (candidate: BaseCandidate, bytes: [UInt8])? {
         let readable = eligible.compactMap { candidate in contents(candidate).map { (candidate, $0) } }
         let sides = [VersionUnits(file, path: path), VersionUnits(copy, path: path)]
+        // What each candidate brought: the values and lines no older candidate had. (Not
+        // what differs from the one recorded just before it: that may be another
+        // device's version, and a value it changed back would look new.)
+        let units = readable.map { VersionUnits($0.1, path: path).units }
+        var older = Set<String>()
+        var brought = Array(repeating: Set<String>(), count: readable.count)
+        for index in readable.indices.reversed() {
+            brought[index] = units[index].subtracting(older)
+            older.formUnion(units[index])
+        }
         for (index, (candidate, bytes)) in readable.enumerated() {
             guard index + 1 < readable.count else { return (candidate, bytes) }
-            let version = VersionUnits(bytes, path: path), before = VersionUnits(readable[index + 1].1, path: path)
-            let added = version.units.subtracting(before.units)
+            let added = brought[index]
             let unseen = !added.isEmpty && sides.contains { side in side.units.isDisjoint(with: added) }
             if !unseen { return (candidate, bytes) }
         }

@@ -191,8 +191,8 @@ public final class SharedFolder {
 
     /// Writes back, as conflict copies, the versions of a file that has copies which this
     /// device held since their common ancestor and which are now nowhere: not the file, not a
-    /// copy, and not brought into either (what a version added over the one before it is
-    /// in neither). Syncthing can drop such a version: when several devices clash in one
+    /// copy, and not brought into either (what a version added over the ancestor is in
+    /// neither). Syncthing can drop such a version: when several devices clash in one
     /// second, two losing versions get the same copy name and one overwrites the other.
     /// Returns the copies written.
     func rescueDroppedVersions(_ copies: [String]) -> [String] {
@@ -208,13 +208,14 @@ public final class SharedFolder {
             let present = [fileBytes] + copyBytes
             let presentHashes = Set(present.map(SHA256.hash))
             let presentUnits = present.map { VersionUnits($0, path: file).units }
-            // The versions held at the file and at its copies since the base, each with the one before it.
+            // The versions held at the file and at its copies since the base, each with what it
+            // added over the base (not over the version recorded before it: that may be
+            // another device's, which this one never grew from).
+            let baseUnits = VersionUnits(base.bytes, path: file).units
             for path in [file] + group {
-                let versions = history.versions(of: path)
-                for (index, version) in versions.enumerated() where version.time > base.candidate.time && !presentHashes.contains(version.hash) {
+                for version in history.versions(of: path) where version.time > base.candidate.time && !presentHashes.contains(version.hash) {
                     guard let bytes = history.contents(of: version.hash) else { continue }
-                    let before = index > 0 ? history.contents(of: versions[index - 1].hash).map { VersionUnits($0, path: file).units } ?? [] : []
-                    let added = VersionUnits(bytes, path: file).units.subtracting(before)
+                    let added = VersionUnits(bytes, path: file).units.subtracting(baseUnits)
                     guard !added.isEmpty, !presentUnits.contains(where: { added.isSubset(of: $0) }) else { continue }
                     let name = Self.rescueName(for: file, taken: { (try? FileStamp.of(self.root + "/" + $0)) != nil })
                     guard (try? AtomicFile.write(bytes, to: root + "/" + name, mode: 0o644) { $0 == nil }) == true else { continue }

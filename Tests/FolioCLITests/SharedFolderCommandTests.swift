@@ -38,7 +38,7 @@ import Testing
         let both = mine.replacingOccurrences(of: "servings: 4", with: "servings: 6")
         #expect(waitFor { read(recipes.appendingPathComponent("r.md")) == both && read(sync.appendingPathComponent("r.md")) == both && read(copy) == nil },
                 "\(out.text)\(err.text)")
-        #expect(out.text.contains("folded  r.sync-conflict-20261201-120000-ABCDEFG.md into r.md"))
+        #expect(out.wait(for: "folded  r.sync-conflict-20261201-120000-ABCDEFG.md into r.md"), "\(out.text)")
     }
 
     @Test func aSecondFolioOnOneStateFolderWaitsThenExits2NamingTheFirst() throws {
