@@ -28,7 +28,9 @@ let package = Package(
         // Two replicas kept in step: the archive, scanning, reconciliation, safe application.
         .target(name: "FolioSync", dependencies: ["FolioFormat", "FolioMerge", "FolioSystem"]),
         // Every raw system call Folio makes, wrapped once (EINTR, typed errors).
-        .target(name: "FolioSystem"),
+        .target(name: "FolioSystem", dependencies: ["CFolioSystem"]),
+        // The two atomic renames (no-replace, exchange) that Swift's Glibc module does not export.
+        .target(name: "CFolioSystem"),
         // Run by hand from Benchmarks/store.py; not a test.
         .executableTarget(name: "folio-bench", dependencies: ["FolioStore", "FolioSystem", "FolioWatch"], path: "Benchmarks/StoreBenchmark"),
         .executableTarget(name: "folio", dependencies: ["FolioFormat", "FolioMerge", "FolioModel", "FolioStore", "FolioSync", "FolioSystem", "FolioWatch"]),

@@ -89,8 +89,14 @@ struct Applier {
         }
         do {
             try AtomicFile.makeDirectories(AtomicFile.parent(of: target))
-            try Syscall.rename(source, to: target)
+            // A file created at `to` since the check stays: the rename fails rather than replace it.
+            do { try Syscall.renameWithoutReplacing(source, to: target) } catch where Syscall.renameFlagsUnsupported.contains(error.code) {
+                try Syscall.rename(source, to: target)
+            }
             return true
+        } catch where error.code == Syscall.alreadyExists {
+            report.changedDuringSync.append(from)
+            return false
         } catch {
             report.skipped["\(replica.rawValue):\(from)"] = "cannot rename: \(error)"
             return false

@@ -66,23 +66,73 @@ public enum AtomicFile {
     /// The second half: renames the prepared `temporary` over `path` if `replacingOnly`
     /// (when given) says yes to what is there now; else removes it and returns false. The caller has
     /// flushed the temporary file's data first (``flushFileSystem(containing:)``).
+    ///
+    /// A guarded commit cannot clobber a save that lands between the check and the
+    /// rename: a new file is put in place with a rename that fails if the name was taken
+    /// meanwhile; a replacement trades places with the target in one step, and the file
+    /// it displaced is checked against the one the check saw — if someone saved in
+    /// between, the two are traded back and the commit gives up. (Where the file system
+    /// cannot rename with flags — some network and FUSE file systems — a plain rename
+    /// follows the check, as before.)
     public static func commit(_ temporary: String, to path: String, replacingOnly: ((FileStamp?) -> Bool)?) throws(SystemError) -> Bool {
-        if let replacingOnly {
-            let current: FileStamp?
-            do { current = try FileStamp.of(path) } catch where error.code == Syscall.noSuchFile { current = nil } catch {
+        guard let replacingOnly else {
+            do { try Syscall.rename(temporary, to: path) } catch {
                 try? Syscall.unlink(temporary)
                 throw error
             }
-            guard replacingOnly(current) else {
-                try? Syscall.unlink(temporary)
-                return false
-            }
+            return true
         }
-        do { try Syscall.rename(temporary, to: path) } catch {
+        let current: FileStamp?
+        do { current = try FileStamp.of(path) } catch where error.code == Syscall.noSuchFile { current = nil } catch {
             try? Syscall.unlink(temporary)
             throw error
         }
-        return true
+        guard replacingOnly(current) else {
+            try? Syscall.unlink(temporary)
+            return false
+        }
+        do {
+            if let current {
+                return try exchange(temporary, into: path, expecting: current)
+            }
+            try Syscall.renameWithoutReplacing(temporary, to: path)
+            return true
+        } catch where error.code == Syscall.alreadyExists {
+            // Created meanwhile: theirs stays.
+            try? Syscall.unlink(temporary)
+            return false
+        } catch where Syscall.renameFlagsUnsupported.contains(error.code) {
+            do { try Syscall.rename(temporary, to: path) } catch {
+                try? Syscall.unlink(temporary)
+                throw error
+            }
+            return true
+        } catch {
+            try? Syscall.unlink(temporary)
+            throw error
+        }
+    }
+
+    /// Puts `temporary` in place of `path` by trading the two, then looks at what it
+    /// displaced: the file the check saw (`expected`: same size, time and inode) goes;
+    /// anything else — a save that landed in between — is traded back into place and
+    /// the commit gives up. Should yet another save have landed before that second trade,
+    /// the version it displaces is kept beside the file, never removed.
+    static func exchange(_ temporary: String, into path: String, expecting expected: FileStamp) throws(SystemError) -> Bool {
+        let ours = try FileStamp.of(temporary)
+        try Syscall.exchange(temporary, with: path)
+        let displaced = try? FileStamp.of(temporary)
+        if let displaced, displaced.isSameFile(as: expected) {
+            try Syscall.unlink(temporary)
+            return true
+        }
+        try Syscall.exchange(temporary, with: path)
+        if let back = try? FileStamp.of(temporary), back.isSameFile(as: ours) {
+            try? Syscall.unlink(temporary)
+        } else {
+            try? Syscall.rename(temporary, to: path + ".folio-displaced-\(UInt32.random(in: 0...UInt32.max))")
+        }
+        return false
     }
 
     /// Flushes everything written to the file system holding `path` (and the others:

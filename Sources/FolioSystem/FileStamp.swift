@@ -20,6 +20,12 @@ public struct FileStamp: Sendable, Hashable {
         (self.size, self.modified, self.changed, self.inode, self.type, self.permissions) = (size, modified, changed, inode, type, permissions)
     }
 
+    /// Whether `other` is this very file, unchanged: the same inode, size, modification
+    /// time and permissions. (Its change time moves when it is only renamed.)
+    package func isSameFile(as other: FileStamp) -> Bool {
+        inode == other.inode && size == other.size && modified == other.modified && permissions == other.permissions
+    }
+
     /// The stamp of `path`, without following a symbolic link.
     package static func of(_ path: String) throws(SystemError) -> FileStamp {
         FileStamp(try Syscall.linkStatus(path))

@@ -9,6 +9,7 @@ import Darwin
 #else
 #error("Folio needs Glibc, Musl or Darwin")
 #endif
+import CFolioSystem
 
 /// The platform's `stat` record.
 package typealias FileStatus = stat
@@ -30,6 +31,7 @@ func retrying<T: BinaryInteger>(
     while true {
         let result: T
         let code: Int32
+        FaultInjection.current?.beforeCall?(operation, path)
         if let injected = FaultInjection.current?.failure(operation, path) {
             (result, code) = (-1, injected)
         } else {
@@ -142,6 +144,21 @@ package enum Syscall {
     package static func rename(_ from: String, to: String) throws(SystemError) {
         _ = try retrying(.rename, to) { renameFile(from, to) }
     }
+
+    /// `renameat2(…, RENAME_NOREPLACE)` (`renamex_np(…, RENAME_EXCL)` on Darwin): fails
+    /// with `EEXIST` rather than replace a file created at `to` meanwhile.
+    package static func renameWithoutReplacing(_ from: String, to: String) throws(SystemError) {
+        _ = try retrying(.rename, to) { folio_rename_noreplace(from, to) }
+    }
+
+    /// `renameat2(…, RENAME_EXCHANGE)` (`renamex_np(…, RENAME_SWAP)` on Darwin): `from`
+    /// and `to` trade places in one step.
+    package static func exchange(_ from: String, with to: String) throws(SystemError) {
+        _ = try retrying(.rename, to) { folio_rename_exchange(from, to) }
+    }
+
+    /// The errors of a file system or kernel that cannot rename atomically with flags.
+    package static let renameFlagsUnsupported: Set<Int32> = [EINVAL, ENOSYS, ENOTSUP, EOPNOTSUPP]
 
     /// `rmdir(path)`.
     package static func removeDirectory(_ path: String) throws(SystemError) {

@@ -33,8 +33,16 @@ package struct FaultInjection: Sendable {
     /// Returns the errno to fail with, or `nil` to let the call run.
     package var failure: @Sendable (SystemError.Operation, String) -> Int32?
 
-    package init(failure: @escaping @Sendable (SystemError.Operation, String) -> Int32?) {
+    /// Runs just before each system call (after any check that precedes it): a test can
+    /// save an edit there, in the window between Folio's check and its rename.
+    package var beforeCall: (@Sendable (SystemError.Operation, String) -> Void)?
+
+    package init(
+        failure: @escaping @Sendable (SystemError.Operation, String) -> Int32? = { _, _ in nil },
+        beforeCall: (@Sendable (SystemError.Operation, String) -> Void)? = nil
+    ) {
         self.failure = failure
+        self.beforeCall = beforeCall
     }
 
     /// The plan in force for the current task, if any.

@@ -1,0 +1,13 @@
+#ifndef C_FOLIO_SYSTEM_H
+#define C_FOLIO_SYSTEM_H
+
+/// rename(2) that fails with EEXIST instead of replacing an existing `to`
+/// (Linux: renameat2 RENAME_NOREPLACE; Darwin: renamex_np RENAME_EXCL). -1 and errno
+/// on failure; EINVAL or ENOSYS where the file system or kernel cannot do it.
+int folio_rename_noreplace(const char *from, const char *to);
+
+/// Swaps `from` and `to` atomically, both of which must exist (Linux: renameat2
+/// RENAME_EXCHANGE; Darwin: renamex_np RENAME_SWAP). -1 and errno on failure.
+int folio_rename_exchange(const char *from, const char *to);
+
+#endif

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import FolioSync
+@testable import FolioSystem
+
+/// An editor's save landing in the window between the sync's check of a target and its
+/// rename onto it (driven deterministically by a hook that saves right before the
+/// rename): the save is never overwritten, the path is left for the next sync, and that
+/// sync keeps both sides' work.
+@Suite struct SyncRaceTests {
+    static let soup = "---\ntitle: Soup\ntime: 15m\nservings: 4\n---\nHot.\n"
+
+    /// Saves `text` at `path` as an editor does, the first time the sync is about to rename onto it.
+    static func saving(_ text: String, at path: String) -> FaultInjection {
+        final class Once: @unchecked Sendable {
+            // Safe: a lock guards `done` (the copies run on two threads).
+            let lock = NSLock()
+            var done = false
+        }
+        let once = Once()
+        return FaultInjection(beforeCall: { operation, target in
+            guard operation == .rename, target == path, once.lock.withLock({ () -> Bool in
+                defer { once.done = true }
+                return !once.done
+            }) else { return }
+            try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            _ = FileManager.default.createFile(atPath: path + ".editor-save", contents: Data(text.utf8))
+            _ = rename(path + ".editor-save", path)
+        })
+    }
+
+    @Test func anEditSavedWhileTheOtherSidesEditIsCopiedOverItStays() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write(Self.soup, "soup.md", in: .a)
+        _ = try replicas.sync()
+        try replicas.write(Self.soup.replacingOccurrences(of: "time: 15m", with: "time: 20m"), "soup.md", in: .a)
+        let edit = Self.soup.replacingOccurrences(of: "servings: 4", with: "servings: 6")
+        let report = try FaultInjection.$current.withValue(Self.saving(edit, at: replicas.path(.b, "soup.md"))) { try replicas.sync() }
+        #expect(report.changedDuringSync == ["soup.md"])
+        #expect(replicas.read("soup.md", in: .b) == edit)
+        // The next sync merges both.
+        _ = try replicas.sync()
+        let both = Self.soup.replacingOccurrences(of: "time: 15m", with: "time: 20m").replacingOccurrences(of: "servings: 4", with: "servings: 6")
+        #expect(replicas.read("soup.md", in: .a) == both && replicas.read("soup.md", in: .b) == both)
+    }
+
+    @Test func aFileCreatedWhereTheOtherSidesRenameLandsStays() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write(Self.soup, "soup.md", in: .a)
+        _ = try replicas.sync()
+        try FileManager.default.moveItem(atPath: replicas.path(.a, "soup.md"), toPath: replicas.path(.a, "stew.md"))
+        let created = "---\ntitle: Stew, by B\n---\n"
+        _ = try FaultInjection.$current.withValue(Self.saving(created, at: replicas.path(.b, "stew.md"))) { try replicas.sync() }
+        #expect(replicas.read("stew.md", in: .b) == created)
+        // Nothing is lost: the next syncs keep both versions (one as a conflict copy).
+        let next = try replicas.sync()
+        let texts = Set(Replicas.files(under: replicas.b).values.map { String(decoding: $0, as: UTF8.self) })
+        // (Merged as two new documents: B's title in the file, A's version in the copy.)
+        #expect(texts.contains { $0.contains("title: Stew, by B") } && texts.contains { $0.contains("title: Soup") },
+                "\(next) \(Replicas.files(under: replicas.root.path).keys.sorted())")
+    }
+
+    @Test func aFileCreatedWhereTheOtherSidesNewFileIsCopiedStays() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write(Self.soup, "soup.md", in: .a)
+        _ = try replicas.sync()
+        try replicas.write("---\ntitle: New, by A\n---\n", "new.md", in: .a)
+        let created = "---\ntitle: New, by B\n---\n"
+        let report = try FaultInjection.$current.withValue(Self.saving(created, at: replicas.path(.b, "new.md"))) { try replicas.sync() }
+        #expect(report.changedDuringSync == ["new.md"])
+        #expect(replicas.read("new.md", in: .b) == created)
+        _ = try replicas.sync()
+        let texts = Set(Replicas.files(under: replicas.b).values.map { String(decoding: $0, as: UTF8.self) })
+        #expect(texts.contains(created) && texts.contains("---\ntitle: New, by A\n---\n"))
+    }
+}
