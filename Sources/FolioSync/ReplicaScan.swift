@@ -33,7 +33,7 @@ public struct ReplicaScan: Sendable {
     /// read and hashed (``readPending(_:roots:)``).
     var pending: [(path: String, stamp: FileStamp)] = []
     /// Folio's own temporary files older than an hour: left by a process that was
-    /// killed mid-write (a live write takes far less), removed by the sync.
+    /// killed mid-write (a live write takes far less), moved to the trash by the sync.
     public var staleTemporaries: [String] = []
 
     /// Scans `root`. `known` gives the archive's entry for a path (with this replica's
@@ -226,9 +226,17 @@ public struct ReplicaScan: Sendable {
         FolderRules.isIgnoredFile(name) || isFolioTemporary(name)
     }
 
-    /// `.NAME.folio-RANDOM-N.tmp`, as ``AtomicFile`` names its temporary files.
+    /// `.NAME.folio-RANDOM-N.tmp` exactly (RANDOM and N decimal), as ``AtomicFile``
+    /// names its temporary files: a user's `.notes.folio-backup.tmp` is not one.
     static func isFolioTemporary(_ name: String) -> Bool {
-        name.hasPrefix(".") && name.contains(".folio-") && name.hasSuffix(".tmp")
+        let bytes = Array(name.utf8)
+        guard bytes.first == UInt8(ascii: "."), bytes.count > 12, bytes.suffix(4) == Array(".tmp".utf8)[...] else { return false }
+        let marker = Array(".folio-".utf8)
+        guard let start = (1..<(bytes.count - marker.count)).last(where: { bytes[$0..<($0 + marker.count)].elementsEqual(marker) }),
+              start > 1
+        else { return false }
+        let numbers = bytes[(start + marker.count)..<(bytes.count - 4)].split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        return numbers.count == 2 && numbers.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0 >= 48 && $0 <= 57 } }
     }
 }
 

@@ -173,7 +173,11 @@ public struct SyncEngine: Sendable {
         report.keptCopies = keptCopies
         if !options.dryRun {
             for (replica, scan) in [(Replica.a, scanA), (.b, scanB)] {
-                for path in scan.staleTemporaries where (try? AtomicFile.remove(root(replica) + "/" + path)) != nil {
+                // Into the trash, not unlinked: were a name ever mistaken for Folio's, nothing is lost.
+                for path in scan.staleTemporaries {
+                    guard let stamp = try? FileStamp.of(root(replica) + "/" + path),
+                          (try? Trash(state: state).move(path, from: root(replica), replica: replica, expected: stamp, hash: nil)) == true
+                    else { continue }
                     report.removedTemporaries.append("\(replica.rawValue):\(path)")
                 }
             }

@@ -1,9 +1,11 @@
 /// Writing and removing files so that a crash never leaves a half-written file.
 public enum AtomicFile {
     /// Writes `bytes` to `path`: a temporary file in the same folder, flushed, renamed
-    /// over the target, then the folder flushed. Missing parent folders are created.
+    /// over the target, then the folder flushed. Missing parent folders are created. A
+    /// file replaced keeps its permissions (a 0600 todo stays private); a new one gets
+    /// what the umask gives.
     public static func write(_ bytes: [UInt8], to path: String) throws(SystemError) {
-        _ = try write(bytes, to: path, mode: 0o644, replacingOnly: nil)
+        _ = try write(bytes, to: path, mode: (try? FileStamp.of(path))?.permissions, replacingOnly: nil)
     }
 
     /// Writes like ``write(_:to:)``, with permission bits `mode`, but renames over the
@@ -17,7 +19,7 @@ public enum AtomicFile {
     /// `flushingFolder: false` the data is flushed before the rename (so a file is never
     /// replaced by less) but the folder is left to such a later flush.
     public static func write(
-        _ bytes: [UInt8], to path: String, mode: UInt32, durable: Bool = true, flushingFolder: Bool = true,
+        _ bytes: [UInt8], to path: String, mode: UInt32?, durable: Bool = true, flushingFolder: Bool = true,
         replacingOnly: ((FileStamp?) -> Bool)?
     ) throws(SystemError) -> Bool {
         let temporary = try prepare(bytes, beside: path, mode: mode, flushing: durable)
@@ -28,9 +30,9 @@ public enum AtomicFile {
 
     /// Writes `bytes` to a new temporary file beside `path`, not renamed (and, unless
     /// `flushing`, not flushed: the first half of a replacement whose flush the caller
-    /// batches with others). Returns the temporary file's path, for
+    /// batches with others), with permissions `mode` (nil: as the umask gives a new file). Returns the temporary file's path, for
     /// ``commit(_:to:replacingOnly:)``.
-    public static func prepare(_ bytes: [UInt8], beside path: String, mode: UInt32, flushing: Bool = false) throws(SystemError) -> String {
+    public static func prepare(_ bytes: [UInt8], beside path: String, mode: UInt32?, flushing: Bool = false) throws(SystemError) -> String {
         let folder = parent(of: path)
         let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.index(after: $0)...]) } ?? path
         var attempt = 0
@@ -38,7 +40,7 @@ public enum AtomicFile {
         while true {
             let temporary = folder + "/." + name + ".folio-\(UInt32.random(in: 0...UInt32.max))-\(attempt).tmp"
             let fd: Int32
-            do { fd = try Syscall.createExclusive(temporary, mode: mode) } catch where error.code == Syscall.alreadyExists && attempt < 8 {
+            do { fd = try Syscall.createExclusive(temporary, mode: mode ?? 0o666) } catch where error.code == Syscall.alreadyExists && attempt < 8 {
                 attempt += 1
                 continue
             } catch where error.code == Syscall.noSuchFile && !madeFolders {
@@ -50,7 +52,7 @@ public enum AtomicFile {
             // Closed once only: a second close could close a descriptor another thread just opened.
             do {
                 try Syscall.writeAll(fd, bytes, path: temporary)
-                try Syscall.changeMode(fd, mode, path: temporary)
+                if let mode { try Syscall.changeMode(fd, mode, path: temporary) }
                 // Where `sync()` does not wait for the writes, a flush batched for later is no flush.
                 if flushing || !Syscall.syncWaitsForWrites { try Syscall.sync(fd, path: temporary) }
             } catch {

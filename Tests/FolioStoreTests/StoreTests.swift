@@ -30,6 +30,17 @@ import Testing
         store.state._checkInvariants()
     }
 
+    @Test func aPrivateTodoStaysPrivateWhenTicked() async throws {
+        let folder = try fixturesCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = "todos/buy-milk.md"
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: folder.appendingPathComponent(path).path)
+        let store = try await Store.load(folder.path)
+        #expect(store.dispatch(.toggleDone(path: path)).isEmpty)
+        let mode = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(path).path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
     @Test func toggleDoneChangesOnlyThatLineOnDisk() async throws {
         let folder = try fixturesCopy()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -4,7 +4,21 @@ public enum FolderRules {
     /// Whether a folder named `name` is never entered (`.git`, `.stversions`, …).
     public static func isIgnoredDirectory(_ name: String) -> Bool {
         name == ".git" || name == ".stversions" || name == ".stfolder" || name.hasPrefix(".dropbox")
-            || name == ".build"
+            || name == ".build" || isSystemFolder(name)
+    }
+
+    /// The folders macOS and removable disks make of their own (Spotlight's index, the
+    /// trash of a stick, FSEvents' log): never records, never synced.
+    static func isSystemFolder(_ name: String) -> Bool {
+        name == ".Spotlight-V100" || name == ".Trashes" || name == ".fseventsd" || name == ".TemporaryItems" || name == "$RECYCLE.BIN"
+            || name == "System Volume Information"
+    }
+
+    /// The files macOS, Windows and FAT disks make of their own: `.DS_Store`, AppleDouble
+    /// `._NAME` (a Mac's metadata for NAME on a FAT or network disk), a folder's custom
+    /// icon `Icon\r`, `Thumbs.db`, `desktop.ini`.
+    static func isSystemFile(_ name: String) -> Bool {
+        name == ".DS_Store" || name.utf8.starts(with: "._".utf8) || name == "Icon\r" || name == "Thumbs.db" || name == "desktop.ini"
     }
 
     /// Whether a file named `name` is never synced or indexed: the sync tools' own
@@ -16,7 +30,7 @@ public enum FolderRules {
         let bytes = name.utf8
         func starts(_ prefix: String) -> Bool { bytes.starts(with: prefix.utf8) }
         func ends(_ suffix: String) -> Bool { bytes.count >= suffix.utf8.count && bytes.suffix(suffix.utf8.count).elementsEqual(suffix.utf8) }
-        if name == ".stfolder" || name == "4913" || starts(".dropbox") { return true }
+        if name == ".stfolder" || name == "4913" || starts(".dropbox") || isSystemFile(name) { return true }
         if (starts(".syncthing.") || starts("~syncthing~")) && ends(".tmp") { return true }
         if ends("~") || starts(".#") { return true }
         if bytes.count > 1 && starts("#") && ends("#") { return true }

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import FolioFormat
+@testable import FolioSync
+@testable import FolioSystem
+
+/// What is never a user's data to delete or a record to sync: only Folio's own
+/// temporary files (by their exact name) are cleared, into the trash; the files every
+/// Mac and FAT stick makes are neither synced nor indexed; a new file follows the umask.
+@Suite struct FolderHygieneTests {
+    @Test func onlyFolioSExactTemporaryNamesAreClearedAndThenIntoTheTrash() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        let old = Date(timeIntervalSinceNow: -7_200)
+        for name in [".notes.folio-backup.tmp", ".soup.md.folio-123-0.tmp"] {
+            try replicas.write("\(name)\n", name, in: .a)
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: replicas.path(.a, name))
+        }
+        let report = try replicas.sync()
+        #expect(report.removedTemporaries == ["A:.soup.md.folio-123-0.tmp"])
+        // The user's file is synced like any other; Folio's own is in the trash.
+        #expect(replicas.read(".notes.folio-backup.tmp", in: .a) == ".notes.folio-backup.tmp\n")
+        #expect(replicas.read(".notes.folio-backup.tmp", in: .b) == ".notes.folio-backup.tmp\n")
+        #expect(Trash(state: replicas.state).items().map(\.path) == [".soup.md.folio-123-0.tmp"])
+        #expect(ReplicaScan.isFolioTemporary(".soup.md.folio-4294967295-7.tmp"))
+        #expect(!ReplicaScan.isFolioTemporary(".folio-1-2.tmp") && !ReplicaScan.isFolioTemporary(".a.folio-1.tmp") && !ReplicaScan.isFolioTemporary(".a.folio-x-1.tmp"))
+    }
+
+    @Test func theFilesMacsAndFATSticksMakeAreNeitherSyncedNorRecords() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        let junk = [".DS_Store", "recipes/._soup.md", ".Spotlight-V100/Store-V2/index", ".Trashes/501/x.md", ".fseventsd/0001", "Icon\r", "Thumbs.db"]
+        for path in junk + ["recipes/soup.md"] { try replicas.write("---\ntitle: x\n---\n", path, in: .a) }
+        let report = try replicas.sync()
+        #expect(report.copied == ["recipes/soup.md"])
+        #expect(Replicas.files(under: replicas.b).keys.sorted() == ["recipes/soup.md"])
+        #expect(!FolderRules.isRecordPath("recipes/._soup.md") && !FolderRules.isRecordPath(".Trashes/501/x.md"))
+    }
+
+    @Test func aNewFileFollowsTheUmaskAndAReplacedOneKeepsItsMode() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        let path = replicas.path(.a, "new.md")
+        try AtomicFile.write(Array("a\n".utf8), to: path)
+        let mask = umask(0o022)
+        umask(mask)
+        #expect(try FileStamp.of(path).permissions == 0o666 & ~UInt32(mask))
+        chmod(path, 0o600)
+        try AtomicFile.write(Array("b\n".utf8), to: path)
+        #expect(try FileStamp.of(path).permissions == 0o600)
+    }
+}
