@@ -156,6 +156,7 @@ public struct SyncEngine: Sendable {
         }
         ReplicaScan.readPending(&scans, roots: [rootA, rootB])
         var scanA = scans[0], scanB = scans[1]
+        if !options.allowMassDelete { try refuseStrangeRoots(archive: archive) }
         // Syncthing's and Dropbox's conflict copies, new since the last sync, folded back first.
         let bases = BaseStore(state: state, known: Set(knownArchive.entries.values.map(\.hash)))
         let history = VersionHistory(state: state, contents: bases)
@@ -208,6 +209,7 @@ public struct SyncEngine: Sendable {
         // Names taken out for a clash upset the scans' counts of archived paths: then every
         // archived path is looked at.
         let (steps, restamped) = Self.plan(archive: archive, a: scanA, b: scanB, everyArchivedPath: clashed)
+        if !options.allowMassDelete { try refuseMassDeletion(steps, archivedFiles: archivedFiles) }
         // Touched but not changed: the new stamps are recorded, so the files are not read again next time.
         for (path, stamps) in restamped {
             archive.entries[path]?.stampA = stamps.a
@@ -239,6 +241,7 @@ public struct SyncEngine: Sendable {
                 try storage.save(archive, known: knownArchive, loaded: loaded)
             } catch { throw SyncError("cannot save the archive in \(state): \(error)") }
         }
+        if !options.dryRun { recordRoots() }
         if !options.dryRun {
             // The versions seen, after the contents they name; pruned now and then, keeping
             // every base the archive names.
@@ -248,6 +251,52 @@ public struct SyncEngine: Sendable {
             } catch { throw SyncError("cannot save the history of versions in \(state): \(error)") }
         }
         return report
+    }
+
+    /// The file `STATE/roots`: each replica's device and inode, as the last sync saw them.
+    var rootsPath: String { state + "/roots" }
+
+    /// What `roots` records for a replica now.
+    func rootIdentities() -> String? {
+        guard let a = try? Syscall.identity(of: rootA), let b = try? Syscall.identity(of: rootB) else { return nil }
+        return "A \(a.device) \(a.inode)\nB \(b.device) \(b.inode)\n"
+    }
+
+    /// Refuses a replica that is no longer the folder the archive was made with (a link
+    /// pointed elsewhere, a stick with another folder mounted in its place): its files
+    /// would all look deleted, or all new. Nothing was recorded yet: accepted.
+    func refuseStrangeRoots(archive: SyncArchive) throws(SyncError) {
+        guard !archive.entries.isEmpty, let recorded = (try? AtomicFile.contentsIfPresent(rootsPath)) ?? nil,
+              let now = rootIdentities(), Array(now.utf8) != recorded
+        else { return }
+        let lines = String(decoding: recorded, as: UTF8.self).split(separator: "\n"), current = now.split(separator: "\n")
+        let changed = zip(lines, current).filter { $0 != $1 }.map { $0.1.hasPrefix("A") ? rootA : rootB }
+        throw SyncError(
+            "\(changed.joined(separator: " and ")) is not the folder synced last time (another folder is there now, or a link points elsewhere): "
+                + "refusing to sync it with \(state)'s archive. If it really is the same replica (restored from a backup, say), "
+                + "run again with --allow-mass-delete.")
+    }
+
+    /// Records the replicas' identities for ``refuseStrangeRoots(archive:)``.
+    func recordRoots() {
+        guard let now = rootIdentities(), ((try? AtomicFile.contentsIfPresent(rootsPath)) ?? nil) != Array(now.utf8) else { return }
+        _ = try? AtomicFile.write(Array(now.utf8), to: rootsPath, mode: 0o600, replacingOnly: nil)
+    }
+
+    /// Refuses a sync that would delete more than half of a side's files (and more than a
+    /// handful): a replica left with a few files — the wrong folder, a half-mounted disk —
+    /// looks like a mass deletion.
+    func refuseMassDeletion(_ steps: [SyncStep], archivedFiles: Int) throws(SyncError) {
+        for replica in Replica.allCases {
+            let deletions = steps.count { step in
+                if case .delete(let path, let side) = step { return side == replica && !ReplicaScan.isFolder(path) }
+                return false
+            }
+            guard deletions > 5 && deletions * 2 > archivedFiles else { continue }
+            throw SyncError(
+                "this sync would delete \(deletions) of the \(archivedFiles) files in \(root(replica)), because they are gone from "
+                    + "\(root(replica.other)): refusing. If you really deleted them, run again with --allow-mass-delete.")
+        }
     }
 
     /// The steps of a sync, and the paths whose content is as archived on both sides but

@@ -160,6 +160,14 @@ package enum Syscall {
     /// The errors of a file system or kernel that cannot rename atomically with flags.
     package static let renameFlagsUnsupported: Set<Int32> = [EINVAL, ENOSYS, ENOTSUP, EOPNOTSUPP]
 
+    /// The device and inode of `path` (following links: a replica given as a link is the
+    /// folder it points to): what identifies a folder across runs.
+    package static func identity(of path: String) throws(SystemError) -> (device: UInt64, inode: UInt64) {
+        var st = FileStatus()
+        _ = try retrying(.stat, path) { stat(path, &st) }
+        return (UInt64(truncatingIfNeeded: st.st_dev), UInt64(st.st_ino))
+    }
+
     /// `rmdir(path)`.
     package static func removeDirectory(_ path: String) throws(SystemError) {
         _ = try retrying(.unlink, path) { rmdir(path) }
