@@ -23,6 +23,19 @@ public struct SyncArchive: Sendable, Equatable {
     /// An empty archive: the replicas have never been synced.
     public init() {}
 
+    /// An archive written before folders were entries of their own holds files only: the
+    /// folders those files were in existed on both sides then, so they are added as
+    /// entries (else a folder one side deleted since would look new on the other and
+    /// come back, empty). Saved with the next change.
+    mutating func addFolderEntriesIfMissing() {
+        guard !entries.isEmpty, !entries.keys.contains(where: ReplicaScan.isFolder) else { return }
+        for path in Array(entries.keys) {
+            for folder in SyncEngine.ancestors(of: path) where entries[folder + "/"] == nil {
+                entries[folder + "/"] = Entry(hash: .folder, size: 0, executable: false, stampA: .folder, stampB: .folder)
+            }
+        }
+    }
+
     static let header = "folio-archive 1"
 
     /// The archive as text: a header line, then one line per path, sorted, with the

@@ -139,6 +139,7 @@ public struct SyncEngine: Sendable {
         let rules = [rootA, rootB].map { String(decoding: (try? AtomicFile.contentsIfPresent($0 + "/.folioignore")) ?? nil ?? [], as: UTF8.self) }
         let ignore = FolioIgnore(text: rules.joined(separator: "\n"))
         let knownArchive = archive
+        archive.addFolderEntriesIfMissing()
         // Both replicas listed at once, then what changed in either read with both cores.
         let listings = ConcurrentSlots<Result<ReplicaScan, SyncError>>.map(2) { index in
             let replica: Replica = index == 0 ? .a : .b
