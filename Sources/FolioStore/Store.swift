@@ -105,6 +105,14 @@ public final class Store {
         }
     }
 
+    /// The bytes of `path` and its stamp once read, or nil when there is no such file.
+    private static func readStamped(_ path: String) throws(SystemError) -> (bytes: [UInt8], stamp: FileStamp)? {
+        let fd: Int32
+        do { fd = try Syscall.openForReading(path) } catch where error.code == Syscall.noSuchFile { return nil }
+        defer { Syscall.close(fd) }
+        return try FileReading.contents(ofOpen: fd, path: path)
+    }
+
     private func perform(_ effect: Effect) -> StoreError? {
         let path = effect.path
         let expected: Fingerprint?
@@ -114,14 +122,24 @@ public final class Store {
         }
         let full = root + "/" + path
         do {
-            let onDisk = try AtomicFile.contentsIfPresent(full)
+            let read = try Self.readStamped(full)
+            let onDisk = read?.bytes
             guard onDisk.map(Fingerprint.init) == expected else {
                 // Someone changed the file since it was read: keep their version.
                 resync(path, onDisk: onDisk)
                 return StoreError(path: path, message: StoreError.changedOnDisk)
             }
             switch effect {
-            case .write(_, let bytes, _): try AtomicFile.write(bytes, to: full)
+            case .write(_, let bytes, _):
+                // Checked again at the rename: a save landing after the check above stays.
+                let written = try AtomicFile.write(bytes, to: full, mode: read?.stamp.permissions) { now in
+                    guard let read else { return now == nil }
+                    return now.map { $0.isSameFile(as: read.stamp) } ?? false
+                }
+                guard written else {
+                    resync(path)
+                    return StoreError(path: path, message: StoreError.changedOnDisk)
+                }
             case .delete: try AtomicFile.remove(full)
             }
             return nil

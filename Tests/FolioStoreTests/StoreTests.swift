@@ -4,6 +4,7 @@ import Testing
 @testable import FolioFormat
 @testable import FolioModel
 @testable import FolioStore
+@testable import FolioSystem
 
 /// The store on real folders: each test copies Fixtures/ into a fresh temporary folder.
 @MainActor
@@ -28,6 +29,25 @@ import Testing
         #expect(store.state.records(of: .recipe).count == 4)
         #expect(store.state.invalidRecords.isEmpty)
         store.state._checkInvariants()
+    }
+
+    @Test func anEditSavedBetweenTheStoresCheckAndItsRenameStays() async throws {
+        let folder = try fixturesCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await Store.load(folder.path)
+        let path = "todos/buy-milk.md", full = folder.appendingPathComponent(path).path
+        let edit = "---\ntitle: Buy oat milk\ndone: false\n---\n"
+        // The editor saves right before the store's rename (after its check).
+        let saving = FaultInjection(beforeCall: { operation, target in
+            guard operation == .rename, target == full, !FileManager.default.fileExists(atPath: full + ".editor") else { return }
+            _ = FileManager.default.createFile(atPath: full + ".editor", contents: Data(edit.utf8))
+            _ = FileManager.default.createFile(atPath: full + ".saving", contents: Data(edit.utf8))
+            _ = rename(full + ".saving", full)
+        })
+        let errors = FaultInjection.$current.withValue(saving) { store.dispatch(.toggleDone(path: path)) }
+        #expect(errors.map(\.message) == [StoreError.changedOnDisk])
+        #expect(try text(folder, path) == edit)
+        #expect(store.state[path]?.title == "Buy oat milk")
     }
 
     @Test func aPrivateTodoStaysPrivateWhenTicked() async throws {
