@@ -30,11 +30,15 @@ public enum AtomicFile {
 
     /// Writes `bytes` to a new temporary file beside `path`, not renamed (and, unless
     /// `flushing`, not flushed: the first half of a replacement whose flush the caller
-    /// batches with others), with permissions `mode` (nil: as the umask gives a new file). Returns the temporary file's path, for
-    /// ``commit(_:to:replacingOnly:)``.
+    /// batches with others), with permissions `mode` (nil: as the umask gives a new file).
+    /// Returns the temporary file's path, for ``commit(_:to:replacingOnly:)``. Its name is
+    /// `.NAME.folio-RANDOM-N.tmp` (RANDOM and N decimal), with NAME cut to its first 160
+    /// bytes (at a character's end) so that the name stays within the 255 bytes file
+    /// systems allow; no other name is ever taken for Folio's own.
     public static func prepare(_ bytes: [UInt8], beside path: String, mode: UInt32?, flushing: Bool = false) throws(SystemError) -> String {
         let folder = parent(of: path)
-        let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.index(after: $0)...]) } ?? path
+        var name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.index(after: $0)...]) } ?? path
+        while name.utf8.count > 160 { name.removeLast() }
         var attempt = 0
         var madeFolders = false
         while true {

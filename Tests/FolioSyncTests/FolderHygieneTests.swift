@@ -37,6 +37,16 @@ import Testing
         #expect(!FolderRules.isRecordPath("recipes/._soup.md") && !FolderRules.isRecordPath(".Trashes/501/x.md"))
     }
 
+    @Test func aNameNear255BytesIsSynced() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        let name = String(repeating: "é", count: 115) + ".md"   // 233 bytes
+        try replicas.write("---\ntitle: Long\n---\n", name, in: .a)
+        let report = try replicas.sync()
+        #expect(report.copied == [name] && report.skipped.isEmpty)
+        #expect(replicas.read(name, in: .b) == "---\ntitle: Long\n---\n")
+    }
+
     @Test func aNewFileFollowsTheUmaskAndAReplacedOneKeepsItsMode() throws {
         let replicas = try Replicas()
         defer { replicas.remove() }
