@@ -291,5 +291,7 @@ public final class SharedFolder {
 
 extension SyncError {
     /// The error for a state folder whose lock could not be had.
-    init(lockFailure: StateLock.Failure) { self.init(lockFailure.description) }
+    init(lockFailure: StateLock.Failure) {
+        if case .system = lockFailure { self.init(lockFailure.description, kind: .io) } else { self.init(lockFailure.description) }
+    }
 }

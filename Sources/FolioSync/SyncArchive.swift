@@ -295,6 +295,23 @@ public struct SyncArchive: Sendable, Equatable {
 }
 /// Why a sync stopped or could not do something, in words a person can act on.
 public struct SyncError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of failure it is, for a caller to act on (and `folio` to exit by).
+    public enum Kind: Sendable, Equatable {
+        /// A replica or state folder refused: missing, another folder in its place, a mass
+        /// deletion, another process using the state (`folio` exits 2).
+        case refused
+        /// Reading or writing the state failed: a full disk, no permission (`folio` exits 3).
+        case io
+    }
+
+    /// What happened and what to do.
     public var description: String
-    public init(_ description: String) { self.description = description }
+    /// Its kind.
+    public var kind: Kind
+
+    /// An error of kind `kind`.
+    public init(_ description: String, kind: Kind = .refused) {
+        self.description = description
+        self.kind = kind
+    }
 }

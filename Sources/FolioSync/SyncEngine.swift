@@ -240,7 +240,7 @@ public struct SyncEngine: Sendable {
                 try bases.flush()
                 try AtomicFile.flushFileSystem(containing: state)
                 try storage.save(archive, known: knownArchive, loaded: loaded)
-            } catch { throw SyncError("cannot save the archive in \(state): \(error)") }
+            } catch { throw SyncError("cannot save the archive in \(state): \(error)", kind: .io) }
         }
         if !options.dryRun { recordRoots() }
         if !options.dryRun {
@@ -249,7 +249,7 @@ public struct SyncEngine: Sendable {
             do {
                 try history.flush()
                 try history.pruneIfGrown(now: now, keeping: Set(archive.entries.values.map(\.hash)))
-            } catch { throw SyncError("cannot save the history of versions in \(state): \(error)") }
+            } catch { throw SyncError("cannot save the history of versions in \(state): \(error)", kind: .io) }
         }
         return report
     }

@@ -53,6 +53,8 @@ enum ExitCode {
     static let success: Int32 = 0
     static let problems: Int32 = 1
     static let usage: Int32 = 2
+    /// An I/O failure: a full disk, a permission refused.
+    static let ioFailure: Int32 = 3
 }
 
 /// One subcommand.

@@ -75,6 +75,18 @@ import Testing
         }
     }
 
+    @Test func aStateThatCannotBeWrittenExits3() throws {
+        let root = try FolioBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let a = root.appendingPathComponent("a"), b = root.appendingPathComponent("b"), file = root.appendingPathComponent("file")
+        for folder in [a, b] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        try Data("x".utf8).write(to: file)
+        // The state would be a folder inside a regular file: an I/O failure, not bad usage.
+        let run = try FolioBinary.run(["sync", a.path, b.path, "--state", file.path + "/state"])
+        #expect(run.status == 3, "\(run.stderr)")
+        #expect(run.stderr.contains("cannot lock the state folder"))
+    }
+
     @Test func watchKeepsTwoReplicasInStep() throws {
         let root = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }

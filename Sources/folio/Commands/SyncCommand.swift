@@ -24,7 +24,7 @@ enum SyncCommand: FolioCommand {
         --json prints one JSON document for the whole sync (folio watch A B --json
         prints one object per event instead).
         Exit 0 when the replicas agree, 1 when conflicts remain, 2 on bad usage or a
-        refused replica.
+        refused replica, 3 when the state could not be written (a full disk, permissions).
         """
     static let arguments = ArgumentSpec(
         flags: ["--dry-run", "--json", "--allow-mass-delete"], options: ["--state", "--conflict"], positionals: 2...2,
@@ -53,7 +53,7 @@ enum SyncCommand: FolioCommand {
             report = try SyncEngine(arguments.positionals[0], arguments.positionals[1], options: options).run()
         } catch {
             Output.error("folio sync: \(error)")
-            return ExitCode.usage
+            return error.kind == .io ? ExitCode.ioFailure : ExitCode.usage
         }
         printReport(report, dryRun: options.dryRun, json: arguments.flags.contains("--json"))
         return report.conflicts.isEmpty && report.keptCopies.isEmpty && report.replicasAgree ? ExitCode.success : ExitCode.problems
