@@ -237,12 +237,19 @@ struct Applier {
         }
         for item in replacements {
             let target = full(item.replica, item.path)
+            // The stamp of what Folio wrote, from its own file before the rename: the one
+            // taken by path after it is Folio's only if it is that very file (an edit saved
+            // right after the rename must not be recorded as what Folio wrote).
+            let ours = try? FileStamp.of(item.temporary)
             let renamed = (try? AtomicFile.commit(item.temporary, to: target) { $0 == item.expected }) ?? false
-            guard renamed, let stamp = try? FileStamp.of(target) else {
+            guard renamed, let ours, let now = try? FileStamp.of(target) else {
                 report.changedDuringSync.append(item.path)
                 archive.entries[item.path] = item.before
                 continue
             }
+            // Otherwise the stamp from before the rename: it matches nothing on disk, so the
+            // next scan reads the file again and finds the edit.
+            let stamp = now.isSameFile(as: ours) ? now : ours
             // Only onto an entry that records what was written: when the other side's
             // commit failed, the entry went back to the old version, and this stamp must
             // not vouch for it.

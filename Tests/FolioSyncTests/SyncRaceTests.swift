@@ -76,4 +76,37 @@ import Testing
         let texts = Set(Replicas.files(under: replicas.b).values.map { String(decoding: $0, as: UTF8.self) })
         #expect(texts.contains(created) && texts.contains("---\ntitle: New, by A\n---\n"))
     }
+
+    @Test func anEditSavedRightAfterTheSyncsRenameIsNotTakenForTheSyncsOwnWrite() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write(Self.soup, "soup.md", in: .a)
+        _ = try replicas.sync()
+        try replicas.write(Self.soup.replacingOccurrences(of: "time: 15m", with: "time: 20m"), "soup.md", in: .a)
+        // B's editor saves just after Folio's rename, before Folio looks at the file again.
+        final class State: @unchecked Sendable {
+            // Safe: a lock guards both flags.
+            let lock = NSLock()
+            var renamed = false, saved = false
+        }
+        let state = State(), target = replicas.path(.b, "soup.md")
+        let edit = Self.soup.replacingOccurrences(of: "time: 15m", with: "time: 20m").replacingOccurrences(of: "servings: 4", with: "servings: 6")
+        let hook = FaultInjection(beforeCall: { operation, path in
+            guard path == target else { return }
+            let save: Bool = state.lock.withLock {
+                if operation == .rename { state.renamed = true }
+                guard operation == .stat, state.renamed, !state.saved else { return false }
+                state.saved = true
+                return true
+            }
+            guard save else { return }
+            _ = FileManager.default.createFile(atPath: target + ".editor-save", contents: Data(edit.utf8))
+            _ = rename(target + ".editor-save", target)
+        })
+        _ = try FaultInjection.$current.withValue(hook) { try replicas.sync() }
+        #expect(state.saved)
+        // The next sync sees B's edit (it was not recorded as Folio's write) and carries it to A.
+        _ = try replicas.sync()
+        #expect(replicas.read("soup.md", in: .b) == edit && replicas.read("soup.md", in: .a) == edit)
+    }
 }
