@@ -67,6 +67,15 @@ public struct Trash: Sendable {
         try AtomicFile.makeDirectories(AtomicFile.parent(of: trash))
         do {
             try Syscall.rename(source, to: trash)
+            // What was moved must be the file checked: an edit saved between the check and
+            // the rename goes back where it was (unless the name was taken again meanwhile,
+            // when it stays in the trash, restorable) and the delete gives up.
+            if let moved = try? FileStamp.of(trash), !moved.isSameFile(as: expected) {
+                do { try Syscall.renameWithoutReplacing(trash, to: source) } catch where Syscall.renameFlagsUnsupported.contains(error.code) {
+                    if (try? FileStamp.of(source)) == nil { try Syscall.rename(trash, to: source) }
+                }
+                return false
+            }
         } catch where error.code == Syscall.crossDevice {
             let bytes = try FileReading.contents(of: source)
             _ = try AtomicFile.write(bytes, to: trash, mode: expected.permissions, replacingOnly: nil)

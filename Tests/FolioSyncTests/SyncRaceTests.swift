@@ -109,4 +109,34 @@ import Testing
         _ = try replicas.sync()
         #expect(replicas.read("soup.md", in: .b) == edit && replicas.read("soup.md", in: .a) == edit)
     }
+
+    @Test func anEditSavedWhileTheSyncMovesTheFileToTheTrashStays() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write(Self.soup, "soup.md", in: .a)
+        try replicas.write("---\ntitle: Keep\n---\n", "keep.md", in: .a)
+        _ = try replicas.sync()
+        try FileManager.default.removeItem(atPath: replicas.path(.a, "soup.md"))
+        // B's editor saves the file just before the sync moves it into the trash.
+        let target = replicas.path(.b, "soup.md"), edit = Self.soup.replacingOccurrences(of: "servings: 4", with: "servings: 6")
+        final class Once: @unchecked Sendable {
+            // Safe: a lock guards `done`.
+            let lock = NSLock()
+            var done = false
+        }
+        let once = Once()
+        let hook = FaultInjection(beforeCall: { operation, path in
+            guard operation == .rename, path.contains("/trash/"), path.hasSuffix("/B/soup.md"),
+                  once.lock.withLock({ () -> Bool in defer { once.done = true }; return !once.done })
+            else { return }
+            _ = FileManager.default.createFile(atPath: target + ".editor-save", contents: Data(edit.utf8))
+            _ = rename(target + ".editor-save", target)
+        })
+        let report = try FaultInjection.$current.withValue(hook) { try replicas.sync() }
+        #expect(once.done && report.changedDuringSync == ["soup.md"])
+        #expect(replicas.read("soup.md", in: .b) == edit)
+        // The edit wins over the deletion next time.
+        _ = try replicas.sync()
+        #expect(replicas.read("soup.md", in: .a) == edit)
+    }
 }
