@@ -73,8 +73,12 @@ struct Applier {
             scanB.files[to] = moved
         }
         archive.entries[from] = nil
+        // The stamp vouches for the base only if the file still holds it; an edited file
+        // gets none, so that, were the merge below to give up, the next scan reads it
+        // again instead of taking the edit for the base.
         var entry = base
-        if replica == .a { entry.stampA = stamp } else { entry.stampB = stamp }
+        let vouched = file.hash == base.hash ? stamp : nil
+        if replica == .a { entry.stampA = vouched } else { entry.stampB = vouched }
         archive.entries[to] = entry
         if let step = SyncPlan.step(to, base: base.hash, a: scanA.files[to]?.hash, b: scanB.files[to]?.hash) { apply(step) }
     }
