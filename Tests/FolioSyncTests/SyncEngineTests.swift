@@ -84,8 +84,9 @@ struct Replicas {
         #expect(replicas.read("recipes/soup.md", in: .a) == expected && replicas.read("recipes/soup.md", in: .b) == expected)
         // Both retitle: the newer stays in place, the other is saved beside it.
         try replicas.write(expected.replacingOccurrences(of: "title: Soup", with: "title: Old soup"), "recipes/soup.md", in: .a)
-        usleep(20_000)
         try replicas.write(expected.replacingOccurrences(of: "title: Soup", with: "title: New soup"), "recipes/soup.md", in: .b)
+        // B's is the newer, by its time set explicitly rather than by sleeping.
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: replicas.path(.a, "recipes/soup.md"))
         let conflict = try replicas.sync()
         let copy = try #require(conflict.conflicts["recipes/soup.md"] ?? nil)
         #expect(copy.hasPrefix("recipes/soup.sync-conflict-") && copy.hasSuffix("-laptop.md"))
