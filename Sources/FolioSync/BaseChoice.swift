@@ -65,7 +65,9 @@ public enum BaseChoice {
     /// earlier save, which the other side never had, and that save looks like the newest
     /// common version — the other side would seem to undo its change. So a candidate is
     /// passed over when a side holds none of what that candidate brought (the values and
-    /// lines no older candidate had): that side never had it. A side that
+    /// lines no older candidate had), or none of what it holds that some one older
+    /// candidate lacked (a fold's result, made of values each seen before): that side
+    /// never had it. A side that
     /// itself rewrote every one of those is taken for one that never had it too; the
     /// older base then shows the clash, and the copy is kept. Nil when none can be read.
     public static func ancestor(
@@ -85,8 +87,13 @@ public enum BaseChoice {
         }
         for (index, (candidate, bytes)) in readable.enumerated() {
             guard index + 1 < readable.count else { return (candidate, bytes) }
-            let added = brought[index]
-            let unseen = !added.isEmpty && sides.contains { side in side.units.isDisjoint(with: added) }
+            // What it holds that one older candidate lacked: a fold's result brings
+            // nothing new, yet pairs values first seen apart, and a side holding none
+            // of what it added to either of its parents never had it.
+            let changes = [brought[index]] + units[(index + 1)...].map { units[index].subtracting($0) }
+            let unseen = changes.contains { added in
+                !added.isEmpty && sides.contains { side in side.units.isDisjoint(with: added) }
+            }
             if !unseen { return (candidate, bytes) }
         }
         return nil

@@ -56,6 +56,29 @@ import Testing
         #expect(BaseChoice.ancestor(among: eligible, contents: { contents[$0.hash] }, path: "r.md", file: fileWithIt, copy: copy)?.bytes == mine)
     }
 
+    /// Seen in a three-device Syncthing run: this device's history holds a fold's result,
+    /// whose every value an older version had, but paired as no side ever held them; the
+    /// late copy from a third device never had it, and folding against it took that
+    /// device's old values over the folded ones.
+    @Test func aFoldSResultASideNeverHadIsPassedOver() throws {
+        let v0 = Self.document([("title", "Soup"), ("time", "15m"), ("servings", "4")])
+        let mine = Self.document([("title", "Soup"), ("time", "15m"), ("servings", "6")])
+        let theirs = Self.document([("title", "Deluxe"), ("time", "15m"), ("servings", "4")])
+        let folded = Self.document([("title", "Deluxe"), ("time", "15m"), ("servings", "6")])
+        let copy = Self.document([("title", "Soup"), ("time", "20m"), ("servings", "4")])  // the third device's
+        let file = Self.document([("title", "Deluxe"), ("time", "20m"), ("servings", "6")])
+        let versions = [(folded, Int64(40)), (theirs, 30), (mine, 20), (v0, 10)]
+        let eligible = versions.map { BaseCandidate(hash: SHA256.hash($0.0), time: $0.1, source: .history) }
+        let contents = Dictionary(versions.map { (SHA256.hash($0.0), $0.0) }, uniquingKeysWith: { first, _ in first })
+        let chosen = BaseChoice.ancestor(among: eligible, contents: { contents[$0.hash] }, path: "r.md", file: file, copy: copy)
+        #expect(chosen?.bytes == v0)
+        guard case .merged(let merged) = ConflictFold.fold(path: "r.md", base: chosen?.bytes, file: file, copy: copy) else {
+            Issue.record("the fold did not merge")
+            return
+        }
+        #expect(merged == file)
+    }
+
     /// A front matter of `fields` (in order), with a body.
     static func document(_ fields: [(String, String)]) -> [UInt8] {
         Array(("---\n" + fields.map { "\($0.0): \($0.1)\n" }.joined() + "---\nBody line.\n").utf8)
