@@ -40,6 +40,7 @@ public final class FolderWatcher: @unchecked Sendable {
     private var stopped = false
     private var rescanTimer: (any DispatchSourceTimer)?
     private let warningSink: @Sendable (String) -> Void
+    private var batchObserver: (@Sendable (Set<String>) -> Void)?
 
     /// A watcher for `store`'s folder; `onWarning` hears what the user should know
     /// (a watch limit reached, a rescan after lost events).
@@ -94,7 +95,9 @@ public final class FolderWatcher: @unchecked Sendable {
                 if applying { return (true, nil) }
                 guard !stopped else { return (false, nil) }
                 applying = true
-                return (false, batch.take())
+                let paths = batch.take()
+                batchObserver?(paths)
+                return (false, paths)
             }
             if !busy {
                 taken = paths
@@ -110,6 +113,13 @@ public final class FolderWatcher: @unchecked Sendable {
         }
         queue.sync { applying = false }
         queue.async { self.schedule() }
+    }
+
+    /// Calls `observer` (on the watcher's queue) with the paths of each batch read from
+    /// disk, so tests can tell that the watcher did see a write rather than passing
+    /// because it saw nothing.
+    package func observeBatches(_ observer: @escaping @Sendable (Set<String>) -> Void) {
+        queue.sync { batchObserver = observer }
     }
 
     private func receive(_ hints: [WatchHint]) {
@@ -129,6 +139,7 @@ public final class FolderWatcher: @unchecked Sendable {
             schedule()
         }) else { return }
         let paths = batch.take()
+        batchObserver?(paths)
         applying = true
         let snapshot = DiskSnapshot.read(paths, under: root)
         let store = self.store

@@ -65,14 +65,29 @@ import Testing
     }
 
     @Test func orderByDateAndPriority() {
-        var state = state()
-        _ = Reducer.reduce(&state, .orderTodosByPriority)
-        #expect(state.todos.map(\.path) == ["todos/rent.md", "todos/milk.md", "todos/bike.md"])
-        _ = Reducer.reduce(&state, .orderTodosByDate)
-        #expect(state.todos.map(\.path) == ["todos/rent.md", "todos/milk.md", "todos/bike.md"])
-        _ = Reducer.reduce(&state, .moveTodos(fromOffsets: IndexSet(integer: 0), toOffset: 3))
-        _ = Reducer.reduce(&state, .orderTodosByDate)
-        #expect(state.todos.map(\.path) == ["todos/rent.md", "todos/milk.md", "todos/bike.md"])
+        // The stored order matches neither sort; two todos tie on both keys, so the sorts
+        // must also be stable; missing dates and priorities go last.
+        var state = StoreState(files: [
+            "todos/a.md": "---\ntitle: A\ndate: 2026-12-05\npriority: 1\norder: 1\n---\n",
+            "todos/b.md": "---\ntitle: B\ndate: 2026-11-01\norder: 2\n---\n",
+            "todos/c.md": "---\ntitle: C\ndate: 2026-11-20\npriority: 3\norder: 3\n---\n",
+            "todos/d.md": "---\ntitle: D\npriority: 2\norder: 4\n---\n",
+            "todos/e.md": "---\ntitle: E\ndate: 2026-11-20\npriority: 3\norder: 5\n---\n",
+        ].mapValues { Array($0.utf8) })
+        #expect(state.todos.map(\.path) == ["todos/a.md", "todos/b.md", "todos/c.md", "todos/d.md", "todos/e.md"])
+        var outcome = Reducer.reduce(&state, .orderTodosByPriority)
+        #expect(state.todos.map(\.path) == ["todos/c.md", "todos/e.md", "todos/d.md", "todos/a.md", "todos/b.md"])
+        #expect(state.todos.map(\.order) == [1, 2, 3, 4, 5])
+        #expect(Set(outcome.changes.updated) == ["todos/a.md", "todos/b.md", "todos/c.md", "todos/d.md", "todos/e.md"])
+        outcome = Reducer.reduce(&state, .orderTodosByDate)
+        #expect(state.todos.map(\.path) == ["todos/b.md", "todos/c.md", "todos/e.md", "todos/a.md", "todos/d.md"])
+        #expect(state.todos.map(\.order) == [1, 2, 3, 4, 5])
+        // a.md stays fourth, so only the others are rewritten.
+        #expect(Set(outcome.changes.updated) == ["todos/b.md", "todos/c.md", "todos/e.md", "todos/d.md"])
+        #expect(outcome.effects.count == 4)
+        outcome = Reducer.reduce(&state, .orderTodosByDate)
+        #expect(outcome.effects.isEmpty, "ordering an ordered list rewrites nothing")
+        state._checkInvariants()
     }
 
     @Test func removeCompletedDeletesOnlyDoneTodos() {
@@ -93,13 +108,20 @@ import Testing
     }
 
     @Test func workoutsSortAndRemoveByOffset() {
-        var state = state()
+        // Three workouts whose date order (the default, newest first) differs from both sorts,
+        // so a sort that does nothing cannot pass.
+        var state = StoreState(files: [
+            "workouts/run.md": "---\nname: Run\ndistance: 5\ndate: 2026-10-01\ncomplexity: low\n---\n",
+            "workouts/long.md": "---\nname: Long run\ndistance: 21.1\ndate: 2026-10-05\ncomplexity: high\n---\n",
+            "workouts/walk.md": "---\nname: Walk\ndistance: 3\ndate: 2026-10-10\ncomplexity: medium\n---\n",
+        ].mapValues { Array($0.utf8) })
+        #expect(state.workouts.map(\.path) == ["workouts/walk.md", "workouts/long.md", "workouts/run.md"])
         _ = Reducer.reduce(&state, .sortWorkoutsByDistance)
-        #expect(state.workouts.map(\.path) == ["workouts/long.md", "workouts/run.md"])
+        #expect(state.workouts.map(\.path) == ["workouts/long.md", "workouts/run.md", "workouts/walk.md"])
         _ = Reducer.reduce(&state, .sortWorkoutsByComplexity)
-        #expect(state.workouts.first?.complexity == .high)
+        #expect(state.workouts.map(\.path) == ["workouts/long.md", "workouts/walk.md", "workouts/run.md"])
         let outcome = Reducer.reduce(&state, .removeWorkouts(atOffsets: IndexSet(integer: 1)))
-        #expect(outcome.changes.removed == ["workouts/run.md"])
+        #expect(outcome.changes.removed == ["workouts/walk.md"])
     }
 
     @Test func anInvalidRecipeIsRefusedWithTheValidationMessage() {

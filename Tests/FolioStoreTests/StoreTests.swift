@@ -118,17 +118,34 @@ import Testing
         let folder = try fixturesCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try await Store.load(folder.path)
+        // Detached tasks on the cooperative pool, all adding a todo of the same title, with
+        // outside changes arriving in between: every add must get its own file name and
+        // order even though the dispatches reach the store in whatever order the pool runs them.
+        let titles = (0..<100).map { _ in "Same task" }
         await withTaskGroup(of: Void.self) { group in
-            for i in 0..<100 {
-                group.addTask { @MainActor in
-                    _ = store.dispatch(.addTodo(Todo(title: "Task \(i)")))
+            for (i, title) in titles.enumerated() {
+                group.addTask {
+                    await Task.yield()
+                    let errors = await store.dispatch(.addTodo(Todo(title: title, priority: i % 5)))
+                    #expect(errors.isEmpty, "add \(i): \(errors)")
+                    if i % 10 == 0 {
+                        _ = await store.dispatch(.fileChanged(path: "todos/outside-\(i).md", bytes: Array("---\ntitle: Outside \(i)\n---\n".utf8)))
+                    }
                 }
             }
         }
-        #expect(store.state.todos.count == 112)
+        let added = store.state.todos.filter { $0.title == "Same task" }
+        #expect(added.count == 100)
+        #expect(Set(added.map(\.path)).count == 100)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("todos").path)
-        #expect(files.filter { $0.hasPrefix("task-") }.count == 100)
-        #expect(Set(store.state.todos.compactMap(\.order)).count == 112)
+        #expect(files.filter { $0.hasPrefix("same-task") }.count == 100)
+        #expect(Set(added.map(\.priority)) == [0, 1, 2, 3, 4])
+        #expect(Set(store.state.todos.compactMap(\.order)).count == store.state.todos.compactMap(\.order).count,
+                "two todos were given the same order")
+        for record in added {
+            let text = try String(contentsOfFile: folder.path + "/" + record.path, encoding: .utf8)
+            #expect(text.contains("title: Same task"), "\(record.path) holds \(text)")
+        }
         store.state._checkInvariants()
     }
 

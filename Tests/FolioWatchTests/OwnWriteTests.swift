@@ -12,12 +12,21 @@ import Testing
     @Test func ownWritesAreRecognisedByContent() async throws {
         let harness = try await WatchHarness(files: [Self.path: "---\ntitle: Milk\ndone: false\n---\n"])
         defer { harness.finish() }
+        let seen = SeenPaths()
+        harness.watcher.observeBatches { seen.insert($0) }
         #expect(harness.store.dispatch(.toggleDone(path: Self.path)).isEmpty)
         await harness.drainChanges()
         let announced = harness.changeSets
         #expect(announced == [ChangeSet(updated: [Self.path])])
-        // Let the watcher see the write (temporary file, rename) and read it back.
-        try await Task.sleep(for: .milliseconds(60))
+        // The watcher must really read the write back (else this test would pass on a
+        // watcher that saw nothing); wait until a batch holding the path was read.
+        var readBack = false
+        for _ in 0..<500 where !readBack {
+            await harness.watcher.settle()
+            readBack = seen.contains(Self.path)
+            if !readBack { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        #expect(readBack, "the watcher never read the store's write back")
         await harness.watcher.settle()
         await harness.drainChanges()
         #expect(harness.changeSets == announced, "the store's own write came back as news")
@@ -50,4 +59,13 @@ import Testing
         let seen = await harness.waitUntil { harness.store.state.records.keys.sorted() == ["todos/bread.md"] }
         #expect(seen)
     }
+}
+
+/// The paths of the batches a watcher read, collected from its queue.
+final class SeenPaths: @unchecked Sendable {
+    // @unchecked Sendable is safe: `paths` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+    func insert(_ batch: Set<String>) { lock.withLock { _ = paths.formUnion(batch) } }
+    func contains(_ path: String) -> Bool { lock.withLock { paths.contains(path) } }
 }
