@@ -78,4 +78,12 @@ extension PairTable {
         }
         return out
     }
+
+    /// How many (pair, position) nodes the table holds.
+    var nodeCount: Int { positions.count }
+
+    /// Calls `body` with each pair hash and the positions holding it, ascending.
+    func forEachPair(_ body: (UInt64, [UInt8]) -> Void) {
+        for key in keys where key != 0 { body(key, positions(of: key)) }
+    }
 }

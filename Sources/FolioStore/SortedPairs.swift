@@ -28,12 +28,16 @@ struct SortedPairs: Sendable {
         sorted = true
     }
 
-    /// Drops the pairs of ids that are no longer live.
-    mutating func removeAll(where dead: (Int32) -> Bool) {
+    /// Gives every id its new number (`newID[old]`, -1 for a record that is gone),
+    /// dropping the pairs of records that are gone. Renumbering keeps the order of ids,
+    /// so pairs of equal value stay in id order.
+    mutating func renumber(_ newID: [Int32]) {
         var keptValues: [Double] = [], keptIDs: [Int32] = []
-        for (value, id) in zip(values, ids) where !dead(id) {
+        keptValues.reserveCapacity(values.count)
+        keptIDs.reserveCapacity(ids.count)
+        for (value, id) in zip(values, ids) where newID[Int(id)] >= 0 {
             keptValues.append(value)
-            keptIDs.append(id)
+            keptIDs.append(newID[Int(id)])
         }
         (values, ids) = (keptValues, keptIDs)
     }

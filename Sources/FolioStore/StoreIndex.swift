@@ -4,7 +4,8 @@ import FolioModel
 /// The store's indexes, over integer record ids: kind, tag, any front-matter key's
 /// value, full text (folded words of title and body), and sorted numbers and dates
 /// for comparisons and sorting. A changed file gets a new id; the old one is dead
-/// and skipped until ``compact()`` drops it.
+/// and skipped until ``compact()`` renumbers the live ids, so that a store that
+/// follows a folder for weeks holds what its files need, not every version it saw.
 struct StoreIndex: Sendable {
     private(set) var paths: [String?] = []
     private(set) var idByPath: [String: Int32] = [:]
@@ -142,7 +143,7 @@ struct StoreIndex: Sendable {
         for (kind, ids) in chunk.byKind { byKind[kind, default: []].append(contentsOf: ids) }
         for (tag, ids) in chunk.byTag { byTag[tag, default: []].append(contentsOf: ids) }
         for (word, ids) in chunk.byWord { byWord[word, default: []].append(contentsOf: ids) }
-        byPair.append(chunk.pairs, firstID: chunk.firstID)
+        byPair.append(chunk.pairs, firstID: chunk.firstID, count: chunk.records.count)
         for (key, values) in chunk.byField {
             for (value, ids) in values { byField[key, default: [:]][value, default: []].append(contentsOf: ids) }
         }
@@ -214,7 +215,6 @@ struct StoreIndex: Sendable {
         for later in position..<byRank.count { rank[Int(byRank[later])] = Int32(later) }
         paths[Int(id)] = nil
         deadCount += 1
-        if deadCount > 1024 && deadCount > paths.count / 4 { compact() }
     }
 
     private mutating func kill(_ id: Int32) {
@@ -240,24 +240,92 @@ struct StoreIndex: Sendable {
         for (position, id) in byRank.enumerated() { rank[Int(id)] = Int32(position) }
     }
 
-    /// Drops dead ids from every posting list.
-    mutating func compact() {
-        let paths = self.paths
-        let dead: (Int32) -> Bool = { paths[Int($0)] == nil }
-        func clean(_ lists: inout [String: [Int32]]) {
-            for key in Array(lists.keys) {
-                let kept = lists[key]!.filter { !dead($0) }
-                lists[key] = kept.isEmpty ? nil : kept
+    /// Whether enough ids are dead for ``compact()`` to pay: more than a quarter of all
+    /// ids, and more than a few hundred (each compaction walks every posting list).
+    var needsCompaction: Bool { deadCount > 256 && deadCount > paths.count / 4 }
+
+    /// Renumbers the live ids 0, 1, 2… in their old order, so every posting list stays
+    /// ascending and every rank stays put, and drops dead ids, and the keys left with
+    /// none, from every list. Returns each old id's new number (-1 for a dead one), for
+    /// whatever is kept by id beside the index.
+    @discardableResult
+    mutating func compact() -> [Int32] {
+        var newID = [Int32](repeating: -1, count: paths.count)
+        var next: Int32 = 0
+        for (old, path) in paths.enumerated() where path != nil {
+            newID[old] = next
+            next += 1
+        }
+        func clean(_ lists: [String: [Int32]]) -> [String: [Int32]] {
+            lists.compactMapValues { ids in
+                let kept = StoreIndex.renumbered(ids, newID)
+                return kept.isEmpty ? nil : kept
             }
         }
-        for key in Array(byKind.keys) { byKind[key]!.removeAll(where: dead) }
-        clean(&byTag)
-        clean(&byWord)
-        byPair.removeAll(where: dead)
-        for key in Array(byField.keys) { clean(&byField[key]!) }
-        for key in Array(numbers.keys) { numbers[key]!.removeAll(where: dead) }
-        for key in Array(dates.keys) { dates[key]!.removeAll(where: dead) }
+        byKind = byKind.compactMapValues { ids in
+            let kept = StoreIndex.renumbered(ids, newID)
+            return kept.isEmpty ? nil : kept
+        }
+        byTag = clean(byTag)
+        byWord = clean(byWord)
+        byField = byField.compactMapValues { values in
+            let kept = clean(values)
+            return kept.isEmpty ? nil : kept
+        }
+        byPair.renumber(newID)
+        numbers = numbers.compactMapValues { pairs in
+            var kept = pairs
+            kept.renumber(newID)
+            return kept.count == 0 ? nil : kept
+        }
+        dates = dates.compactMapValues { pairs in
+            var kept = pairs
+            kept.renumber(newID)
+            return kept.count == 0 ? nil : kept
+        }
+        var newRank = [Int32](repeating: 0, count: Int(next))
+        for (old, id) in newID.enumerated() where id >= 0 { newRank[Int(id)] = rank[old] }
+        rank = newRank
+        byRank = byRank.map { newID[Int($0)] }
+        paths = paths.filter { $0 != nil }
+        idByPath = idByPath.mapValues { newID[Int($0)] }
         deadCount = 0
+        return newID
+    }
+
+    /// Two ascending lists of ids merged into one.
+    static func mergedAscending(_ a: [Int32], _ b: [Int32]) -> [Int32] {
+        if a.isEmpty { return b }
+        if b.isEmpty || a.last! < b.first! { return a + b }
+        var out: [Int32] = []
+        out.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if a[i] < b[j] { out.append(a[i]); i += 1 } else { out.append(b[j]); j += 1 }
+        }
+        out.append(contentsOf: a[i...])
+        out.append(contentsOf: b[j...])
+        return out
+    }
+
+    /// `ids` renumbered by `newID`, without the ones that are gone.
+    static func renumbered(_ ids: [Int32], _ newID: [Int32]) -> [Int32] {
+        var kept: [Int32] = []
+        kept.reserveCapacity(ids.count)
+        for id in ids where newID[Int(id)] >= 0 { kept.append(newID[Int(id)]) }
+        return kept
+    }
+
+    /// How many entries the index holds: ids, and ids in every posting list, live or
+    /// not. Edits that bring every file back to what it held leave this where it was
+    /// once the index is compacted.
+    var entryCount: Int {
+        let lists = [byTag, byWord] + Array(byField.values)
+        return paths.count + rank.count + byRank.count + idByPath.count
+            + byKind.values.reduce(0) { $0 + $1.count }
+            + lists.reduce(0) { total, list in total + list.count + list.values.reduce(0) { $0 + $1.count } }
+            + byPair.entryCount
+            + numbers.values.reduce(0) { $0 + $1.count } + dates.values.reduce(0) { $0 + $1.count }
     }
 
     #if DEBUG
@@ -271,7 +339,13 @@ struct StoreIndex: Sendable {
             precondition(position == 0 || paths[Int(byRank[position - 1])]! < paths[Int(id)]!, "ranks out of path order")
         }
         for lists in [byTag, byWord] + Array(byField.values) {
-            for (key, ids) in lists { precondition(zip(ids, ids.dropFirst()).allSatisfy { $0 < $1 }, "postings of \(key) not ascending") }
+            for (key, ids) in lists {
+                precondition(zip(ids, ids.dropFirst()).allSatisfy { $0 < $1 }, "postings of \(key) not ascending")
+                precondition(ids.allSatisfy { $0 >= 0 && $0 < nextID }, "postings of \(key) hold an id past the last")
+            }
+        }
+        for pairs in Array(numbers.values) + Array(dates.values) {
+            precondition(pairs.ids.allSatisfy { $0 >= 0 && $0 < nextID }, "sorted values hold an id past the last")
         }
     }
     #else

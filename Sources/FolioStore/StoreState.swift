@@ -116,6 +116,19 @@ public struct StoreState: Sendable {
         recordsByID.append(record)
         pending[record.path] = bytes
         index.insert(record, entry)
+        compactIfWorthIt()
+    }
+
+    /// Renumbers the index and the records by id once enough records are dead, so
+    /// edits and removals leave nothing behind for good.
+    private mutating func compactIfWorthIt() {
+        if index.needsCompaction { compact() }
+    }
+
+    /// Drops every dead id from the index and the records, now.
+    mutating func compact() {
+        let newID = index.compact()
+        recordsByID = zip(recordsByID, newID).filter { $0.1 >= 0 }.map(\.0)
     }
 
     /// The bytes of a record: produced by the reducer, or read from the source — and
@@ -143,6 +156,7 @@ public struct StoreState: Sendable {
         if let id = index.id(of: path) { recordsByID[Int(id)] = nil }
         pending[path] = nil
         index.remove(path)
+        compactIfWorthIt()
     }
 
     /// Every record of `kind`, in path order.

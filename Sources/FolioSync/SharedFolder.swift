@@ -107,7 +107,9 @@ public final class SharedFolder {
             guard let bytes = try? FileReading.contents(of: root + "/" + path) else { continue }
             try history.record(bytes, at: path, time: now)
         }
-        try history.flush()
+        // A watcher records for weeks: the history is held to its limits as it grows,
+        // not only when a process starts.
+        try history.pruneIfGrown(now: now)
     }
 
     /// Drops history past its limits (``VersionHistory/Limits``).

@@ -82,3 +82,68 @@ import Testing
         #expect(table.positions(of: 0xdead_0000) == [])
     }
 }
+
+/// A store that follows a folder for weeks sees many versions of each file: the index
+/// must hold what the files hold now, not every version it saw.
+@Suite struct StoreIndexChurnTests {
+    static let words = ["soak", "alpha", "uova", "pepe", "sale", "olio", "aglio", "riso", "lento", "fuoco"]
+
+    @Test func editsThatReturnFilesToTheirContentLeaveNoMoreEntries() throws {
+        let seed = SeededRandom.testSeed()
+        var random = SeededRandom(seed: seed)
+        var original: [String: [UInt8]] = [:]
+        for n in 0..<1_200 {
+            let body = (0..<Int.random(in: 3...30, using: &random)).map { _ in Self.words.dropFirst(2).randomElement(using: &random)! }
+            original["recipes/r\(n).md"] = Array("""
+                ---
+                title: R\(n)
+                tags: [t\(n % 7)]
+                time: \(n % 50 + 5)m
+                date: 2026-11-\(n % 28 + 1 < 10 ? "0" : "")\(n % 28 + 1)
+                ---
+                \(body.joined(separator: " "))
+
+                """.utf8)
+        }
+        var state = StoreState(files: original)
+        let fresh = state.index.entryCount
+        var current = original
+        var largest = fresh
+        // Edits as `folio watch` sees them: a line added or removed again, now and then a
+        // word never seen before (then taken out), a file deleted and brought back.
+        for step in 0..<6_000 {
+            let path = "recipes/r\(Int.random(in: 0..<1_200, using: &random)).md"
+            var bytes = current[path] ?? original[path]!
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0:
+                _ = Reducer.reduce(&state, .fileRemoved(path: path))
+                current[path] = nil
+                continue
+            case 1: bytes = original[path]! + Array("unique\(step) soak\n".utf8)
+            default:
+                let line = Array("soak alpha\n".utf8)
+                bytes = bytes.count > line.count && Array(bytes.suffix(line.count)) == line ? Array(bytes.dropLast(line.count)) : bytes + line
+            }
+            current[path] = bytes
+            _ = Reducer.reduce(&state, .fileChanged(path: path, bytes: bytes))
+            largest = max(largest, state.index.entryCount)
+        }
+        state._checkInvariants()
+        // Bounded while it runs: dead ids are at most a quarter of all (plus a few hundred).
+        #expect(largest <= fresh * 3 / 2, "the index grew to \(largest) entries from \(fresh), seed \(seed)")
+        #expect(try state.records(matching: Query(parsing: "\"soak alpha\"")).map(\.path)
+                == current.filter { String(decoding: $0.value, as: UTF8.self).contains("soak alpha") }.keys.sorted(), "seed \(seed)")
+
+        for (path, bytes) in original where current[path] != bytes {
+            _ = Reducer.reduce(&state, .fileChanged(path: path, bytes: bytes))
+        }
+        state.compact()
+        state._checkInvariants()
+        #expect(state.index.entryCount == fresh, "seed \(seed)")
+        let reloaded = StoreState(files: original)
+        for text in ["soak", "alpha", "\"uova pepe\"", "\"sale olio\"", "tag:t3", "time>30m", "date>=2026-11-20", "unique17"] {
+            let query = try Query(parsing: text)
+            #expect(state.records(matching: query).map(\.path) == reloaded.records(matching: query).map(\.path), "\(text), seed \(seed)")
+        }
+    }
+}

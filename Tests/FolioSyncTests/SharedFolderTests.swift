@@ -70,6 +70,25 @@ import Testing
         #expect(Set(trashed.map(\.path)) == [Self.copyName, "r.md"])
     }
 
+    @Test func aLongRunningFollowerKeepsItsHistoryWithinItsLimits() throws {
+        let place = try Place()
+        defer { place.remove() }
+        let folder = try SharedFolder(place.folder, options: { var o = FoldOptions(); o.stateDirectory = place.state; return o }())
+        // Far more versions of one file than a path keeps (32), recorded one at a time as
+        // `folio watch` does, with no process start in between to prune.
+        let limit = VersionHistory.Limits().versionsPerPath
+        for n in 0..<1_500 {
+            try place.write(Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: \(n)"), "r.md")
+            try folder.record(["r.md"])
+        }
+        let kept = folder.history.versions(of: "r.md")
+        let log = try FileManager.default.attributesOfItem(atPath: place.state + "/history.log")[.size] as? Int ?? 0
+        // Pruning waits for the log to grow by half (and 64 KiB), so some versions past the limit may wait too.
+        #expect(kept.count >= limit && kept.count < 1_000, "\(kept.count) versions kept")
+        #expect(log < 160 << 10, "the history log is \(log) bytes")
+        #expect(kept.last.flatMap { folder.history.contents(of: $0.hash) }.map { String(decoding: $0, as: UTF8.self).contains("servings: 1499") } == true)
+    }
+
     @Test func aClashKeepsTheCopyAndSaysWhere() throws {
         let place = try Place()
         defer { place.remove() }
