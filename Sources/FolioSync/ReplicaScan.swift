@@ -32,8 +32,9 @@ public struct ReplicaScan: Sendable {
     /// Files whose stamp the archive does not know, with the stamp listed: still to be
     /// read and hashed (``readPending(_:roots:)``).
     var pending: [(path: String, stamp: FileStamp)] = []
-    /// Folio's own temporary files older than an hour: left by a process that was
-    /// killed mid-write (a live write takes far less), moved to the trash by the sync.
+    /// Folio's own temporary files left by a process that was killed mid-write: older
+    /// than an hour (a live write takes far less), or carrying the tag of an earlier
+    /// sync of this state folder (`RunRecord`); moved to the trash by the sync.
     public var staleTemporaries: [String] = []
 
     /// Scans `root`. `known` gives the archive's entry for a path (with this replica's
@@ -51,7 +52,7 @@ public struct ReplicaScan: Sendable {
     /// stamp it knows; the rest are left ``pending``, to be read by ``readPending(_:roots:)``
     /// (so that the reading and hashing of both replicas can be shared out over the cores).
     static func list(
-        _ root: String, ignoring ignore: FolioIgnore, expectedCount: Int = 0,
+        _ root: String, ignoring ignore: FolioIgnore, expectedCount: Int = 0, endedRuns: Set<UInt32> = [],
         known: (String) -> (stamp: FileStamp?, hash: SHA256.Digest, id: String?)?
     ) throws(SyncError) -> ReplicaScan {
         let rootStamp: FileStamp
@@ -106,8 +107,8 @@ public struct ReplicaScan: Sendable {
                     enter(path, named: entry.name)
                     continue
                 }
-                if Self.isFolioTemporary(entry.name) {
-                    if stamp.modified < oneHourAgo { scan.staleTemporaries.append(path) }
+                if let tag = Self.folioTemporaryTag(entry.name) {
+                    if stamp.modified < oneHourAgo || endedRuns.contains(tag) { scan.staleTemporaries.append(path) }
                     continue
                 }
                 guard !Self.neverSynced(entry.name), !ignore.ignores(path, isDirectory: false) else { continue }
@@ -226,17 +227,23 @@ public struct ReplicaScan: Sendable {
         FolderRules.isIgnoredFile(name) || isFolioTemporary(name)
     }
 
-    /// `.NAME.folio-RANDOM-N.tmp` exactly (RANDOM and N decimal), as ``AtomicFile``
+    /// `.NAME.folio-TAG-N.tmp` exactly (TAG and N decimal), as ``AtomicFile``
     /// names its temporary files: a user's `.notes.folio-backup.tmp` is not one.
-    static func isFolioTemporary(_ name: String) -> Bool {
+    static func isFolioTemporary(_ name: String) -> Bool { folioTemporaryTag(name) != nil }
+
+    /// The tag in a name of Folio's temporary files (`.NAME.folio-TAG-N.tmp`, TAG and N
+    /// decimal), nil for any other name.
+    static func folioTemporaryTag(_ name: String) -> UInt32? {
         let bytes = Array(name.utf8)
-        guard bytes.first == UInt8(ascii: "."), bytes.count > 12, bytes.suffix(4) == Array(".tmp".utf8)[...] else { return false }
+        guard bytes.first == UInt8(ascii: "."), bytes.count > 12, bytes.suffix(4) == Array(".tmp".utf8)[...] else { return nil }
         let marker = Array(".folio-".utf8)
         guard let start = (1..<(bytes.count - marker.count)).last(where: { bytes[$0..<($0 + marker.count)].elementsEqual(marker) }),
               start > 1
-        else { return false }
+        else { return nil }
         let numbers = bytes[(start + marker.count)..<(bytes.count - 4)].split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
-        return numbers.count == 2 && numbers.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0 >= 48 && $0 <= 57 } }
+        guard numbers.count == 2, numbers.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0 >= 48 && $0 <= 57 } }) else { return nil }
+        // 0 (never a run's tag) for a number too large to be one.
+        return UInt32(String(decoding: numbers[0], as: UTF8.self)) ?? 0
     }
 }
 

@@ -127,9 +127,13 @@ public struct SyncEngine: Sendable {
         // append to the same bases and archive log); the lock also makes the folder (0700:
         // it holds copies of every text file).
         var lock: StateLock?
+        var ended: Set<UInt32> = []
         if !options.dryRun {
             do { lock = try StateLock.acquire(state) } catch { throw SyncError(lockFailure: error) }
             Trash(state: state).expire(olderThanDays: 30)
+            do { ended = try RunRecord(state: state).begin() } catch {
+                throw SyncError("cannot write \(state)/runs: \(error)", kind: .io)
+            }
         }
         defer { withExtendedLifetime(lock) {} }
         let storage = ArchiveStorage(state: state)
@@ -139,13 +143,15 @@ public struct SyncEngine: Sendable {
         let rules = [rootA, rootB].map { String(decoding: (try? AtomicFile.contentsIfPresent($0 + "/.folioignore")) ?? nil ?? [], as: UTF8.self) }
         let ignore = FolioIgnore(text: rules.joined(separator: "\n"))
         let knownArchive = archive
+        let endedRuns = ended
         archive.addFolderEntriesIfMissing()
         // Both replicas listed at once, then what changed in either read with both cores.
         let listings = ConcurrentSlots<Result<ReplicaScan, SyncError>>.map(2) { index in
             let replica: Replica = index == 0 ? .a : .b
             return Result { () throws(SyncError) in
                 try ReplicaScan.list(
-                    self.root(replica), ignoring: ignore, expectedCount: knownArchive.entries.count, known: Self.known(knownArchive, replica))
+                    self.root(replica), ignoring: ignore, expectedCount: knownArchive.entries.count, endedRuns: endedRuns,
+                    known: Self.known(knownArchive, replica))
             }
         }
         var scans = [try listings[0].get(), try listings[1].get()]
@@ -173,13 +179,17 @@ public struct SyncEngine: Sendable {
         var report = SyncReport()
         report.folded = folded
         report.keptCopies = keptCopies
+        var unmovedRuns: Set<UInt32> = []
         if !options.dryRun {
             for (replica, scan) in [(Replica.a, scanA), (.b, scanB)] {
                 // Into the trash, not unlinked: were a name ever mistaken for Folio's, nothing is lost.
                 for path in scan.staleTemporaries {
                     guard let stamp = try? FileStamp.of(root(replica) + "/" + path),
                           (try? Trash(state: state).move(path, from: root(replica), replica: replica, expected: stamp, hash: nil)) == true
-                    else { continue }
+                    else {
+                        ReplicaScan.folioTemporaryTag(String(path.split(separator: "/").last ?? "")).map { _ = unmovedRuns.insert($0) }
+                        continue
+                    }
                     report.removedTemporaries.append("\(replica.rawValue):\(path)")
                 }
             }
@@ -242,7 +252,11 @@ public struct SyncEngine: Sendable {
                 try storage.save(archive, known: knownArchive, loaded: loaded)
             } catch { throw SyncError("cannot save the archive in \(state): \(error)", kind: .io) }
         }
-        if !options.dryRun { recordRoots() }
+        if !options.dryRun {
+            recordRoots()
+            // A run that ends here leaves no temporary file: it need not be listed any more.
+            try? RunRecord(state: state).finish(unmoved: unmovedRuns)
+        }
         if !options.dryRun {
             // The versions seen, after the contents they name; pruned now and then, keeping
             // every base the archive names.

@@ -26,6 +26,26 @@ import Testing
         #expect(!ReplicaScan.isFolioTemporary(".folio-1-2.tmp") && !ReplicaScan.isFolioTemporary(".a.folio-1.tmp") && !ReplicaScan.isFolioTemporary(".a.folio-x-1.tmp"))
     }
 
+    @Test func aKilledSyncsTemporaryFilesGoAtTheNextSyncNotAnHourLater() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write("---\ntitle: Soup\n---\n", "soup.md", in: .a)
+        _ = try replicas.sync()
+        // As a sync killed mid-write leaves things: its tag listed in the state folder, a
+        // fresh temporary file carrying it. Another fresh one, of a run never listed
+        // (an app's store writing right now), stays.
+        let killed: UInt32 = 4_000_000_001, unknown: UInt32 = 4_000_000_002
+        try Data("\(killed)\n".utf8).write(to: URL(fileURLWithPath: replicas.state + "/runs"))
+        try replicas.write("half a sou", ".soup.md.folio-\(killed)-0.tmp", in: .b)
+        try replicas.write("being written", ".soup.md.folio-\(unknown)-0.tmp", in: .a)
+        let report = try replicas.sync()
+        #expect(report.removedTemporaries == ["B:.soup.md.folio-\(killed)-0.tmp"])
+        #expect(Trash(state: replicas.state).items().map(\.path) == [".soup.md.folio-\(killed)-0.tmp"])
+        #expect(replicas.read(".soup.md.folio-\(unknown)-0.tmp", in: .a) == "being written")
+        // The finished run is no longer listed, nor is the one whose leftovers are gone.
+        #expect(RunRecord(state: replicas.state).tags().isEmpty)
+    }
+
     @Test func theFilesMacsAndFATSticksMakeAreNeitherSyncedNorRecords() throws {
         let replicas = try Replicas()
         defer { replicas.remove() }

@@ -150,16 +150,36 @@ import Testing
     final class Crash: @unchecked Sendable {
         // @unchecked Sendable is safe: `count` is only touched while holding `lock`.
         private let lock = NSLock()
-        private var count = 0
+        private var counted = 0
         let after: Int
         init(after: Int) { self.after = after }
+        /// Whether the crash happened: the sync reached its `after`-th write.
+        var fired: Bool { lock.withLock { counted > after } }
+        /// The writes counted so far.
+        var count: Int { lock.withLock { counted } }
         func fails(_ operation: SystemError.Operation) -> Bool {
             guard [.write, .rename, .unlink, .sync, .makeDirectory].contains(operation) else { return false }
             return lock.withLock {
-                count += 1
-                return count > after
+                counted += 1
+                return counted > after
             }
         }
+    }
+
+    /// How many writes, renames, removals, flushes and new folders a sync of `replicas`
+    /// makes inside the replicas themselves, counted on a copy of the replicas and their
+    /// state folder (a copy's files have other inodes, so it may write more to its state
+    /// folder, but the same to the replicas).
+    static func replicaWrites(of replicas: Replicas) throws -> Int {
+        let copy = try Replicas(copying: replicas)
+        defer { copy.remove() }
+        let counter = Crash(after: Int.max)
+        let roots = [copy.a + "/", copy.b + "/"]
+        let plan = FaultInjection { operation, path in
+            roots.contains { path.hasPrefix($0) } && counter.fails(operation) ? 5 : nil
+        }
+        _ = try FaultInjection.$current.withValue(plan) { try copy.sync { $0.allowMassDelete = true } }
+        return counter.count
     }
 
     @Test func aSyncKilledAtAnyWriteFinishesNextTimeAndLosesNothing() throws {
@@ -175,9 +195,15 @@ import Testing
             let agreed = History.tokens(in: replicas.a)
             for _ in 0..<10 { try history.step() }
             let before = History.tokens(in: replicas.a).union(History.tokens(in: replicas.b)).subtracting(agreed)
-            let crash = Crash(after: Int.random(in: 0..<40, using: &random))
+            // The crash comes at a random one of the writes this sync makes in the replicas
+            // (counted on a copy), so that it really happens: a crash point past the end
+            // of a short sync would be no crash at all.
+            let writes = try Self.replicaWrites(of: replicas)
+            #expect(writes > 0, "seed \(seed) round \(round): a sync with work on both sides wrote nothing in the replicas")
+            let crash = Crash(after: Int.random(in: 0..<max(1, writes), using: &random))
             let plan = FaultInjection { operation, _ in crash.fails(operation) ? 5 : nil }
             _ = try? FaultInjection.$current.withValue(plan) { try replicas.sync { $0.allowMassDelete = true } }
+            #expect(crash.fired, "seed \(seed) round \(round): the sync ended before its write \(crash.after + 1), where it was to crash")
             // Nothing is lost by the crash itself…
             let afterCrash = History.tokens(in: replicas.a).union(History.tokens(in: replicas.b)).union(History.tokens(in: replicas.state + "/trash"))
             #expect(before.subtracting(afterCrash).isEmpty, "seed \(seed) round \(round): the crash lost \(before.subtracting(afterCrash).sorted())")
@@ -185,5 +211,13 @@ import Testing
             _ = try replicas.sync { $0.allowMassDelete = true }
             try Self.check(history, seed: seed, before: before)
         }
+    }
+}
+
+extension Replicas {
+    /// A copy of `other`'s replicas and state folder, in a fresh folder of its own.
+    init(copying other: Replicas) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-sync-copy-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: other.root, to: root)
     }
 }
