@@ -45,8 +45,13 @@ public final class VersionHistory {
     let state: String
     let contents: BaseStore
     private var log: String { state + "/history.log" }
-    /// The log, read on first use (a sync that only records never reads it).
-    private var loadedEntries: [Version]?
+    /// The log's entries as last read, dropped once what was recorded is flushed: a
+    /// watcher records for weeks and reads them only to fold a copy, so it does not
+    /// hold every version in memory between folds.
+    private var cachedEntries: [Version]?
+    /// Whether ``latest`` and ``first`` cover the whole log (read once, then kept up to
+    /// date by each record; a sync that only records never reads the log).
+    private var indexed = false
     private var latest: [String: SHA256.Digest] = [:]
     private var first: [SHA256.Digest: Int64] = [:]
     private var pending: [Version] = []
@@ -62,12 +67,20 @@ public final class VersionHistory {
     }
 
     private var entries: [Version] {
-        if let loadedEntries { return loadedEntries }
+        if let cachedEntries { return cachedEntries }
         let bytes = (try? AtomicFile.contentsIfPresent(log)) ?? nil ?? []
         let all = Self.parse(bytes) + pending
-        for entry in all { note(entry) }
-        loadedEntries = all
+        if !indexed {
+            for entry in all { note(entry) }
+            indexed = true
+        }
+        cachedEntries = all
         return all
+    }
+
+    /// Reads the log once, for ``latest`` and ``first``.
+    private func indexIfNeeded() {
+        if !indexed { _ = entries }
     }
 
     private func note(_ entry: Version) {
@@ -106,7 +119,7 @@ public final class VersionHistory {
 
     /// When content with this hash was first seen at any path, or nil if never.
     public func firstSeen(_ hash: SHA256.Digest) -> Int64? {
-        _ = entries
+        indexIfNeeded()
         return first[hash]
     }
 
@@ -119,7 +132,7 @@ public final class VersionHistory {
     public func record(_ bytes: [UInt8], at path: String, time: Int64) throws(SystemError) {
         guard bytes.count <= Self.largestVersion, !bytes.prefix(8000).contains(0) else { return }
         let hash = SHA256.hash(bytes)
-        _ = entries
+        indexIfNeeded()
         try record(bytes, hash: hash, at: path, time: time)
     }
 
@@ -127,14 +140,12 @@ public final class VersionHistory {
     /// version once); once the log is read, a version the path already holds is not
     /// noted again, and content the history names is not stored again.
     func record(_ bytes: [UInt8], hash: SHA256.Digest, at path: String, time: Int64) throws(SystemError) {
-        guard loadedEntries == nil || latest[path] != hash else { return }
-        if loadedEntries == nil || first[hash] == nil { try contents.store(bytes, hash: hash) }
+        guard !indexed || latest[path] != hash else { return }
+        if !indexed || first[hash] == nil { try contents.store(bytes, hash: hash) }
         let version = Version(path: path, hash: hash, time: time, size: bytes.count)
         pending.append(version)
-        if loadedEntries != nil {
-            loadedEntries!.append(version)
-            note(version)
-        }
+        cachedEntries?.append(version)
+        if indexed { note(version) }
     }
 
     /// Makes what was recorded durable: the contents first, then the log lines naming them.
@@ -149,6 +160,7 @@ public final class VersionHistory {
         try Syscall.writeAll(fd, text, path: log)
         try Syscall.sync(fd, path: log)
         pending.removeAll()
+        cachedEntries = nil
     }
 
     /// Prunes (``prune(now:limits:keeping:)``) once the log has grown by half since it
@@ -174,9 +186,9 @@ public final class VersionHistory {
         var text: [UInt8] = []
         for version in kept { text += Self.line(version) }
         _ = try AtomicFile.write(text, to: log, mode: 0o600, replacingOnly: nil)
-        loadedEntries = kept
+        cachedEntries = kept
         (latest, first) = ([:], [:])
-        for entry in entries { note(entry) }
+        for entry in kept { note(entry) }
         try contents.compact(keeping: keeping.union(kept.map(\.hash)))
     }
 
