@@ -17,6 +17,11 @@ public struct ReplicaScan: Sendable {
     public var files: [String: File] = [:]
     /// Paths left alone, with the reason (symbolic links, unreadable files).
     public var skipped: [String: String] = [:]
+    /// The paths among ``skipped`` that Folio leaves alone by design (links, devices,
+    /// sockets): reported, but not a problem a sync should exit 1 for.
+    public var passedOver: Set<String> = []
+    /// Names the scan renamed to NFC (see ``normalize(_:in:relative:renaming:scan:)``).
+    public var normalized: [String] = []
     /// How many files were read and hashed (the rest matched the archive's stamps).
     public var hashed = 0
     /// The files whose stamp differs from the archive's (new, edited or touched): with the
@@ -52,7 +57,7 @@ public struct ReplicaScan: Sendable {
     /// stamp it knows; the rest are left ``pending``, to be read by ``readPending(_:roots:)``
     /// (so that the reading and hashing of both replicas can be shared out over the cores).
     static func list(
-        _ root: String, ignoring ignore: FolioIgnore, expectedCount: Int = 0, endedRuns: Set<UInt32> = [],
+        _ root: String, ignoring ignore: FolioIgnore, expectedCount: Int = 0, endedRuns: Set<UInt32> = [], renamingToNFC: Bool = false,
         known: (String) -> (stamp: FileStamp?, hash: SHA256.Digest, id: String?)?
     ) throws(SyncError) -> ReplicaScan {
         let rootStamp: FileStamp
@@ -84,6 +89,54 @@ public struct ReplicaScan: Sendable {
             // Names are looked up in the open folder: a path walked from the root for every
             // file was most of the cost of a scan that finds nothing changed.
             let fd = Syscall.descriptor(of: dir)
+            // What to make of one entry of the folder, under the name it is synced by.
+            func visit(_ name: String, _ type: EntryType) {
+                let path = folder.isEmpty ? name : folder + "/" + name
+                if type == .invalidName {
+                    scan.skipped[path] = "the name is not valid UTF-8 (shown with its bad bytes as \\xNN): Folio cannot copy it; "
+                        + "rename it to a UTF-8 name (convmv -f latin1 -t utf8 --notest converts names in one go)"
+                    return
+                }
+                if type == .directory {
+                    enter(path, named: name)
+                    return
+                }
+                let stamp: FileStamp
+                do { stamp = try FileStamp.of(name, in: fd, displayPath: path) } catch {
+                    // Vanished since it was listed: it is simply not there. Any other failure
+                    // (a folder without search permission, an I/O error) is no deletion.
+                    if error.code != Syscall.noSuchFile { scan.skipped[path] = "cannot read: \(error)" }
+                    return
+                }
+                if stamp.isDirectory {
+                    enter(path, named: name)
+                    return
+                }
+                if let tag = Self.folioTemporaryTag(name) {
+                    if stamp.modified < oneHourAgo || endedRuns.contains(tag) { scan.staleTemporaries.append(path) }
+                    return
+                }
+                guard !Self.neverSynced(name), !ignore.ignores(path, isDirectory: false) else { return }
+                guard stamp.isRegularFile else {
+                    scan.skipped[path] = stamp.isSymbolicLink ? "a symbolic link: Folio never follows or copies links" : "not a regular file"
+                    scan.passedOver.insert(path)
+                    return
+                }
+                if Self.mayClashByCase(path) { scan.caseFoldable.append(path) }
+                if ConflictCopies.original(of: name) != nil { scan.copies.append(path) }
+                if let entry = known(path) {
+                    scan.archived += 1
+                    if entry.stamp == stamp {
+                        scan.files[path] = File(stamp: stamp, hash: entry.hash, id: entry.id)
+                        return
+                    }
+                }
+                scan.changed.append(path)
+                scan.pending.append((path, stamp))
+            }
+            // Names beyond ASCII wait until the whole folder is listed: two of them may be
+            // one name in two Unicode normalizations (see `normalize`).
+            var beyondASCII: [(name: String, type: EntryType)] = []
             while true {
                 let entry: (name: String, type: EntryType)?
                 do { entry = try Syscall.nextEntry(dir, path: full) } catch {
@@ -91,43 +144,13 @@ public struct ReplicaScan: Sendable {
                     break
                 }
                 guard let entry else { break }
-                let path = folder.isEmpty ? entry.name : folder + "/" + entry.name
-                if entry.type == .directory {
-                    enter(path, named: entry.name)
-                    continue
+                if entry.type != .invalidName && !entry.name.utf8.allSatisfy({ $0 < 0x80 }) {
+                    beyondASCII.append(entry)
+                } else {
+                    visit(entry.name, entry.type)
                 }
-                let stamp: FileStamp
-                do { stamp = try FileStamp.of(entry.name, in: fd, displayPath: path) } catch {
-                    // Vanished since it was listed: it is simply not there. Any other failure
-                    // (a folder without search permission, an I/O error) is no deletion.
-                    if error.code != Syscall.noSuchFile { scan.skipped[path] = "cannot read: \(error)" }
-                    continue
-                }
-                if stamp.isDirectory {
-                    enter(path, named: entry.name)
-                    continue
-                }
-                if let tag = Self.folioTemporaryTag(entry.name) {
-                    if stamp.modified < oneHourAgo || endedRuns.contains(tag) { scan.staleTemporaries.append(path) }
-                    continue
-                }
-                guard !Self.neverSynced(entry.name), !ignore.ignores(path, isDirectory: false) else { continue }
-                guard stamp.isRegularFile else {
-                    scan.skipped[path] = stamp.isSymbolicLink ? "a symbolic link: Folio never follows or copies links" : "not a regular file"
-                    continue
-                }
-                if Self.mayClashByCase(path) { scan.caseFoldable.append(path) }
-                if ConflictCopies.original(of: entry.name) != nil { scan.copies.append(path) }
-                if let entry = known(path) {
-                    scan.archived += 1
-                    if entry.stamp == stamp {
-                        scan.files[path] = File(stamp: stamp, hash: entry.hash, id: entry.id)
-                        continue
-                    }
-                }
-                scan.changed.append(path)
-                scan.pending.append((path, stamp))
             }
+            for (name, type) in normalize(beyondASCII, in: full, relative: folder, renaming: renamingToNFC, scan: &scan) { visit(name, type) }
         }
         return scan
     }

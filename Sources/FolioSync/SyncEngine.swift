@@ -41,12 +41,25 @@ public struct SyncReport: Sendable, Equatable {
     public var changedDuringSync: [String] = []
     /// Paths left alone, and why.
     public var skipped: [String: String] = [:]
+    /// The keys of ``skipped`` left alone by design (links, devices): not problems.
+    public var passedOver: Set<String> = []
+    /// Names renamed to NFC in their replica (`A:PATH`), so that both replicas spell them alike.
+    public var normalized: [String] = []
     /// How many files each replica holds now, and how many were read and hashed.
     public var files = 0
     public var hashed = 0
 
     /// Whether the replicas now hold the same (conflicts aside).
     public var replicasAgree: Bool { changedDuringSync.isEmpty }
+
+    /// Whether the sync found anything for the user to do: a conflict, a copy it could
+    /// not fold, a file that changed while it ran, or a path it could not sync (a name
+    /// the other side cannot hold or that is not UTF-8, a file it could not read or
+    /// write) — `folio sync` exits 1 for these. Links and devices, left alone by design,
+    /// are not.
+    public var foundProblems: Bool {
+        !conflicts.isEmpty || !keptCopies.isEmpty || !replicasAgree || skipped.keys.contains { !passedOver.contains($0) }
+    }
 
     /// This report and that of a second pass run right after it, as one: what either
     /// did, and the state the second left.
@@ -62,6 +75,8 @@ public struct SyncReport: Sendable, Equatable {
         // A copy kept by the first pass stays reported unless the second folded it.
         both.keptCopies = keptCopies.filter { !next.folded.contains(String($0.key.dropFirst(2))) }.merging(next.keptCopies) { $1 }
         both.skipped = skipped.merging(next.skipped) { $1 }
+        both.passedOver = passedOver.union(next.passedOver)
+        both.normalized = normalized + next.normalized
         both.hashed = hashed + next.hashed
         return both
     }
@@ -151,7 +166,7 @@ public struct SyncEngine: Sendable {
             return Result { () throws(SyncError) in
                 try ReplicaScan.list(
                     self.root(replica), ignoring: ignore, expectedCount: knownArchive.entries.count, endedRuns: endedRuns,
-                    known: Self.known(knownArchive, replica))
+                    renamingToNFC: !self.options.dryRun, known: Self.known(knownArchive, replica))
             }
         }
         var scans = [try listings[0].get(), try listings[1].get()]
@@ -217,6 +232,8 @@ public struct SyncEngine: Sendable {
         report.hashed = scanA.hashed + scanB.hashed
         for (path, reason) in scanA.skipped { report.skipped["A:" + path] = reason }
         for (path, reason) in scanB.skipped { report.skipped["B:" + path] = reason }
+        report.passedOver = Set(scanA.passedOver.map { "A:" + $0 }).union(scanB.passedOver.map { "B:" + $0 })
+        report.normalized = scanA.normalized.map { "A:" + $0 } + scanB.normalized.map { "B:" + $0 }
         // Names taken out for a clash upset the scans' counts of archived paths: then every
         // archived path is looked at.
         let (steps, restamped) = Self.plan(archive: archive, a: scanA, b: scanB, everyArchivedPath: clashed)

@@ -31,6 +31,10 @@ public enum DirectoryWalk {
                 }
                 guard let entry else { break }
                 let child = relative.isEmpty ? entry.name : relative + "/" + entry.name
+                guard entry.type != .invalidName else {
+                    problems.append(SystemError(operation: .readDirectory, path: root + "/" + child, code: Syscall.invalidName))
+                    continue
+                }
                 var type = entry.type
                 if type == .unknown {
                     do { type = Syscall.entryType(of: try Syscall.linkStatus(root + "/" + child)) } catch {

@@ -55,6 +55,8 @@ package enum Syscall {
     /// The errors of a name a file system cannot hold: `EINVAL` (a character FAT or
     /// exFAT refuses), `ENAMETOOLONG`, `EILSEQ` (not UTF-8 where names must be).
     package static let unholdableName: Set<Int32> = [EINVAL, ENAMETOOLONG, EILSEQ]
+    /// `EILSEQ`: a name that is not valid UTF-8.
+    package static let invalidName = EILSEQ
     /// `ENOTEMPTY`: a folder that still holds something.
     package static let notEmpty = ENOTEMPTY
     /// Whether `sync()` returns only once everything is on disk (Linux), or merely
@@ -264,7 +266,9 @@ package enum Syscall {
     }
 
     /// The next entry of an open directory: its name and whether it is a directory,
-    /// a regular file or something else; `nil` at the end.
+    /// a regular file or something else; `nil` at the end. A name that is not valid
+    /// UTF-8 comes as `.invalidName`, spelt with each bad byte as `\xFF` (Folio keeps
+    /// paths as text, so it can neither open nor copy such a file: it says so instead).
     package static func nextEntry(_ dir: DirectoryStream, path: String) throws(SystemError) -> (name: String, type: EntryType)? {
         while true {
             errno = 0
@@ -273,9 +277,12 @@ package enum Syscall {
                 if errno == EINTR { continue }
                 throw SystemError(operation: .readDirectory, path: path, code: errno)
             }
-            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            let bytes = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: UInt8.self, capacity: Int(NAME_MAX) + 1) { Array(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)))) }
             }
+            let name = String(decoding: bytes, as: UTF8.self)
+            // Decoding repairs bad bytes: a name that does not come back the same is not UTF-8.
+            guard Array(name.utf8) == bytes else { return (escapedName(bytes), .invalidName) }
             if name == "." || name == ".." { continue }
             let type: EntryType
             switch Int32(entry.pointee.d_type) {
@@ -287,6 +294,25 @@ package enum Syscall {
             }
             return (name, type)
         }
+    }
+
+    /// A name's bytes as text, each byte that is not part of valid UTF-8 as `\xFF`.
+    package static func escapedName(_ bytes: [UInt8]) -> String {
+        var out = ""
+        var start = 0
+        while start < bytes.count {
+            // The longest valid run from `start`, then one bad byte.
+            var end = bytes.count
+            while end > start, !Array(String(decoding: bytes[start..<end], as: UTF8.self).utf8).elementsEqual(bytes[start..<end]) { end -= 1 }
+            out += String(decoding: bytes[start..<end], as: UTF8.self)
+            if end < bytes.count {
+                out += "\\x" + String(bytes[end], radix: 16, uppercase: true)
+                start = end + 1
+            } else {
+                start = end
+            }
+        }
+        return out
     }
 
     /// What `st_mode` says a file is.
@@ -380,6 +406,8 @@ extension FileStamp {
 /// What kind of directory entry a name is.
 package enum EntryType: Sendable, Hashable {
     case directory, regular, symbolicLink, other, unknown
+    /// A name that is not valid UTF-8 (whatever the entry is).
+    case invalidName
 }
 
 // The libc functions whose names the wrappers above reuse.

@@ -46,6 +46,81 @@ import Testing
         #expect(RunRecord(state: replicas.state).tags().isEmpty)
     }
 
+    @Test func aNameThatIsNotUTF8IsReportedAsAProblemNotPassedOverInSilence() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write("ok\n", "ok.md", in: .a)
+        // `\xFF.md` and `caf\xE9.md` (Latin-1), made with raw bytes: Foundation cannot spell them.
+        for name: [UInt8] in [[0xFF] + Array(".md".utf8), Array("caf".utf8) + [0xE9] + Array(".md".utf8)] {
+            try Self.create(name, in: replicas.a, holding: "")
+        }
+        let report = try replicas.sync()
+        #expect(report.copied == ["ok.md"])
+        #expect(Set(report.skipped.keys) == ["A:\\xFF.md", "A:caf\\xE9.md"])
+        #expect(report.skipped["A:\\xFF.md"]?.hasPrefix("the name is not valid UTF-8") == true)
+        #expect(report.foundProblems, "folio sync must exit 1 for a file it could not sync")
+        #expect(Syscall.escapedName([0x61, 0xC3, 0xA9, 0xFF, 0x62]) == "aé\\xFFb")
+    }
+
+    static let nfc = Array("caf\u{E9}.md".utf8)
+    static let nfd = Array("cafe\u{301}.md".utf8)
+
+    @Test func oneNameInNFDHereAndNFCThereIsOneFileAndConverges() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try Self.create(Self.nfd, in: replicas.a, holding: "---\ntitle: Café\nservings: 2\n---\n")
+        try Self.create(Self.nfc, in: replicas.b, holding: "---\ntitle: Café\nservings: 2\n---\n")
+        let first = try replicas.sync()
+        #expect(first.normalized == ["A:caf\u{E9}.md"])
+        #expect(first.changedDuringSync.isEmpty && first.skipped.isEmpty && !first.foundProblems)
+        #expect(try Self.names(in: replicas.a) == [Self.nfc] && Self.names(in: replicas.b) == [Self.nfc])
+        // Edited on one side afterwards (by a Mac tool that writes NFD again): still one file.
+        try FileManager.default.removeItem(atPath: replicas.a + "/caf\u{E9}.md")
+        try Self.create(Self.nfd, in: replicas.a, holding: "---\ntitle: Café\nservings: 4\n---\n")
+        let second = try replicas.sync()
+        #expect(second.changedDuringSync.isEmpty && !second.foundProblems, "\(second)")
+        #expect(replicas.read("caf\u{E9}.md", in: .b) == "---\ntitle: Café\nservings: 4\n---\n")
+        let third = try replicas.sync()
+        #expect(third.copied.isEmpty && third.merged.isEmpty && third.normalized.isEmpty && !third.foundProblems)
+    }
+
+    @Test func bothSpellingsInOneFolderAreReportedAndLeftAlone() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try Self.create(Self.nfc, in: replicas.a, holding: "precomposed\n")
+        try Self.create(Self.nfd, in: replicas.a, holding: "decomposed\n")
+        try replicas.write("x\n", "other.md", in: .a)
+        for _ in 0..<2 {
+            let report = try replicas.sync()
+            #expect(report.copied.allSatisfy { $0 == "other.md" })
+            #expect(report.skipped["A:caf\u{E9}.md"]?.contains("differ only by Unicode normalization") == true)
+            #expect(report.foundProblems && report.normalized.isEmpty)
+        }
+        // Neither was renamed, overwritten or copied.
+        #expect(try Set(Self.names(in: replicas.a)) == [Self.nfc, Self.nfd, Array("other.md".utf8)])
+        #expect(try Self.names(in: replicas.b) == [Array("other.md".utf8)])
+    }
+
+    /// Creates the file `name` (raw bytes: Foundation may respell them) in `folder`.
+    static func create(_ name: [UInt8], in folder: String, holding text: String) throws {
+        let path = Array(folder.utf8) + [UInt8(ascii: "/")] + name + [0]
+        let fd = path.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY | O_TRUNC, 0o644) }
+        }
+        #expect(fd >= 0)
+        _ = Array(text.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+    }
+
+    /// The names in `folder` as the file system spells them, sorted.
+    static func names(in folder: String) throws -> [[UInt8]] {
+        let dir = try Syscall.openDirectory(folder)
+        defer { Syscall.closeDirectory(dir) }
+        var names: [[UInt8]] = []
+        while let entry = try Syscall.nextEntry(dir, path: folder) { names.append(Array(entry.name.utf8)) }
+        return names.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
     @Test func theFilesMacsAndFATSticksMakeAreNeitherSyncedNorRecords() throws {
         let replicas = try Replicas()
         defer { replicas.remove() }

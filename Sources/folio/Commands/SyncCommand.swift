@@ -56,7 +56,7 @@ enum SyncCommand: FolioCommand {
             return error.kind == .io ? ExitCode.ioFailure : ExitCode.usage
         }
         printReport(report, dryRun: options.dryRun, json: arguments.flags.contains("--json"))
-        return report.conflicts.isEmpty && report.keptCopies.isEmpty && report.replicasAgree ? ExitCode.success : ExitCode.problems
+        return report.foundProblems ? ExitCode.problems : ExitCode.success
     }
 
     /// What a sync did as one JSON object per line, for `folio watch A B --json`:
@@ -91,6 +91,7 @@ enum SyncCommand: FolioCommand {
             event("conflict", ["path": .string(path), "copy": copy.map(YAMLValue.string) ?? .null])
         }
         lines += report.changedDuringSync.map { event("changed during sync", ["path": .string($0)]) }
+        lines += report.normalized.map { event("normalized", ["path": .string($0)]) }
         lines += report.skipped.sorted(by: { $0.key < $1.key }).map { event("skipped", ["path": .string($0.key), "reason": .string($0.value)]) }
         return lines
     }
@@ -105,6 +106,7 @@ enum SyncCommand: FolioCommand {
                 "keptCopies": .mapping(YAMLMapping(report.keptCopies.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .string($0.value)) })),
                 "conflicts": .mapping(YAMLMapping(report.conflicts.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: $0.value.map(YAMLValue.string) ?? .null) })),
                 "changedDuringSync": .sequence(report.changedDuringSync.map(YAMLValue.string)),
+                "normalized": .sequence(report.normalized.map(YAMLValue.string)),
                 "skipped": .mapping(YAMLMapping(report.skipped.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .string($0.value)) })),
                 "files": .int(report.files), "hashed": .int(report.hashed),
             ]
@@ -112,7 +114,8 @@ enum SyncCommand: FolioCommand {
             Output.print(YAMLValue.mapping(object).json())
         } else {
             // One write for all of it: a first sync reports a line per file.
-            var lines: [String] = report.copied.map { "\(prefix)copy    \($0)" }
+            var lines: [String] = report.normalized.map { "renamed \($0) to its NFC spelling (Unicode's precomposed form)" }
+            lines += report.copied.map { "\(prefix)copy    \($0)" }
             lines += report.deleted.map { "\(prefix)delete  \($0)" }
             lines += report.moved.map { "\(prefix)move    \($0)" }
             lines += report.folded.map { "folded  \($0) into \(ConflictCopies.original(of: $0) ?? $0) (its copy is in the trash)" }
