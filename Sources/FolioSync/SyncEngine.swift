@@ -194,6 +194,7 @@ public struct SyncEngine: Sendable {
         var report = SyncReport()
         report.folded = folded
         report.keptCopies = keptCopies
+        separateFilesFromFolders(&scanA, &scanB, archive: archive, into: &report)
         var unmovedRuns: Set<UInt32> = []
         if !options.dryRun {
             for (replica, scan) in [(Replica.a, scanA), (.b, scanB)] {

@@ -101,6 +101,32 @@ import Testing
         #expect(try Self.names(in: replicas.b) == [Array("other.md".utf8)])
     }
 
+    @Test func aFileHereAndAFolderOfTheSameNameThereBothSurviveAndConverge() throws {
+        for fileSide in Replica.allCases {
+            let replicas = try Replicas()
+            defer { replicas.remove() }
+            try replicas.write("one\n", "x.md", in: fileSide)
+            _ = try replicas.sync()
+            // The other side makes the name a folder; this side edits the file.
+            try FileManager.default.removeItem(atPath: replicas.path(fileSide.other, "x.md"))
+            try replicas.write("inner\n", "x.md/inner.md", in: fileSide.other)
+            try replicas.write("edited\n", "x.md", in: fileSide)
+            let first = try replicas.sync()
+            guard let copy = first.conflicts["x.md"] ?? nil else {
+                Issue.record("no conflict reported: \(first)")
+                continue
+            }
+            #expect(copy.hasPrefix("x.sync-conflict-") && copy.hasSuffix("-\(fileSide.rawValue).md"))
+            #expect(first.foundProblems && first.skipped.isEmpty && first.changedDuringSync.isEmpty)
+            for replica in Replica.allCases {
+                #expect(replicas.read("x.md/inner.md", in: replica) == "inner\n")
+                #expect(replicas.read(copy, in: replica) == "edited\n")
+            }
+            let second = try replicas.sync()
+            #expect(!second.foundProblems && second.copied.isEmpty && second.deleted.isEmpty, "\(second)")
+        }
+    }
+
     /// Creates the file `name` (raw bytes: Foundation may respell them) in `folder`.
     static func create(_ name: [UInt8], in folder: String, holding text: String) throws {
         let path = Array(folder.utf8) + [UInt8(ascii: "/")] + name + [0]

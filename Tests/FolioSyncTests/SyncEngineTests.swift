@@ -382,11 +382,20 @@ extension SyncEngineTests {
         try replicas.write("z\n", "z.md", in: .a)
         try FileManager.default.createDirectory(atPath: replicas.path(.a, "x"), withIntermediateDirectories: true)
         try replicas.write("a file\n", "x", in: .b)
+        // New on both sides: the folder keeps the name, the file is kept beside it as a
+        // conflict copy, and both reach both replicas (once skipped forever, every sync).
         let first = try replicas.sync()
-        #expect(first.skipped["B:x/"] != nil)
-        _ = try replicas.sync()
-        #expect(Self.folderExists(replicas.path(.a, "x")))
-        #expect(replicas.read("x", in: .b) == "a file\n")
+        guard let copy = first.conflicts["x"] ?? nil else {
+            Issue.record("no conflict: \(first)")
+            return
+        }
+        #expect(copy.hasPrefix("x.sync-conflict-") && first.skipped.isEmpty)
+        let second = try replicas.sync()
+        #expect(second.copied.isEmpty && !second.foundProblems)
+        for replica in Replica.allCases {
+            #expect(Self.folderExists(replicas.path(replica, "x")))
+            #expect(replicas.read(copy, in: replica) == "a file\n")
+        }
     }
 
     @Test func aDeletionBesideACaseClashIsCarriedInTheSameSync() throws {

@@ -1,0 +1,58 @@
+import FolioSystem
+
+extension SyncEngine {
+    /// A file in one replica where the other holds a folder of the same name (`x.md`
+    /// edited in A, `x.md/inner.md` made in B) can be put in place on neither side, and
+    /// every sync would fail on it. The rule: the folder wins the name, and the file is
+    /// renamed, in its own replica, to a conflict copy beside it
+    /// (`x.sync-conflict-YYYYMMDD-HHMMSS-A.md`, a rename that never replaces anything),
+    /// then synced as a new file — so both reach both sides, nothing is lost, and the
+    /// clash is reported as a conflict (exit 1). Only a real clash: when the file is as
+    /// the last sync left it, the other side replaced it with the folder (the file goes
+    /// to the trash as any deletion); when the folder and everything in it are as the
+    /// last sync left them, this side replaced the folder with the file. The scans are
+    /// updated to what is on disk after the renames.
+    func separateFilesFromFolders(_ scanA: inout ReplicaScan, _ scanB: inout ReplicaScan, archive: SyncArchive, into report: inout SyncReport) {
+        for replica in Replica.allCases {
+            let scan = replica == .a ? scanA : scanB
+            let other = replica == .a ? scanB : scanA
+            for path in scan.files.keys.sorted() where !ReplicaScan.isFolder(path) && other.files[path + "/"] != nil {
+                let fileUnchanged = archive.entries[path]?.hash == scan.files[path]!.hash
+                let folderUnchanged = archive.entries[path + "/"] != nil
+                    && !other.files.contains { $0.key.hasPrefix(path + "/") && archive.entries[$0.key]?.hash != $0.value.hash }
+                guard !fileUnchanged && !folderUnchanged else { continue }
+                var copy = Applier.conflictCopyName(path, timestamp: Syscall.localTimestamp(), replica: replica.rawValue)
+                var counter = 2
+                while scanA.files[copy] != nil || scanB.files[copy] != nil || (try? FileStamp.of(root(replica) + "/" + copy)) != nil {
+                    copy = Applier.conflictCopyName(path, timestamp: Syscall.localTimestamp() + "-\(counter)", replica: replica.rawValue)
+                    counter += 1
+                }
+                guard !options.dryRun else {
+                    report.conflicts[path] = .some(copy)
+                    continue
+                }
+                let stamp: FileStamp
+                do {
+                    try Syscall.renameWithoutReplacing(root(replica) + "/" + path, to: root(replica) + "/" + copy)
+                    stamp = try FileStamp.of(root(replica) + "/" + copy)
+                } catch {
+                    report.skipped["\(replica.rawValue):\(path)"] = "a file here, a folder of the same name in the other replica, "
+                        + "and the file could not be renamed aside (\(error)): rename one of them"
+                    continue
+                }
+                var moved = scan.files[path]!
+                (moved.stamp, moved.id) = (stamp, nil)
+                if replica == .a {
+                    scanA.files[path] = nil
+                    scanA.files[copy] = moved
+                    scanA.changed.append(copy)
+                } else {
+                    scanB.files[path] = nil
+                    scanB.files[copy] = moved
+                    scanB.changed.append(copy)
+                }
+                report.conflicts[path] = .some(copy)
+            }
+        }
+    }
+}
