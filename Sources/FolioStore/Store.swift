@@ -18,6 +18,8 @@ public final class Store {
     public private(set) var state: StoreState
 
     @ObservationIgnored private var observers: [UUID: AsyncStream<ChangeSet>.Continuation] = [:]
+    /// The index compactions already followed by a release of freed memory.
+    @ObservationIgnored private var compactionsSeen = 0
 
     /// A store over `root` holding `state` (see ``load(_:)``).
     public init(root: String, state: StoreState) {
@@ -74,6 +76,11 @@ public final class Store {
         }
         // What the reducer produced is on disk now (or was refused and re-read): read it from there.
         state.clearPending()
+        // The index swapped its structures for compact ones: the old ones' pages go back.
+        if state.index.compactions != compactionsSeen {
+            compactionsSeen = state.index.compactions
+            Syscall.releaseFreeMemory()
+        }
         return (outcome.changes, outcome.errors)
     }
 

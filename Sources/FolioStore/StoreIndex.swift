@@ -22,6 +22,8 @@ struct StoreIndex: Sendable {
     var numbers: [String: SortedPairs] = [:]
     var dates: [String: SortedPairs] = [:]
     private(set) var deadCount = 0
+    /// How many times ``compact()`` ran: the store gives freed memory back after one.
+    private(set) var compactions = 0
 
     var nextID: Int32 { Int32(paths.count) }
 
@@ -290,6 +292,7 @@ struct StoreIndex: Sendable {
         paths = paths.filter { $0 != nil }
         idByPath = idByPath.mapValues { newID[Int($0)] }
         deadCount = 0
+        compactions += 1
         return newID
     }
 

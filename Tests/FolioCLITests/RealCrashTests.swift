@@ -26,3 +26,22 @@ extension HarnessTests {
         }
     }
 }
+
+extension HarnessTests {
+    /// Tests/Crash/racewriter.py: a writer saving edits into both replicas (as a careful
+    /// editor: it never overwrites a file the sync changed after it read it) while
+    /// `folio sync` runs in a loop, then while `folio watch A B` runs; every line it
+    /// wrote and did not replace itself must be in A, B or the trash.
+    @Suite struct RaceWriterTests {
+        @Test func editsSavedWhileSyncsRunAreNeverLost() throws {
+            guard let run = try PythonHarness.run("Tests/Crash/racewriter.py", ["--seconds", "15"], timeout: 600) else { return }
+            #expect(!run.timedOut, "racewriter.py did not finish within 600 s")
+            #expect(run.status == 0, "racewriter.py exited \(run.status)")
+            let counts = run.lastLine.wholeMatch(of: /syncs (\d+), saves (\d+), lines traced (\d+), lost 0/)
+            #expect(counts != nil, "last line: \(run.lastLine)")
+            if let counts {
+                #expect(Int(counts.1)! >= 10 && Int(counts.2)! >= 1_000 && Int(counts.3)! >= 300, "\(run.lastLine)")
+            }
+        }
+    }
+}

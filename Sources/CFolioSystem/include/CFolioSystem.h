@@ -10,4 +10,8 @@ int folio_rename_noreplace(const char *from, const char *to);
 /// RENAME_EXCHANGE; Darwin: renamex_np RENAME_SWAP). -1 and errno on failure.
 int folio_rename_exchange(const char *from, const char *to);
 
+/// Gives the memory malloc holds free back to the system: glibc's malloc_trim(0);
+/// nothing elsewhere (Darwin has malloc_zone_pressure_relief, called from Swift).
+void folio_release_free_memory(void);
+
 #endif
