@@ -32,14 +32,13 @@ struct SortedPairs: Sendable {
     /// dropping the pairs of records that are gone. Renumbering keeps the order of ids,
     /// so pairs of equal value stay in id order.
     mutating func renumber(_ newID: [Int32]) {
-        var keptValues: [Double] = [], keptIDs: [Int32] = []
-        keptValues.reserveCapacity(values.count)
-        keptIDs.reserveCapacity(ids.count)
-        for (value, id) in zip(values, ids) where newID[Int(id)] >= 0 {
-            keptValues.append(value)
-            keptIDs.append(newID[Int(id)])
+        var kept = 0
+        for index in ids.indices where newID[Int(ids[index])] >= 0 {
+            (values[kept], ids[kept]) = (values[index], newID[Int(ids[index])])
+            kept += 1
         }
-        (values, ids) = (keptValues, keptIDs)
+        values.removeLast(values.count - kept)
+        ids.removeLast(ids.count - kept)
     }
 
     /// The first position whose value is not less than `value`.

@@ -242,9 +242,11 @@ struct StoreIndex: Sendable {
         for (position, id) in byRank.enumerated() { rank[Int(id)] = Int32(position) }
     }
 
-    /// Whether enough ids are dead for ``compact()`` to pay: more than a quarter of all
-    /// ids, and more than a few hundred (each compaction walks every posting list).
-    var needsCompaction: Bool { deadCount > 256 && deadCount > paths.count / 4 }
+    /// Whether enough ids are dead for ``compact()`` to pay: as many as live ones, and
+    /// more than a thousand. Each compaction walks every posting list and leaves the
+    /// allocator with freed pages, so it is kept rare; the index stays within about
+    /// twice what a fresh load of the same files holds.
+    var needsCompaction: Bool { deadCount > 1024 && deadCount > paths.count / 2 }
 
     /// Renumbers the live ids 0, 1, 2… in their old order, so every posting list stays
     /// ascending and every rank stays put, and drops dead ids, and the keys left with
@@ -258,32 +260,34 @@ struct StoreIndex: Sendable {
             newID[old] = next
             next += 1
         }
-        func clean(_ lists: [String: [Int32]]) -> [String: [Int32]] {
-            lists.compactMapValues { ids in
-                let kept = StoreIndex.renumbered(ids, newID)
-                return kept.isEmpty ? nil : kept
+        // In place: each list keeps its storage, so a compaction does not build a second
+        // index beside the first (a process that follows a folder for weeks would keep
+        // the pages of the peak).
+        func clean<Key>(_ lists: inout [Key: [Int32]]) {
+            var emptied: [Key] = []
+            for index in lists.indices {
+                StoreIndex.renumber(&lists.values[index], newID)
+                if lists.values[index].isEmpty { emptied.append(lists.keys[index]) }
             }
+            for key in emptied { lists[key] = nil }
         }
-        byKind = byKind.compactMapValues { ids in
-            let kept = StoreIndex.renumbered(ids, newID)
-            return kept.isEmpty ? nil : kept
+        clean(&byKind)
+        clean(&byTag)
+        clean(&byWord)
+        var emptiedFields: [String] = []
+        for index in byField.indices {
+            clean(&byField.values[index])
+            if byField.values[index].isEmpty { emptiedFields.append(byField.keys[index]) }
         }
-        byTag = clean(byTag)
-        byWord = clean(byWord)
-        byField = byField.compactMapValues { values in
-            let kept = clean(values)
-            return kept.isEmpty ? nil : kept
-        }
+        for key in emptiedFields { byField[key] = nil }
         byPair.renumber(newID)
-        numbers = numbers.compactMapValues { pairs in
-            var kept = pairs
-            kept.renumber(newID)
-            return kept.count == 0 ? nil : kept
+        for key in Array(numbers.keys) {
+            numbers[key]!.renumber(newID)
+            if numbers[key]!.count == 0 { numbers[key] = nil }
         }
-        dates = dates.compactMapValues { pairs in
-            var kept = pairs
-            kept.renumber(newID)
-            return kept.count == 0 ? nil : kept
+        for key in Array(dates.keys) {
+            dates[key]!.renumber(newID)
+            if dates[key]!.count == 0 { dates[key] = nil }
         }
         var newRank = [Int32](repeating: 0, count: Int(next))
         for (old, id) in newID.enumerated() where id >= 0 { newRank[Int(id)] = rank[old] }
@@ -311,12 +315,14 @@ struct StoreIndex: Sendable {
         return out
     }
 
-    /// `ids` renumbered by `newID`, without the ones that are gone.
-    static func renumbered(_ ids: [Int32], _ newID: [Int32]) -> [Int32] {
-        var kept: [Int32] = []
-        kept.reserveCapacity(ids.count)
-        for id in ids where newID[Int(id)] >= 0 { kept.append(newID[Int(id)]) }
-        return kept
+    /// Renumbers `ids` by `newID` in place, dropping the ones that are gone.
+    static func renumber(_ ids: inout [Int32], _ newID: [Int32]) {
+        var kept = 0
+        for index in ids.indices where newID[Int(ids[index])] >= 0 {
+            ids[kept] = newID[Int(ids[index])]
+            kept += 1
+        }
+        ids.removeLast(ids.count - kept)
     }
 
     /// How many entries the index holds: ids, and ids in every posting list, live or

@@ -417,3 +417,18 @@ private func writeFD(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> 
 private func renameFile(_ from: String, _ to: String) -> Int32 { rename(from, to) }
 private func unlinkFile(_ path: String) -> Int32 { unlink(path) }
 private func syncAll() { sync() }
+
+extension Syscall {
+    /// Gives the memory the allocator holds free back to the system
+    /// (`malloc_zone_pressure_relief` on Darwin, glibc's `malloc_trim` through
+    /// CFolioSystem; nothing with musl). Called after the store swaps a large structure
+    /// for a compact one: the freed pages would otherwise stay resident in a process
+    /// that runs for weeks.
+    package static func releaseFreeMemory() {
+        #if canImport(Darwin)
+        _ = malloc_zone_pressure_relief(nil, 0)
+        #else
+        folio_release_free_memory()
+        #endif
+    }
+}

@@ -24,7 +24,6 @@ import argparse
 import ctypes
 import os
 import random
-import shutil
 import signal
 import subprocess
 import sys
@@ -33,7 +32,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from realkill import TOKEN, TEMPORARY, Run  # noqa: E402  (shared helpers: tokens, tree walks, file writes)
+from realkill import TOKEN, TEMPORARY, Run, finish  # noqa: E402  (shared helpers: tokens, tree walks, file writes)
 
 LINES = 10
 LIBC = ctypes.CDLL(None, use_errno=True)
@@ -234,12 +233,7 @@ def main():
         syncs = saves = traced = watch_saves = watch_traced = 0
     print(f"syncs {syncs}, saves {saves + watch_saves}, lines traced {traced + watch_traced}, "
           f"lost {'some' if race.failures else 0}")
-    if race.failures:
-        for failure in race.failures[:20]:
-            print("FAIL " + failure)
-        print(f"folders kept in {race.work}; seed {seed}")
-        sys.exit(1)
-    shutil.rmtree(race.work, ignore_errors=True)
+    finish(race.failures, race.work, seed)
 
 
 if __name__ == "__main__":

@@ -105,7 +105,7 @@ class Run:
             self.write(os.path.join(self.a, f"d{n % 20:02d}", f"r{n}.md"), self.record(None, 0, "A", "note"))
         for n in range(self.args.binaries):
             data = bytearray(self.rng.randbytes(32 << 10))
-            data[100:100] = self.token(0, "A").encode()
+            data[100:100] = b"\n" + self.token(0, "A").encode() + b"\n"  # a token ends at a break, not in random digits
             self.write(os.path.join(self.a, "bin", f"b{n}.dat"), bytes(data))
         for n in range(2):
             body = "".join(f"bulk line {k} {'x' * 60}\n" for k in range(25_000))
@@ -180,7 +180,7 @@ class Run:
             for side in sides:
                 data = bytearray(self.read(os.path.join(roots[side], path)))
                 token = self.token(round_, side).encode()
-                data[200:200] = token
+                data[200:200] = b"\n" + token + b"\n"
                 self.write(os.path.join(roots[side], path), bytes(data))
                 expected.add(token.decode())
         side = self.rng.choice("AB")                           # a large file
@@ -283,7 +283,10 @@ class Run:
             times.append(time.monotonic())
             duration = self.calibrate()
             times.append(time.monotonic())
-            kills = self.kill_until_done(duration, self.args.kills - self.kills)
+            # At most a few dozen kills a round: a sync killed again and again before it
+            # commits redoes its reading each time, and the kills are to be spread over
+            # many different rounds of edits.
+            kills = self.kill_until_done(duration, min(self.args.kills - self.kills, self.args.kills_per_round))
             self.kills += kills
             times.append(time.monotonic())
             code, output = self.sync()
@@ -307,6 +310,7 @@ def main():
     parser.add_argument("--binaries", type=int, default=4)
     parser.add_argument("--edits", type=int, default=40, help="plain edits per side and round (other kinds scale with it)")
     parser.add_argument("--kills", type=int, default=200)
+    parser.add_argument("--kills-per-round", type=int, default=25)
     parser.add_argument("--max-rounds", type=int, default=200)
     parser.add_argument("--keep", action="store_true", help="keep the folders (always kept on a failure)")
     args = parser.parse_args()
@@ -321,13 +325,18 @@ def main():
         rounds = -1
     print(f"kills {run.kills} in {rounds} rounds ({run.finished_early} syncs finished before their kill), "
           f"tokens traced {run.traced}, lost {'some' if run.failures else 0}, {time.monotonic() - started:.0f} s")
-    if run.failures:
-        for failure in run.failures[:20]:
+    finish(run.failures, run.work, seed, keep=args.keep)
+
+
+def finish(failures, work, seed, keep=False):
+    """Prints the failures and exits 1 with the folders kept, or removes them."""
+    if failures:
+        for failure in failures[:20]:
             print("FAIL " + failure)
-        print(f"folders kept in {run.work}; seed {seed}")
+        print(f"folders kept in {work}; seed {seed}")
         sys.exit(1)
-    if not args.keep:
-        shutil.rmtree(run.work, ignore_errors=True)
+    if not keep:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":
