@@ -276,9 +276,12 @@ public final class SharedFolder {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { root + "/" + path[..<$0] } ?? root
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        for temporary in [".syncthing." + name + ".tmp", "~syncthing~" + name + ".tmp"]
-        where (try? FileStamp.of(folder + "/" + temporary)) != nil {
-            return false
+        // A sync tool's temporary file for it counts while the tool writes to it: one left
+        // alone for the quiet period too is an abandoned transfer (Syncthing keeps those
+        // for a day), and would otherwise hold the copy back for as long.
+        for temporary in [".syncthing." + name + ".tmp", "~syncthing~" + name + ".tmp"] {
+            guard let tempStamp = try? FileStamp.of(folder + "/" + temporary) else { continue }
+            if Syscall.nanosecondsNow() - max(tempStamp.modified, tempStamp.changed) < period { return false }
         }
         return true
     }
