@@ -26,8 +26,9 @@ struct PairPostings: Sendable {
         for (positionIDs, table) in tables {
             ids.append(contentsOf: table.positions(of: hash).lazy.map { positionIDs[Int($0)] })
         }
-        // Records of dissolved tables sit in the dictionary below the tables' ids.
-        return StoreIndex.mergedAscending(ids, recent[hash] ?? [])
+        // The tables hold ids in order, and the dictionary only ids newer than all of
+        // theirs (``renumber(_:)`` empties it into tables).
+        return ids + (recent[hash] ?? [])
     }
 
     /// Gives every id its new number (`newID[old]`, -1 for a record that is gone);

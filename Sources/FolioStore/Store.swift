@@ -18,8 +18,6 @@ public final class Store {
     public private(set) var state: StoreState
 
     @ObservationIgnored private var observers: [UUID: AsyncStream<ChangeSet>.Continuation] = [:]
-    /// The index compactions already followed by a release of freed memory.
-    @ObservationIgnored private var compactionsSeen = 0
 
     /// A store over `root` holding `state` (see ``load(_:)``).
     public init(root: String, state: StoreState) {
@@ -66,6 +64,7 @@ public final class Store {
 
     /// Runs one action and its effects; observers are told by the caller.
     private func run(_ action: Action) -> (ChangeSet, [StoreError]) {
+        let compactions = state.index.compactions
         var outcome = Reducer.reduce(&state, action)
         for effect in outcome.effects {
             if let error = perform(effect) { outcome.errors.append(error) }
@@ -77,10 +76,7 @@ public final class Store {
         // What the reducer produced is on disk now (or was refused and re-read): read it from there.
         state.clearPending()
         // The index swapped its structures for compact ones: the old ones' pages go back.
-        if state.index.compactions != compactionsSeen {
-            compactionsSeen = state.index.compactions
-            Syscall.releaseFreeMemory()
-        }
+        if state.index.compactions != compactions { Syscall.releaseFreeMemory() }
         return (outcome.changes, outcome.errors)
     }
 

@@ -281,14 +281,14 @@ struct StoreIndex: Sendable {
         }
         for key in emptiedFields { byField[key] = nil }
         byPair.renumber(newID)
-        for key in Array(numbers.keys) {
-            numbers[key]!.renumber(newID)
-            if numbers[key]!.count == 0 { numbers[key] = nil }
+        func clean(_ sorted: inout [String: SortedPairs]) {
+            for key in Array(sorted.keys) {
+                sorted[key]!.renumber(newID)
+                if sorted[key]!.count == 0 { sorted[key] = nil }
+            }
         }
-        for key in Array(dates.keys) {
-            dates[key]!.renumber(newID)
-            if dates[key]!.count == 0 { dates[key] = nil }
-        }
+        clean(&numbers)
+        clean(&dates)
         var newRank = [Int32](repeating: 0, count: Int(next))
         for (old, id) in newID.enumerated() where id >= 0 { newRank[Int(id)] = rank[old] }
         rank = newRank
@@ -298,21 +298,6 @@ struct StoreIndex: Sendable {
         deadCount = 0
         compactions += 1
         return newID
-    }
-
-    /// Two ascending lists of ids merged into one.
-    static func mergedAscending(_ a: [Int32], _ b: [Int32]) -> [Int32] {
-        if a.isEmpty { return b }
-        if b.isEmpty || a.last! < b.first! { return a + b }
-        var out: [Int32] = []
-        out.reserveCapacity(a.count + b.count)
-        var i = 0, j = 0
-        while i < a.count && j < b.count {
-            if a[i] < b[j] { out.append(a[i]); i += 1 } else { out.append(b[j]); j += 1 }
-        }
-        out.append(contentsOf: a[i...])
-        out.append(contentsOf: b[j...])
-        return out
     }
 
     /// Renumbers `ids` by `newID` in place, dropping the ones that are gone.

@@ -25,8 +25,9 @@ struct RunRecord {
     /// Records that the run finished: only the earlier runs some of whose leftovers are
     /// still in a replica (`unmoved`) stay listed.
     func finish(unmoved: Set<UInt32>) throws(SystemError) {
-        let kept = tags().intersection(unmoved)
-        guard kept != tags() else { return }
+        let listed = tags()
+        let kept = listed.intersection(unmoved)
+        guard kept != listed else { return }
         let text = kept.sorted().map { "\($0)\n" }.joined()
         _ = try AtomicFile.write(Array(text.utf8), to: path, mode: 0o600, replacingOnly: nil)
     }

@@ -272,7 +272,9 @@ public final class SharedFolder {
     func isQuiet(_ path: String, _ stamp: FileStamp) -> Bool {
         let quiet = options.quietPeriod.components
         let period = quiet.seconds * 1_000_000_000 + quiet.attoseconds / 1_000_000_000
-        guard Syscall.nanosecondsNow() - max(stamp.modified, stamp.changed) >= period else { return false }
+        let now = Syscall.nanosecondsNow()
+        func leftAlone(_ stamp: FileStamp) -> Bool { now - max(stamp.modified, stamp.changed) >= period }
+        guard leftAlone(stamp) else { return false }
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { root + "/" + path[..<$0] } ?? root
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -280,8 +282,7 @@ public final class SharedFolder {
         // alone for the quiet period too is an abandoned transfer (Syncthing keeps those
         // for a day), and would otherwise hold the copy back for as long.
         for temporary in [".syncthing." + name + ".tmp", "~syncthing~" + name + ".tmp"] {
-            guard let tempStamp = try? FileStamp.of(folder + "/" + temporary) else { continue }
-            if Syscall.nanosecondsNow() - max(tempStamp.modified, tempStamp.changed) < period { return false }
+            if let tempStamp = try? FileStamp.of(folder + "/" + temporary), !leftAlone(tempStamp) { return false }
         }
         return true
     }

@@ -21,12 +21,9 @@ extension SyncEngine {
                 let folderUnchanged = archive.entries[path + "/"] != nil
                     && !other.files.contains { $0.key.hasPrefix(path + "/") && archive.entries[$0.key]?.hash != $0.value.hash }
                 guard !fileUnchanged && !folderUnchanged else { continue }
-                var copy = Applier.conflictCopyName(path, timestamp: Syscall.localTimestamp(), replica: replica.rawValue)
-                var counter = 2
-                while scanA.files[copy] != nil || scanB.files[copy] != nil || (try? FileStamp.of(root(replica) + "/" + copy)) != nil {
-                    copy = Applier.conflictCopyName(path, timestamp: Syscall.localTimestamp() + "-\(counter)", replica: replica.rawValue)
-                    counter += 1
-                }
+                let copy = Applier.freeName(
+                    Applier.conflictCopyName(path, timestamp: Syscall.localTimestamp(), replica: replica.rawValue),
+                    scans: [scanA, scanB], roots: Replica.allCases.map(root))
                 guard !options.dryRun else {
                     report.conflicts[path] = .some(copy)
                     continue
@@ -42,15 +39,12 @@ extension SyncEngine {
                 }
                 var moved = scan.files[path]!
                 (moved.stamp, moved.id) = (stamp, nil)
-                if replica == .a {
-                    scanA.files[path] = nil
-                    scanA.files[copy] = moved
-                    scanA.changed.append(copy)
-                } else {
-                    scanB.files[path] = nil
-                    scanB.files[copy] = moved
-                    scanB.changed.append(copy)
+                func renamed(_ scan: inout ReplicaScan) {
+                    scan.files[path] = nil
+                    scan.files[copy] = moved
+                    scan.changed.append(copy)
                 }
+                if replica == .a { renamed(&scanA) } else { renamed(&scanB) }
                 report.conflicts[path] = .some(copy)
             }
         }

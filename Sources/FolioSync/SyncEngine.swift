@@ -142,13 +142,15 @@ public struct SyncEngine: Sendable {
         // append to the same bases and archive log); the lock also makes the folder (0700:
         // it holds copies of every text file).
         var lock: StateLock?
-        var ended: Set<UInt32> = []
+        let endedRuns: Set<UInt32>
         if !options.dryRun {
             do { lock = try StateLock.acquire(state) } catch { throw SyncError(lockFailure: error) }
             Trash(state: state).expire(olderThanDays: 30)
-            do { ended = try RunRecord(state: state).begin() } catch {
+            do { endedRuns = try RunRecord(state: state).begin() } catch {
                 throw SyncError("cannot write \(state)/runs: \(error)", kind: .io)
             }
+        } else {
+            endedRuns = []
         }
         defer { withExtendedLifetime(lock) {} }
         let storage = ArchiveStorage(state: state)
@@ -158,7 +160,6 @@ public struct SyncEngine: Sendable {
         let rules = [rootA, rootB].map { String(decoding: (try? AtomicFile.contentsIfPresent($0 + "/.folioignore")) ?? nil ?? [], as: UTF8.self) }
         let ignore = FolioIgnore(text: rules.joined(separator: "\n"))
         let knownArchive = archive
-        let endedRuns = ended
         archive.addFolderEntriesIfMissing()
         // Both replicas listed at once, then what changed in either read with both cores.
         let listings = ConcurrentSlots<Result<ReplicaScan, SyncError>>.map(2) { index in

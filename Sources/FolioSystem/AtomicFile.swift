@@ -28,6 +28,11 @@ public enum AtomicFile {
         return true
     }
 
+    /// A random number drawn once per process, in the name of each temporary file it
+    /// makes: a sync records it in its state folder, so that the next sync can tell the
+    /// leftovers of a killed run for certain (see `RunRecord`).
+    public static let runTag = UInt32.random(in: 1...UInt32.max)
+
     /// Writes `bytes` to a new temporary file beside `path`, not renamed (and, unless
     /// `flushing`, not flushed: the first half of a replacement whose flush the caller
     /// batches with others), with permissions `mode` (nil: as the umask gives a new file).
@@ -35,11 +40,6 @@ public enum AtomicFile {
     /// `.NAME.folio-TAG-N.tmp` (``runTag`` and N decimal), with NAME cut to its first 160
     /// bytes (at a character's end) so that the name stays within the 255 bytes file
     /// systems allow; no other name is ever taken for Folio's own.
-    /// A random number drawn once per process, in the name of each temporary file it
-    /// makes: a sync records it in its state folder, so that the next sync can tell the
-    /// leftovers of a killed run for certain (see `RunRecord`).
-    public static let runTag = UInt32.random(in: 1...UInt32.max)
-
     public static func prepare(_ bytes: [UInt8], beside path: String, mode: UInt32?, flushing: Bool = false) throws(SystemError) -> String {
         let folder = parent(of: path)
         var name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.index(after: $0)...]) } ?? path

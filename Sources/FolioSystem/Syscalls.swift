@@ -299,20 +299,21 @@ package enum Syscall {
     /// A name's bytes as text, each byte that is not part of valid UTF-8 as `\xFF`.
     package static func escapedName(_ bytes: [UInt8]) -> String {
         var out = ""
-        var start = 0
-        while start < bytes.count {
-            // The longest valid run from `start`, then one bad byte.
-            var end = bytes.count
-            while end > start, !Array(String(decoding: bytes[start..<end], as: UTF8.self).utf8).elementsEqual(bytes[start..<end]) { end -= 1 }
-            out += String(decoding: bytes[start..<end], as: UTF8.self)
-            if end < bytes.count {
-                out += "\\x" + String(bytes[end], radix: 16, uppercase: true)
-                start = end + 1
-            } else {
-                start = end
+        var parser = Unicode.UTF8.ForwardParser()
+        var remaining = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &remaining) {
+            case .valid(let encoded):
+                out.unicodeScalars.append(Unicode.UTF8.decode(encoded))
+                offset += encoded.count
+            case .error(let length):
+                for byte in bytes[offset..<(offset + length)] { out += "\\x" + String(byte, radix: 16, uppercase: true) }
+                offset += length
+            case .emptyInput:
+                return out
             }
         }
-        return out
     }
 
     /// What `st_mode` says a file is.

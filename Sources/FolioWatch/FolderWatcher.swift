@@ -95,9 +95,7 @@ public final class FolderWatcher: @unchecked Sendable {
                 if applying { return (true, nil) }
                 guard !stopped else { return (false, nil) }
                 applying = true
-                let paths = batch.take()
-                batchObserver?(paths)
-                return (false, paths)
+                return (false, takeBatch())
             }
             if !busy {
                 taken = paths
@@ -122,6 +120,13 @@ public final class FolderWatcher: @unchecked Sendable {
         queue.sync { batchObserver = observer }
     }
 
+    /// The marked paths, taken from the batch and shown to the observer. Runs on `queue`.
+    private func takeBatch() -> Set<String> {
+        let paths = batch.take()
+        batchObserver?(paths)
+        return paths
+    }
+
     private func receive(_ hints: [WatchHint]) {
         queue.async { [self] in
             for case .warning(let text) in hints { warningSink(text) }
@@ -138,8 +143,7 @@ public final class FolderWatcher: @unchecked Sendable {
             timerArmed = false
             schedule()
         }) else { return }
-        let paths = batch.take()
-        batchObserver?(paths)
+        let paths = takeBatch()
         applying = true
         let snapshot = DiskSnapshot.read(paths, under: root)
         let store = self.store
