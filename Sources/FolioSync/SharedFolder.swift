@@ -220,7 +220,9 @@ public final class SharedFolder {
                     let added = VersionUnits(bytes, path: file).units.subtracting(baseUnits)
                     guard !added.isEmpty, !presentUnits.contains(where: { added.isSubset(of: $0) }) else { continue }
                     let name = Self.rescueName(for: file, taken: { (try? FileStamp.of(self.root + "/" + $0)) != nil })
-                    guard (try? AtomicFile.write(bytes, to: root + "/" + name, mode: 0o644) { $0 == nil }) == true else { continue }
+                    // As private as the file it is a version of.
+                    let mode = (try? FileStamp.of(root + "/" + file))?.permissions ?? 0o666
+                    guard (try? AtomicFile.write(bytes, to: root + "/" + name, mode: nil, creating: mode & 0o777) { $0 == nil }) == true else { continue }
                     try? history.record(bytes, at: name, time: Syscall.nanosecondsNow())
                     written.append(name)
                 }

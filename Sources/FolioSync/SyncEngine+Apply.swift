@@ -187,8 +187,8 @@ struct Applier {
     }
 
     /// Writes `bytes` at `path` in `replica` if the file there is still what the scan saw.
-    mutating func write(_ bytes: [UInt8], _ path: String, in replica: Replica, executable: Bool) -> FileStamp? {
-        writeReplacing(bytes, path, in: replica, expected: scanned(replica).files[path]?.stamp, executable: executable)
+    mutating func write(_ bytes: [UInt8], _ path: String, in replica: Replica, executable: Bool, newMode: UInt32? = nil) -> FileStamp? {
+        writeReplacing(bytes, path, in: replica, expected: scanned(replica).files[path]?.stamp, executable: executable, newMode: newMode)
     }
 
     /// Writes `bytes` at `path` in `replica` if the file there still has the stamp
@@ -197,18 +197,26 @@ struct Applier {
     /// ``commitReplacements()`` once all of them are flushed, so that no file is ever
     /// replaced by less than it held. Returns the new stamp, or for a replacement a
     /// placeholder (size -1) that ``commitReplacements()`` corrects.
-    mutating func writeReplacing(_ bytes: [UInt8], _ path: String, in replica: Replica, expected: FileStamp?, executable: Bool) -> FileStamp? {
+    ///
+    /// A replacement keeps the permissions of the file it replaces (a 0600 file stays
+    /// private), with the executable bit as `executable` says; a new file gets
+    /// `newMode` (the permissions of the file it copies) narrowed by the umask, as `cp`
+    /// makes one, or without it 0666 (0777 when executable) narrowed so.
+    mutating func writeReplacing(
+        _ bytes: [UInt8], _ path: String, in replica: Replica, expected: FileStamp?, executable: Bool, newMode: UInt32? = nil
+    ) -> FileStamp? {
         guard insideRoot(replica, path) else { return nil }
-        let mode: UInt32 = executable ? 0o755 : 0o644
         do {
             guard let expected else {
-                let written = try AtomicFile.write(bytes, to: full(replica, path), mode: mode, durable: false) { $0 == nil }
+                let creating = newMode.map { $0 & 0o777 } ?? (executable ? 0o777 : 0o666)
+                let written = try AtomicFile.write(bytes, to: full(replica, path), mode: nil, creating: creating, durable: false) { $0 == nil }
                 guard written else {
                     report.changedDuringSync.append(path)
                     return nil
                 }
                 return try FileStamp.of(full(replica, path))
             }
+            let mode = expected.permissions(executable: executable)
             let temporary = try AtomicFile.prepare(bytes, beside: full(replica, path), mode: mode)
             replacements.append((replica, path, temporary, expected, archive.entries[path], SHA256.hash(bytes)))
             return Self.placeholder(mode: mode)
@@ -280,7 +288,7 @@ struct Applier {
     mutating func copy(_ path: String, from source: Replica) {
         report.copied.append(path)
         guard !engine.options.dryRun, let file = scanned(source).files[path], let bytes = read(source, path) else { return }
-        guard let stamp = write(bytes, path, in: source.other, executable: file.stamp.isExecutable) else { return }
+        guard let stamp = write(bytes, path, in: source.other, executable: file.stamp.isExecutable, newMode: file.stamp.permissions) else { return }
         storeBase(bytes, hash: file.hash, at: path)
         record(path, hash: file.hash, file.stamp, in: source, other: stamp)
     }
@@ -338,8 +346,9 @@ struct Applier {
         var copyPath: String?
         if conflicts > 0, let copyBytes {
             let name = freeName(Self.conflictCopyName(path, timestamp: Syscall.localTimestamp(), replica: label(ours.other)))
-            guard let copyA = write(copyBytes, name, in: .a, executable: executable),
-                  let copyB = write(copyBytes, name, in: .b, executable: executable)
+            // As private as the file it is a copy of, on each side.
+            guard let copyA = write(copyBytes, name, in: .a, executable: executable, newMode: fileA.stamp.permissions(executable: executable)),
+                  let copyB = write(copyBytes, name, in: .b, executable: executable, newMode: fileB.stamp.permissions(executable: executable))
             else { return }
             storeBase(copyBytes, at: name)
             record(name, hash: SHA256.hash(copyBytes), stampA: copyA, stampB: copyB)

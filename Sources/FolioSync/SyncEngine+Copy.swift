@@ -12,7 +12,12 @@ extension Applier {
         var target: String
         var expected: FileStamp
         var replacing: FileStamp?
-        var mode: UInt32
+        /// The permissions of the source.
+        var sourceMode: UInt32
+
+        /// The replaced file's permissions with the executable bit carried over; nil for a
+        /// new file, which gets the source's narrowed by the umask (as `cp` does).
+        var mode: UInt32? { replacing?.permissions(executable: sourceMode & 0o111 != 0) }
     }
 
     /// What a transfer did.
@@ -47,7 +52,7 @@ extension Applier {
                 bytes += file.stamp.size
                 transfers.append(Transfer(
                     path: path, from: source, source: full(source, path), target: full(source.other, path), expected: file.stamp,
-                    replacing: scanned(source.other).files[path]?.stamp, mode: file.stamp.isExecutable ? 0o755 : 0o644))
+                    replacing: scanned(source.other).files[path]?.stamp, sourceMode: file.stamp.permissions))
             }
             // Whole folders to each thread, the next folder to whichever has fewer files.
             var shares: [[Int]] = [[], []]
@@ -67,11 +72,15 @@ extension Applier {
                 case .copied(let bytes, _), .prepared(let bytes, _):
                     guard let file = scanned(source).files[transfer.path] else { continue }
                     // A replacement is renamed by commitReplacements, which puts its stamp in.
-                    var written = Self.placeholder(mode: transfer.mode)
-                    if case .copied(_, let stamp) = outcome { written = stamp }
+                    let written: FileStamp
                     if case .prepared(_, let temporary) = outcome {
-                        guard let replacing = transfer.replacing else { continue }
+                        guard let replacing = transfer.replacing, let mode = transfer.mode else { continue }
                         replacements.append((source.other, transfer.path, temporary, replacing, archive.entries[transfer.path], file.hash))
+                        written = Self.placeholder(mode: mode)
+                    } else if case .copied(_, let stamp) = outcome {
+                        written = stamp
+                    } else {
+                        continue
                     }
                     report.copied.append(transfer.path)
                     storeBase(bytes, hash: file.hash, at: transfer.path)
@@ -103,9 +112,9 @@ extension Applier {
         }
         do {
             if transfer.replacing != nil {
-                return .prepared(bytes, temporary: try AtomicFile.prepare(bytes, beside: transfer.target, mode: transfer.mode))
+                return .prepared(bytes, temporary: try AtomicFile.prepare(bytes, beside: transfer.target, mode: transfer.mode, creating: transfer.sourceMode))
             }
-            guard try AtomicFile.write(bytes, to: transfer.target, mode: transfer.mode, durable: false, replacingOnly: { $0 == nil }) else {
+            guard try AtomicFile.write(bytes, to: transfer.target, mode: nil, creating: transfer.sourceMode, durable: false, replacingOnly: { $0 == nil }) else {
                 return .changed
             }
             return .copied(bytes, try FileStamp.of(transfer.target))

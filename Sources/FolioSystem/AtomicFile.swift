@@ -19,10 +19,10 @@ public enum AtomicFile {
     /// `flushingFolder: false` the data is flushed before the rename (so a file is never
     /// replaced by less) but the folder is left to such a later flush.
     public static func write(
-        _ bytes: [UInt8], to path: String, mode: UInt32?, durable: Bool = true, flushingFolder: Bool = true,
+        _ bytes: [UInt8], to path: String, mode: UInt32?, creating: UInt32 = 0o666, durable: Bool = true, flushingFolder: Bool = true,
         replacingOnly: ((FileStamp?) -> Bool)?
     ) throws(SystemError) -> Bool {
-        let temporary = try prepare(bytes, beside: path, mode: mode, flushing: durable)
+        let temporary = try prepare(bytes, beside: path, mode: mode, creating: creating, flushing: durable)
         guard try commit(temporary, to: path, replacingOnly: replacingOnly) else { return false }
         if durable && flushingFolder { try Syscall.syncDirectory(parent(of: path)) }
         return true
@@ -35,12 +35,15 @@ public enum AtomicFile {
 
     /// Writes `bytes` to a new temporary file beside `path`, not renamed (and, unless
     /// `flushing`, not flushed: the first half of a replacement whose flush the caller
-    /// batches with others), with permissions `mode` (nil: as the umask gives a new file).
+    /// batches with others), with permissions `mode`, or when nil `creating` narrowed by
+    /// the umask (as `cp` makes a new file: 0666 by default).
     /// Returns the temporary file's path, for ``commit(_:to:replacingOnly:)``. Its name is
     /// `.NAME.folio-TAG-N.tmp` (``runTag`` and N decimal), with NAME cut to its first 160
     /// bytes (at a character's end) so that the name stays within the 255 bytes file
     /// systems allow; no other name is ever taken for Folio's own.
-    public static func prepare(_ bytes: [UInt8], beside path: String, mode: UInt32?, flushing: Bool = false) throws(SystemError) -> String {
+    public static func prepare(
+        _ bytes: [UInt8], beside path: String, mode: UInt32?, creating: UInt32 = 0o666, flushing: Bool = false
+    ) throws(SystemError) -> String {
         let folder = parent(of: path)
         var name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.index(after: $0)...]) } ?? path
         while name.utf8.count > 160 { name.removeLast() }
@@ -49,7 +52,7 @@ public enum AtomicFile {
         while true {
             let temporary = folder + "/." + name + ".folio-\(runTag)-\(attempt).tmp"
             let fd: Int32
-            do { fd = try Syscall.createExclusive(temporary, mode: mode ?? 0o666) } catch where error.code == Syscall.alreadyExists && attempt < 8 {
+            do { fd = try Syscall.createExclusive(temporary, mode: mode ?? creating) } catch where error.code == Syscall.alreadyExists && attempt < 8 {
                 attempt += 1
                 continue
             } catch where error.code == Syscall.noSuchFile && !madeFolders {

@@ -44,4 +44,12 @@ public struct FileStamp: Sendable, Hashable {
     public var isSymbolicLink: Bool { type == .symbolicLink }
     /// Whether anyone may execute it.
     public var isExecutable: Bool { permissions & 0o111 != 0 }
+
+    /// Its permissions with the executable bit as `executable` says: set, it goes to
+    /// each class that may read (as `chmod +x` under a umask would); cleared, to none.
+    /// Everything else — a private 0600 stays private — is kept.
+    public func permissions(executable: Bool) -> UInt32 {
+        guard executable else { return permissions & ~0o111 }
+        return isExecutable ? permissions : permissions | ((permissions & 0o444) >> 2)
+    }
 }

@@ -80,7 +80,7 @@ package enum Syscall {
     }
 
     /// `open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)`: a new file that must not exist yet.
-    package static func createExclusive(_ path: String, mode: UInt32 = 0o644) throws(SystemError) -> Int32 {
+    package static func createExclusive(_ path: String, mode: UInt32 = 0o666) throws(SystemError) -> Int32 {
         try retrying(.open, path) { open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode)) }
     }
 
@@ -181,7 +181,7 @@ package enum Syscall {
     }
 
     /// `mkdir(path, mode)`; an existing folder is fine.
-    package static func makeDirectory(_ path: String, mode: UInt32 = 0o755) throws(SystemError) {
+    package static func makeDirectory(_ path: String, mode: UInt32 = 0o777) throws(SystemError) {
         do { _ = try retrying(.makeDirectory, path) { mkdir(path, mode_t(mode)) } } catch where error.code == EEXIST {}
     }
 

@@ -180,4 +180,51 @@ import Testing
         try AtomicFile.write(Array("b\n".utf8), to: path)
         #expect(try FileStamp.of(path).permissions == 0o600)
     }
+
+    /// The process's umask, read without setting it (other tests run beside this one).
+    static func currentUmask() throws -> UInt32 {
+        #if os(Linux)
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("Umask:") })
+        return try #require(UInt32(line.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8))
+        #else
+        let mask = umask(0o022)
+        umask(mask)
+        return UInt32(mask)
+        #endif
+    }
+
+    @Test func aSyncNeverWidensPermissions() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        let mask = try Self.currentUmask()
+        func mode(_ path: String, _ replica: Replica) throws -> UInt32 { try FileStamp.of(replicas.path(replica, path)).permissions }
+        try replicas.write("---\ntitle: Private\n---\none\ntwo\nthree\n", "private.md", in: .a)
+        try replicas.write("---\ntitle: Shared\n---\none\ntwo\nthree\n", "shared.md", in: .a)
+        chmod(replicas.path(.a, "private.md"), 0o600)
+        chmod(replicas.path(.a, "shared.md"), 0o664)
+        _ = try replicas.sync()
+        // A new file gets its source's permissions narrowed by the umask, as cp makes one.
+        #expect(try mode("private.md", .b) == 0o600 & ~mask)
+        #expect(try mode("shared.md", .b) == 0o664 & ~mask)
+
+        // A replaced file keeps its own mode, whether copied over or merged into.
+        chmod(replicas.path(.b, "shared.md"), 0o640)
+        try replicas.write("---\ntitle: Shared\n---\nONE\ntwo\nthree\n", "shared.md", in: .a)
+        #expect(try replicas.sync().copied == ["shared.md"])
+        #expect(try mode("shared.md", .b) == 0o640 && mode("shared.md", .a) == 0o664)
+        try replicas.write("---\ntitle: Shared\n---\nONE\ntwo\nTHREE\n", "shared.md", in: .b)
+        try replicas.write("---\ntitle: Shared\n---\nOne\ntwo\nthree\n", "shared.md", in: .a)
+        _ = try replicas.sync()
+        #expect(replicas.read("shared.md", in: .a) == "---\ntitle: Shared\n---\nOne\ntwo\nTHREE\n")
+        #expect(try mode("shared.md", .b) == 0o640 && mode("shared.md", .a) == 0o664)
+
+        // A conflict copy is as private as the file it copies.
+        try replicas.write("---\ntitle: Private\n---\nmine\ntwo\nthree\n", "private.md", in: .a)
+        try replicas.write("---\ntitle: Private\n---\ntheirs\ntwo\nthree\n", "private.md", in: .b)
+        let report = try replicas.sync()
+        let copy = try #require(report.conflicts["private.md"] ?? nil)
+        #expect(try mode(copy, .a) == 0o600 & ~mask && mode(copy, .b) == 0o600 & ~mask)
+        #expect(try mode("private.md", .a) == 0o600 && mode("private.md", .b) == 0o600 & ~mask)
+    }
 }
