@@ -35,7 +35,8 @@ public enum AtomicFile {
 
     /// Writes `bytes` to a new temporary file beside `path`, not renamed (and, unless
     /// `flushing`, not flushed: the first half of a replacement whose flush the caller
-    /// batches with others), with permissions `mode`, or when nil `creating` narrowed by
+    /// batches with others), with permissions `mode` and the extended attributes of the
+    /// file at `path` (a replacement), or when `mode` is nil `creating` narrowed by
     /// the umask (as `cp` makes a new file: 0666 by default).
     /// Returns the temporary file's path, for ``commit(_:to:replacingOnly:)``. Its name is
     /// `.NAME.folio-TAG-N.tmp` (``runTag`` and N decimal), with NAME cut to its first 160
@@ -64,7 +65,11 @@ public enum AtomicFile {
             // Closed once only: a second close could close a descriptor another thread just opened.
             do {
                 try Syscall.writeAll(fd, bytes, path: temporary)
-                if let mode { try Syscall.changeMode(fd, mode, path: temporary) }
+                if let mode {
+                    // A replacement: it keeps the mode and extended attributes of what it replaces.
+                    try Syscall.changeMode(fd, mode, path: temporary)
+                    try Syscall.copyExtendedAttributes(from: path, to: fd, path: temporary)
+                }
                 // Where `sync()` does not wait for the writes, a flush batched for later is no flush.
                 if flushing || !Syscall.syncWaitsForWrites { try Syscall.sync(fd, path: temporary) }
             } catch {

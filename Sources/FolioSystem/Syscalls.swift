@@ -123,6 +123,12 @@ package enum Syscall {
         _ = try retrying(.write, path) { fchmod(fd, mode_t(mode)) }
     }
 
+    /// Copies the extended attributes of the file at `source` onto the open file `fd`
+    /// (at `path`); those the process may not read or set are passed over.
+    package static func copyExtendedAttributes(from source: String, to fd: Int32, path: String) throws(SystemError) {
+        _ = try retrying(.write, path) { folio_copy_extended_attributes(source, fd) }
+    }
+
     /// `fsync(fd)`.
     package static func sync(_ fd: Int32, path: String) throws(SystemError) {
         _ = try retrying(.sync, path) { fsync(fd) }

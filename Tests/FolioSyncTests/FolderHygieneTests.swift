@@ -1,3 +1,4 @@
+import CFolioSystem
 import Foundation
 import Testing
 @testable import FolioFormat
@@ -181,6 +182,30 @@ import Testing
         #expect(try FileStamp.of(path).permissions == 0o600)
     }
 
+    /// Sets an extended attribute; false where the file system has none.
+    static func setAttribute(_ name: String, _ value: String, on path: String) throws -> Bool {
+        let bytes = Array(value.utf8)
+        #if canImport(Darwin)
+        let result = setxattr(path, name, bytes, bytes.count, 0, 0)
+        #else
+        let result = setxattr(path, name, bytes, bytes.count, 0)
+        #endif
+        if result != 0 && errno == ENOTSUP { return false }
+        #expect(result == 0, "setxattr: errno \(errno)")
+        return true
+    }
+
+    /// An extended attribute's value, or nil.
+    static func attribute(_ name: String, of path: String) -> String? {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        #if canImport(Darwin)
+        let length = getxattr(path, name, &buffer, buffer.count, 0, 0)
+        #else
+        let length = getxattr(path, name, &buffer, buffer.count)
+        #endif
+        return length < 0 ? nil : String(decoding: buffer[..<length], as: UTF8.self)
+    }
+
     /// The process's umask, read without setting it (other tests run beside this one).
     static func currentUmask() throws -> UInt32 {
         #if os(Linux)
@@ -208,11 +233,13 @@ import Testing
         #expect(try mode("private.md", .b) == 0o600 & ~mask)
         #expect(try mode("shared.md", .b) == 0o664 & ~mask)
 
-        // A replaced file keeps its own mode, whether copied over or merged into.
+        // A replaced file keeps its own mode and extended attributes, whether copied over or merged into.
         chmod(replicas.path(.b, "shared.md"), 0o640)
+        let tagged = try Self.setAttribute("user.folio.tag", "blue", on: replicas.path(.b, "shared.md"))
         try replicas.write("---\ntitle: Shared\n---\nONE\ntwo\nthree\n", "shared.md", in: .a)
         #expect(try replicas.sync().copied == ["shared.md"])
         #expect(try mode("shared.md", .b) == 0o640 && mode("shared.md", .a) == 0o664)
+        #expect(!tagged || Self.attribute("user.folio.tag", of: replicas.path(.b, "shared.md")) == "blue")
         try replicas.write("---\ntitle: Shared\n---\nONE\ntwo\nTHREE\n", "shared.md", in: .b)
         try replicas.write("---\ntitle: Shared\n---\nOne\ntwo\nthree\n", "shared.md", in: .a)
         _ = try replicas.sync()

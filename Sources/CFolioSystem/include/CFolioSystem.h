@@ -1,6 +1,11 @@
 #ifndef C_FOLIO_SYSTEM_H
 #define C_FOLIO_SYSTEM_H
 
+// Swift's Glibc module leaves out <sys/xattr.h>; through here tests reach it too.
+#if defined(__linux__) || defined(__APPLE__)
+#include <sys/xattr.h>
+#endif
+
 /// rename(2) that fails with EEXIST instead of replacing an existing `to`
 /// (Linux: renameat2 RENAME_NOREPLACE; Darwin: renamex_np RENAME_EXCL). -1 and errno
 /// on failure; EINVAL or ENOSYS where the file system or kernel cannot do it.
@@ -13,5 +18,10 @@ int folio_rename_exchange(const char *from, const char *to);
 /// Gives the memory malloc holds free back to the system: glibc's malloc_trim(0);
 /// nothing elsewhere (Darwin has malloc_zone_pressure_relief, called from Swift).
 void folio_release_free_memory(void);
+
+/// Copies the extended attributes of the file at `from` (not following a link) onto
+/// the open file `to`, skipping those the process may not read or set and file
+/// systems without any. 0 on success, -1 and errno (EINTR: try again) otherwise.
+int folio_copy_extended_attributes(const char *from, int to);
 
 #endif
