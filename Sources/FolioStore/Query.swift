@@ -37,8 +37,8 @@ public struct Query: Sendable, Hashable {
     public init(parsing text: String) throws(QueryError) {
         let characters = Array(text)
         var i = 0
-        func fail(_ message: String, at position: Int) -> QueryError {
-            QueryError(query: text, position: position, message: message)
+        func fail(_ kind: QueryError.Kind, _ message: String, at position: Int) -> QueryError {
+            QueryError(kind: kind, query: text, position: position, message: message)
         }
         while i < characters.count {
             if characters[i] == " " || characters[i] == "\t" {
@@ -56,7 +56,7 @@ public struct Query: Sendable, Hashable {
                         token.append(characters[i])
                         i += 1
                     }
-                    guard i < characters.count else { throw fail("unterminated quote: add the closing \"", at: open) }
+                    guard i < characters.count else { throw fail(.unterminatedQuote, "unterminated quote: add the closing \"", at: open) }
                     quotedFrom = quotedFrom ?? open
                     i += 1
                 } else {
@@ -66,7 +66,7 @@ public struct Query: Sendable, Hashable {
             }
             if quotedFrom == start {
                 let words = TextFolding.words(token)
-                guard !words.isEmpty else { throw fail("an empty phrase matches nothing: put words between the quotes", at: start) }
+                guard !words.isEmpty else { throw fail(.emptyPhrase, "an empty phrase matches nothing: put words between the quotes", at: start) }
                 terms.append(.text(words: words, phrase: true))
                 continue
             }
@@ -77,7 +77,7 @@ public struct Query: Sendable, Hashable {
             let key = String(token[..<operatorIndex])
             var rest = token[operatorIndex...]
             let operatorPosition = start + token.distance(from: token.startIndex, to: operatorIndex)
-            guard !key.isEmpty else { throw fail("missing key before '\(rest.first!)': write key:value, e.g. kind:recipe", at: operatorPosition) }
+            guard !key.isEmpty else { throw fail(.missingKey, "missing key before '\(rest.first!)': write key:value, e.g. kind:recipe", at: operatorPosition) }
             var comparison: Comparison?
             if rest.hasPrefix(":") {
                 rest = rest.dropFirst()
@@ -86,17 +86,17 @@ public struct Query: Sendable, Hashable {
             if comparison != nil || token[operatorIndex] != ":" {
                 let symbol = rest.prefix { $0 == "<" || $0 == ">" || $0 == "=" }
                 guard let parsed = Comparison(rawValue: String(symbol)) else {
-                    throw fail("unknown comparison '\(symbol)': use <, <=, > or >=", at: operatorPosition)
+                    throw fail(.unknownComparison, "unknown comparison '\(symbol)': use <, <=, > or >=", at: operatorPosition)
                 }
                 comparison = parsed
                 rest = rest.dropFirst(symbol.count)
             }
             let value = String(rest)
             let valuePosition = start + token.count - value.count
-            guard !value.isEmpty else { throw fail("missing value after '\(key)\(token[operatorIndex...])'", at: start + token.count) }
+            guard !value.isEmpty else { throw fail(.missingValue, "missing value after '\(key)\(token[operatorIndex...])'", at: start + token.count) }
             if let comparison {
                 guard let bound = Query.bound(value) else {
-                    throw fail("'\(value)' is not a number, a duration (30m, 1h30m) or a date (2026-11-01)", at: valuePosition)
+                    throw fail(.notAValue, "'\(value)' is not a number, a duration (30m, 1h30m) or a date (2026-11-01)", at: valuePosition)
                 }
                 terms.append(.compare(key: key, comparison, bound))
                 continue
@@ -105,9 +105,9 @@ public struct Query: Sendable, Hashable {
             case "sort":
                 descending = value.hasPrefix("-")
                 sortKey = descending ? String(value.dropFirst()) : value
-                if sortKey!.isEmpty { throw fail("missing key after 'sort:-'", at: start + token.count) }
+                if sortKey!.isEmpty { throw fail(.missingKey, "missing key after 'sort:-'", at: start + token.count) }
             case "limit":
-                guard let n = Int(value), n >= 0 else { throw fail("limit must be a whole number, e.g. limit:10", at: valuePosition) }
+                guard let n = Int(value), n >= 0 else { throw fail(.notAValue, "limit must be a whole number, e.g. limit:10", at: valuePosition) }
                 limit = n
             case "tags":
                 terms.append(.field(key: "tag", value: TextFolding.folded(value)))
@@ -129,6 +129,24 @@ public struct Query: Sendable, Hashable {
 
 /// A query that cannot be read: the message, and a caret under the character where it went wrong.
 public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of mistake it is, for a caller to switch on.
+    public enum Kind: Sendable, Hashable {
+        /// A `"` phrase without its closing quote.
+        case unterminatedQuote
+        /// `""`: a phrase with no words.
+        case emptyPhrase
+        /// A comparison or sort without its key (`:x`, `sort:-`).
+        case missingKey
+        /// An operator that is not `:`, `<`, `<=`, `>` or `>=`.
+        case unknownComparison
+        /// A comparison without its value (`time<`).
+        case missingValue
+        /// A value that is not what its comparison needs (a number, duration or date; a whole limit).
+        case notAValue
+    }
+
+    /// What kind of mistake it is.
+    public var kind: Kind
     /// The query as given.
     public var query: String
     /// The character position (from 0) where it went wrong.

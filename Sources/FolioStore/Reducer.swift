@@ -90,13 +90,13 @@ public enum Reducer {
 
         case .addRecipe(let recipe):
             if let problem = recipe.problems.first {
-                outcome.errors.append(StoreError(path: nil, message: "cannot add the recipe: \(problem)"))
+                outcome.errors.append(StoreError(.invalidRecord, path: nil, "cannot add the recipe: \(problem)"))
             } else {
                 create(recipe.title, kind: .recipe, in: &state, &outcome) { try recipe.newDocument() }
             }
         case .updateRecipe(let path, let recipe):
             if let problem = recipe.problems.first {
-                outcome.errors.append(StoreError(path: path, message: "cannot save the recipe: \(problem)"))
+                outcome.errors.append(StoreError(.invalidRecord, path: path, "cannot save the recipe: \(problem)"))
             } else {
                 edit(path, in: &state, &outcome) { try recipe.updating($0) }
             }
@@ -117,7 +117,9 @@ public enum Reducer {
                     outcome.changes.settingsChanged = true
                 }
             } catch {
-                outcome.errors.append(StoreError(path: Settings.fileName, message: "\(error)"))
+                // folio.yaml that does not parse is left as it is, as any record's file.
+                let unparseable = (error as? FormatError).map { $0.kind != .invalidEdit } ?? false
+                outcome.errors.append(StoreError(unparseable ? .unparseable : .invalidEdit, path: Settings.fileName, "\(error)"))
             }
         }
         return outcome
@@ -134,20 +136,20 @@ public enum Reducer {
             outcome.changes.added.append(path)
             outcome.effects.append(.write(path: path, bytes: document.bytes, replacing: nil))
         } catch {
-            outcome.errors.append(StoreError(path: nil, message: "\(error)"))
+            outcome.errors.append(StoreError(.invalidEdit, path: nil, "\(error)"))
         }
     }
 
     /// Applies an edit to a record's document; refuses files that do not parse.
     static func edit(_ path: String, in state: inout StoreState, _ outcome: inout Outcome, change: (Document) throws -> Document) {
         guard let record = state[path] else {
-            return outcome.errors.append(StoreError(path: path, message: "no such record"))
+            return outcome.errors.append(.noSuchRecord(path))
         }
         if let error = record.error {
-            return outcome.errors.append(StoreError(path: path, message: "the file does not parse, so Folio does not change it: \(error)"))
+            return outcome.errors.append(StoreError(.unparseable, path: path, "the file does not parse, so Folio does not change it: \(error)"))
         }
         guard let document = state.document(of: record) else {
-            return outcome.errors.append(StoreError(path: path, message: StoreError.changedOnDisk))
+            return outcome.errors.append(.changedOnDisk(path))
         }
         do {
             let updated = try change(document)
@@ -156,13 +158,13 @@ public enum Reducer {
             outcome.changes.updated.append(path)
             outcome.effects.append(.write(path: path, bytes: updated.bytes, replacing: record.fingerprint))
         } catch {
-            outcome.errors.append(StoreError(path: path, message: "\(error)"))
+            outcome.errors.append(StoreError(.invalidEdit, path: path, "\(error)"))
         }
     }
 
     static func delete(_ path: String, in state: inout StoreState, _ outcome: inout Outcome) {
         guard let record = state[path] else {
-            return outcome.errors.append(StoreError(path: path, message: "no such record"))
+            return outcome.errors.append(.noSuchRecord(path))
         }
         state.remove(path)
         outcome.changes.removed.append(path)

@@ -70,7 +70,7 @@ public final class Store {
             if let error = perform(effect) { outcome.errors.append(error) }
         }
         // A file the reducer found changed on disk is read again, so the state follows the disk.
-        for error in outcome.errors where error.message == StoreError.changedOnDisk {
+        for error in outcome.errors where error.kind == .changedOnDisk {
             if let path = error.path, !outcome.effects.contains(where: { $0.path == path }) { resync(path) }
         }
         // What the reducer produced is on disk now (or was refused and re-read): read it from there.
@@ -130,7 +130,7 @@ public final class Store {
             guard onDisk.map(Fingerprint.init) == expected else {
                 // Someone changed the file since it was read: keep their version.
                 resync(path, onDisk: onDisk)
-                return StoreError(path: path, message: StoreError.changedOnDisk)
+                return .changedOnDisk(path)
             }
             switch effect {
             case .write(_, let bytes, _):
@@ -141,13 +141,13 @@ public final class Store {
                 }
                 guard written else {
                     resync(path)
-                    return StoreError(path: path, message: StoreError.changedOnDisk)
+                    return .changedOnDisk(path)
                 }
             case .delete: try AtomicFile.remove(full)
             }
             return nil
         } catch {
-            return StoreError(path: path, message: "\(error)")
+            return StoreError(.io, path: path, "\(error.reason); nothing was changed: check that its folder can be written and the disk is not full")
         }
     }
 }

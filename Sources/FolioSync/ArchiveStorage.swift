@@ -31,7 +31,7 @@ struct ArchiveStorage {
         do {
             snapshot = try AtomicFile.contentsIfPresent(snapshotPath)
             log = try AtomicFile.contentsIfPresent(logPath)
-        } catch { throw SyncError("cannot read the archive: \(error)") }
+        } catch { throw SyncError(.stateIO, "cannot read the archive: \(error)") }
         guard let snapshot else { return (SyncArchive(), Loaded(torn: log != nil)) }
         var (archive, generation) = try SyncArchive.parse(snapshot)
         var loaded = Loaded(generation: generation, snapshotSize: snapshot.count, logSize: log?.count ?? 0)

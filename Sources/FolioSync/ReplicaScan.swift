@@ -61,8 +61,8 @@ public struct ReplicaScan: Sendable {
         known: (String) -> (stamp: FileStamp?, hash: SHA256.Digest, id: String?)?
     ) throws(SyncError) -> ReplicaScan {
         let rootStamp: FileStamp
-        do { rootStamp = try FileStamp.of(root) } catch { throw SyncError("\(root): the replica is missing or cannot be read (\(error)); nothing was changed") }
-        guard rootStamp.isDirectory else { throw SyncError("\(root): the replica is not a folder; nothing was changed") }
+        do { rootStamp = try FileStamp.of(root) } catch { throw SyncError(.replicaMissing, "\(root): the replica is missing or cannot be read (\(error)); nothing was changed") }
+        guard rootStamp.isDirectory else { throw SyncError(.replicaMissing, "\(root): the replica is not a folder; nothing was changed") }
         var scan = ReplicaScan()
         scan.files.reserveCapacity(expectedCount)
         var pending = [""]

@@ -72,8 +72,8 @@ public final class SharedFolder {
     /// Opens `folder`; unless it is a dry run, takes the state folder's lock (waiting a
     /// few seconds for another Folio process).
     public init(_ folder: String, options: FoldOptions = FoldOptions()) throws(SyncError) {
-        do { root = try Syscall.realPath(folder) } catch { throw SyncError("\(folder): the folder is missing (\(error))") }
-        guard (try? FileStamp.of(root))?.isDirectory == true else { throw SyncError("\(folder) is not a folder") }
+        do { root = try Syscall.realPath(folder) } catch { throw SyncError(.replicaMissing, "\(folder): the folder is missing (\(error))") }
+        guard (try? FileStamp.of(root))?.isDirectory == true else { throw SyncError(.replicaMissing, "\(folder) is not a folder") }
         self.options = options
         state = options.stateDirectory ?? Self.defaultState(for: root)
         if options.dryRun {
@@ -300,6 +300,6 @@ public final class SharedFolder {
 extension SyncError {
     /// The error for a state folder whose lock could not be had.
     init(lockFailure: StateLock.Failure) {
-        if case .system = lockFailure { self.init(lockFailure.description, kind: .io) } else { self.init(lockFailure.description) }
+        if case .system = lockFailure { self.init(.stateIO, lockFailure.description) } else { self.init(.stateInUse, lockFailure.description) }
     }
 }

@@ -97,7 +97,7 @@ public struct SyncArchive: Sendable, Equatable {
         let header = Array(Self.header.utf8)
         guard bytes.starts(with: header), let newline = bytes.firstIndex(of: 10),
               let generation = newline == header.count ? 0 : bytes[header.count..<newline].first == 32 ? integer(bytes[(header.count + 1)..<newline]).map(Int.init) : nil
-        else { throw SyncError("the archive does not start with '\(Self.header)'") }
+        else { throw SyncError(.stateDamaged, "the archive does not start with '\(Self.header)'") }
         var archive = SyncArchive()
         let damaged: Int? = bytes.withUnsafeBufferPointer { buffer in
             var cursor = Cursor(buffer: buffer, at: newline + 1)
@@ -111,7 +111,7 @@ public struct SyncArchive: Sendable, Equatable {
             }
             return nil
         }
-        if let damaged { throw SyncError("archive line \(damaged) is damaged") }
+        if let damaged { throw SyncError(.stateDamaged, "archive line \(damaged) is damaged") }
         return (archive, generation)
     }
 
@@ -151,7 +151,7 @@ public struct SyncArchive: Sendable, Equatable {
             lines: while !cursor.atEnd {
                 line += 1
                 guard cursor.startLine() else { continue }
-                guard let first = cursor.field() else { return .failure(SyncError("archive log line \(line) is damaged")) }
+                guard let first = cursor.field() else { return .failure(SyncError(.stateDamaged, "archive log line \(line) is damaged")) }
                 if first.elementsEqual("-".utf8) {
                     guard let path = cursor.field().flatMap({ Self.unescaped($0) }), !cursor.lineGoesOn, cursor.endedLine else {
                         cut = true
@@ -295,13 +295,30 @@ public struct SyncArchive: Sendable, Equatable {
 }
 /// Why a sync stopped or could not do something, in words a person can act on.
 public struct SyncError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What kind of failure it is, for a caller to act on (and `folio` to exit by).
+    /// What kind of failure it is, for a caller to switch on.
     public enum Kind: Sendable, Equatable {
-        /// A replica or state folder refused: missing, another folder in its place, a mass
-        /// deletion, another process using the state (`folio` exits 2).
-        case refused
-        /// Reading or writing the state failed: a full disk, no permission (`folio` exits 3).
-        case io
+        /// A replica or folder that is not there, not a folder, or cannot be listed.
+        case replicaMissing
+        /// The two replicas are one folder, or one is inside the other.
+        case replicasOverlap
+        /// A replica is not the folder synced last time (another folder, a moved link).
+        case replicaReplaced
+        /// The sync would delete more than half of a side's files, or all of them.
+        case massDeletion
+        /// Another `folio` holds the state folder.
+        case stateInUse
+        /// The state's archive is damaged.
+        case stateDamaged
+        /// Reading or writing the state failed: a full disk, a permission.
+        case stateIO
+        /// A file to restore from the trash has another in its place.
+        case restoreBlocked
+        /// A file or folder (one to restore, one to list) could not be read or written.
+        case fileIO
+
+        /// Whether the failure is the disk's (a full disk, a permission) rather than a
+        /// refusal to go on: `folio` exits 3 for these and 2 for the others.
+        public var isIO: Bool { self == .stateIO || self == .fileIO }
     }
 
     /// What happened and what to do.
@@ -310,7 +327,7 @@ public struct SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     public var kind: Kind
 
     /// An error of kind `kind`.
-    public init(_ description: String, kind: Kind = .refused) {
+    public init(_ kind: Kind, _ description: String) {
         self.description = description
         self.kind = kind
     }

@@ -411,12 +411,21 @@ struct Applier {
 
     /// Keeps a text version as a future merge base, under its hash (`hash`, when the
     /// caller knows it), and in the history as what `path` held now.
-    func storeBase(_ bytes: [UInt8], hash: SHA256.Digest? = nil, at path: String) {
+    mutating func storeBase(_ bytes: [UInt8], hash: SHA256.Digest? = nil, at path: String) {
         guard !engine.options.dryRun, Self.isText(bytes), bytes.count <= 16 << 20 else { return }
         let hash = hash ?? SHA256.hash(bytes)
-        try? bases.store(bytes, hash: hash)
-        if bytes.count <= VersionHistory.largestVersion {
-            try? history?.record(bytes, hash: hash, at: path, time: engine.now)
+        do {
+            try bases.store(bytes, hash: hash)
+            if bytes.count <= VersionHistory.largestVersion {
+                try history?.record(bytes, hash: hash, at: path, time: engine.now)
+            }
+        } catch {
+            // Not silent: without its base, the next merge of this file would keep a
+            // conflict copy where it could have merged.
+            if report.skipped["state"] == nil {
+                report.skipped["state"] = "cannot keep the merged version of \(path) as the base of the next merge (\(error)); "
+                    + "the files are in step, but free space in the state folder, or the next merge may keep a conflict copy"
+            }
         }
     }
 

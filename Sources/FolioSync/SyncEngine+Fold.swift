@@ -121,7 +121,7 @@ extension SyncEngine {
         let journaled = !folding.pendingFolds.isEmpty
         if journaled && !options.dryRun {
             do { try FoldJournal(entries: folding.pendingFolds + unused).save(state) } catch {
-                throw SyncError("cannot save the fold journal in \(state): \(error)", kind: .io)
+                throw SyncError(.stateIO, "cannot save the fold journal in \(state): \(error)")
             }
         }
         folding.commitReplacements()

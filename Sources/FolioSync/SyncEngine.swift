@@ -97,13 +97,13 @@ public struct SyncEngine: Sendable {
     /// An engine for the replicas `a` and `b`.
     public init(_ a: String, _ b: String, options: SyncOptions = SyncOptions()) throws(SyncError) {
         func absolute(_ path: String) throws(SyncError) -> String {
-            do { return try Syscall.realPath(path) } catch { throw SyncError("\(path): the replica is missing (\(error)); nothing was changed") }
+            do { return try Syscall.realPath(path) } catch { throw SyncError(.replicaMissing, "\(path): the replica is missing (\(error)); nothing was changed") }
         }
         rootA = try absolute(a)
         rootB = try absolute(b)
-        guard rootA != rootB else { throw SyncError("\(a) and \(b) are the same folder") }
+        guard rootA != rootB else { throw SyncError(.replicasOverlap, "\(a) and \(b) are the same folder") }
         guard !rootA.hasPrefix(rootB + "/") && !rootB.hasPrefix(rootA + "/") else {
-            throw SyncError("\(a) and \(b) are inside one another; replicas must be separate folders")
+            throw SyncError(.replicasOverlap, "\(a) and \(b) are inside one another; replicas must be separate folders")
         }
         self.options = options
         let pair = String(SHA256.hash(Array((rootA + "\u{0}" + rootB).utf8)).description.prefix(16))
@@ -147,7 +147,7 @@ public struct SyncEngine: Sendable {
             do { lock = try StateLock.acquire(state) } catch { throw SyncError(lockFailure: error) }
             Trash(state: state).expire(olderThanDays: 30)
             do { endedRuns = try RunRecord(state: state).begin() } catch {
-                throw SyncError("cannot write \(state)/runs: \(error)", kind: .io)
+                throw SyncError(.stateIO, "cannot write \(state)/runs: \(error)")
             }
         } else {
             endedRuns = []
@@ -174,7 +174,7 @@ public struct SyncEngine: Sendable {
         // A root listed only in part would make every file not yet listed look deleted.
         for (index, scan) in scans.enumerated() {
             if let reason = scan.skipped[""] {
-                throw SyncError("\(index == 0 ? rootA : rootB): \(reason); nothing was changed")
+                throw SyncError(.replicaMissing, "\(index == 0 ? rootA : rootB): \(reason); nothing was changed")
             }
         }
         ReplicaScan.readPending(&scans, roots: [rootA, rootB])
@@ -189,7 +189,7 @@ public struct SyncEngine: Sendable {
         for (replica, scan) in [(Replica.a, scanA), (.b, scanB)]
         where archivedFiles > 0 && !options.allowMassDelete && !scan.files.keys.contains(where: { !ReplicaScan.isFolder($0) }) {
             throw SyncError(
-                "\(root(replica)) is empty, but it held \(archivedFiles) files at the last sync: refusing to delete them "
+                .massDeletion, "\(root(replica)) is empty, but it held \(archivedFiles) files at the last sync: refusing to delete them "
                     + "from \(root(replica.other)). If you really emptied it, run again with --allow-mass-delete.")
         }
         var report = SyncReport()
@@ -269,7 +269,7 @@ public struct SyncEngine: Sendable {
                 try bases.flush()
                 try AtomicFile.flushFileSystem(containing: state)
                 try storage.save(archive, known: knownArchive, loaded: loaded)
-            } catch { throw SyncError("cannot save the archive in \(state): \(error)", kind: .io) }
+            } catch { throw SyncError(.stateIO, "cannot save the archive in \(state): \(error)") }
         }
         if !options.dryRun {
             recordRoots()
@@ -282,7 +282,7 @@ public struct SyncEngine: Sendable {
             do {
                 try history.flush()
                 try history.pruneIfGrown(now: now, keeping: Set(archive.entries.values.map(\.hash)))
-            } catch { throw SyncError("cannot save the history of versions in \(state): \(error)", kind: .io) }
+            } catch { throw SyncError(.stateIO, "cannot save the history of versions in \(state): \(error)") }
         }
         return report
     }
@@ -306,7 +306,7 @@ public struct SyncEngine: Sendable {
         let lines = String(decoding: recorded, as: UTF8.self).split(separator: "\n"), current = now.split(separator: "\n")
         let changed = zip(lines, current).filter { $0 != $1 }.map { $0.1.hasPrefix("A") ? rootA : rootB }
         throw SyncError(
-            "\(changed.joined(separator: " and ")) is not the folder synced last time (another folder is there now, or a link points elsewhere): "
+            .replicaReplaced, "\(changed.joined(separator: " and ")) is not the folder synced last time (another folder is there now, or a link points elsewhere): "
                 + "refusing to sync it with \(state)'s archive. If it really is the same replica (restored from a backup, say), "
                 + "run again with --allow-mass-delete.")
     }
@@ -328,7 +328,7 @@ public struct SyncEngine: Sendable {
             }
             guard deletions > 5 && deletions * 2 > archivedFiles else { continue }
             throw SyncError(
-                "this sync would delete \(deletions) of the \(archivedFiles) files in \(root(replica)), because they are gone from "
+                .massDeletion, "this sync would delete \(deletions) of the \(archivedFiles) files in \(root(replica)), because they are gone from "
                     + "\(root(replica.other)): refusing. If you really deleted them, run again with --allow-mass-delete.")
         }
     }

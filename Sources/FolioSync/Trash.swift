@@ -43,15 +43,15 @@ public struct Trash: Sendable {
             let bytes = try FileReading.contents(of: source)
             let mode = try FileStamp.of(source).permissions
             guard try AtomicFile.write(bytes, to: target, mode: mode, replacingOnly: { $0 == nil }) else {
-                throw SyncError("\(target) exists: move it away first, then restore again")
+                throw SyncError(.restoreBlocked, "\(target) exists: move it away first, then restore again")
             }
             try AtomicFile.remove(source)
         } catch let error as SystemError {
-            throw SyncError("cannot restore \(item.path): \(error)")
+            throw SyncError(.fileIO, "cannot restore \(item.path): \(error)")
         } catch let error as SyncError {
             throw error
         } catch {
-            throw SyncError("cannot restore \(item.path): \(error)")
+            throw SyncError(.fileIO, "cannot restore \(item.path): \(error)")
         }
     }
 

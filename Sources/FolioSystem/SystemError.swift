@@ -24,8 +24,11 @@ public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// `PATH: error: cannot open: Permission denied`.
     public var description: String {
-        "\(path): error: cannot \(operation.rawValue): \(Syscall.describe(code))"
+        "\(path): error: \(reason)"
     }
+
+    /// `cannot open: Permission denied`: what failed and the system's reason, without the path.
+    public var reason: String { "cannot \(operation.rawValue): \(Syscall.describe(code))" }
 }
 
 /// Makes chosen system calls fail, so that tests can drive the error paths.

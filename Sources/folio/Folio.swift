@@ -1,4 +1,7 @@
 import Foundation
+import FolioStore
+import FolioSync
+import FolioSystem
 
 /// The `folio` command line: subcommands, `--help` on each, exit 0 on success,
 /// 1 when the command ran and found problems, 2 on bad usage.
@@ -38,12 +41,14 @@ enum Folio {
             Output.print(command.help)
             return ExitCode.success
         }
-        do {
-            let parsed = try ParsedArguments(rest, spec: command.arguments)
-            return await command.run(parsed)
-        } catch {
+        let parsed: ParsedArguments
+        do { parsed = try ParsedArguments(rest, spec: command.arguments) } catch {
             Output.error("folio \(command.name): \(error)\n\n\(command.help)")
             return command.usageStatus
+        }
+        do { return try await command.run(parsed) } catch let exit as CommandExit { return exit.status } catch {
+            Output.error("folio \(command.name): \(error)")
+            return ExitCode.problems
         }
     }
 }
@@ -55,6 +60,24 @@ enum ExitCode {
     static let usage: Int32 = 2
     /// An I/O failure: a full disk, a permission refused.
     static let ioFailure: Int32 = 3
+
+    /// The status an error means: a path that is not there (or not a folder), a replica
+    /// or state folder refused, 2; the disk's refusal (a full disk, a permission), 3;
+    /// anything else the command found, 1.
+    static func of(_ error: any Error) -> Int32 {
+        switch error {
+        case let error as SystemError: error.code == Syscall.noSuchFile || error.code == Syscall.notADirectory ? usage : ioFailure
+        case let error as SyncError: error.kind.isIO ? ioFailure : usage
+        case let error as StoreError: error.kind == .io ? ioFailure : problems
+        default: problems
+        }
+    }
+}
+
+/// Ends a command early with an exit status, its reason already printed.
+struct CommandExit: Error {
+    /// The exit status.
+    var status: Int32
 }
 
 /// One subcommand.
@@ -63,7 +86,8 @@ protocol FolioCommand {
     static var summary: String { get }
     static var help: String { get }
     static var arguments: ArgumentSpec { get }
-    @MainActor static func run(_ arguments: ParsedArguments) async -> Int32
+    /// Runs the command; it may end early by throwing ``CommandExit`` (its error printed).
+    @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32
     /// The exit status for bad usage (2, except where Folio mirrors a git command).
     static var usageStatus: Int32 { get }
 }

@@ -51,7 +51,7 @@ import Testing
 
     @Test func aMissingFolderIsAnErrorNotAnEmptyFolder() throws {
         let run = try FolioBinary.run(["check", "/nonexistent/folder"])
-        #expect(run.status == 1)
+        #expect(run.status == 2)
         #expect(run.stderr.contains("/nonexistent/folder: error: cannot open directory"))
         #expect(try FolioBinary.run(["check"]).status == 2)
         #expect(try FolioBinary.run(["check", "--json", "x"]).status == 2)

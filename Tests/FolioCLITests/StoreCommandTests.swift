@@ -87,6 +87,19 @@ import Testing
         let none = try FolioBinary.run(["import-quotes", library.path, source.path])
         #expect(none.status == 1 && none.stderr.contains("no quotes found in \(source.path)"))
         let missing = try FolioBinary.run(["import-quotes", library.path, folder.appendingPathComponent("nope.txt").path])
-        #expect(missing.status == 1 && missing.stderr.contains("cannot open"))
+        #expect(missing.status == 2 && missing.stderr.contains("cannot open"))
+    }
+
+    @Test func aWriteTheDiskRefusesExits3AndAnUnknownRecord1() throws {
+        let folder = try FolioBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The todos folder is a file: the new todo cannot be written, an I/O failure.
+        try Data("not a folder".utf8).write(to: folder.appendingPathComponent("todos"))
+        let add = try FolioBinary.run(["add", folder.path, "todo", "--title", "Buy milk"])
+        #expect(add.status == 3, "\(add.stderr)")
+        #expect(add.stderr.contains("todos/buy-milk.md: error:"))
+        #expect(try String(contentsOf: folder.appendingPathComponent("todos"), encoding: .utf8) == "not a folder")
+        let done = try FolioBinary.run(["rm", folder.path, "todos/nope.md"])
+        #expect(done.status == 1 && done.stderr == "todos/nope.md: error: no such record\n", "\(done.stderr)")
     }
 }

@@ -79,7 +79,7 @@ import Testing
 
     @Test func aMissingFolderIsAnError() throws {
         let run = try FolioBinary.run(["watch", "/nonexistent/folio-folder"])
-        #expect(run.status == 1)
+        #expect(run.status == 2)
         #expect(run.stderr.contains("/nonexistent/folio-folder"))
     }
 }

@@ -65,7 +65,7 @@ import Testing
         let help = try FolioBinary.run(["yaml", "--help"])
         #expect(help.status == 0 && help.stdout.hasPrefix("usage: folio yaml FILE"))
         let missing = try FolioBinary.run(["yaml", "/nonexistent/file.md"])
-        #expect(missing.status == 1)
+        #expect(missing.status == 2)
         #expect(missing.stderr.hasPrefix("/nonexistent/file.md: error: cannot open: No such file or directory"))
     }
 }

@@ -37,16 +37,17 @@ import Testing
     }
 
     @Test(arguments: [
-        ("kind:", 5, "missing value after 'kind:'"), (":recipe", 0, "missing key before ':'"),
-        ("time<soon", 5, "'soon' is not a number"), ("\"open", 0, "unterminated quote"),
-        ("a limit:x", 8, "limit must be a whole number"), ("time=<3", 4, "unknown comparison '=<'"),
+        ("kind:", 5, QueryError.Kind.missingValue, "missing value after 'kind:'"), (":recipe", 0, .missingKey, "missing key before ':'"),
+        ("time<soon", 5, .notAValue, "'soon' is not a number"), ("\"open", 0, .unterminatedQuote, "unterminated quote"),
+        ("a limit:x", 8, .notAValue, "limit must be a whole number"), ("time=<3", 4, .unknownComparison, "unknown comparison '=<'"),
+        ("\"\"", 0, .emptyPhrase, "an empty phrase matches nothing"), ("sort:-", 6, .missingKey, "missing key after 'sort:-'"),
     ])
-    func malformedQueriesPointAtTheCharacter(query: String, position: Int, message: String) {
+    func malformedQueriesPointAtTheCharacter(query: String, position: Int, kind: QueryError.Kind, message: String) {
         #expect {
             _ = try Query(parsing: query)
         } throws: { error in
-            let error = error as! QueryError
-            return error.position == position && error.message.hasPrefix(message)
+            guard let error = error as? QueryError else { return false }
+            return error.kind == kind && error.position == position && error.message.hasPrefix(message)
         }
     }
 }

@@ -129,6 +129,7 @@ import Testing
         let outcome = Reducer.reduce(&state, .addRecipe(Recipe(title: "Toast", ingredients: [Ingredient(name: "Bread")])))
         #expect(outcome.effects.isEmpty)
         #expect(outcome.errors.map(\.message) == ["cannot add the recipe: a recipe needs at least one step"])
+        #expect(outcome.errors.map(\.kind) == [.invalidRecord])
         let ok = Reducer.reduce(&state, .addRecipe(Recipe(title: "Toast", ingredients: [Ingredient(name: "Bread")], steps: ["Toast it."])))
         #expect(ok.changes.added == ["recipes/toast.md"])
     }
@@ -138,6 +139,7 @@ import Testing
         let outcome = Reducer.reduce(&state, .toggleDone(path: "notes/broken.md"))
         #expect(outcome.effects.isEmpty)
         #expect(outcome.errors.first?.message.hasPrefix("the file does not parse") == true)
+        #expect(outcome.errors.map(\.kind) == [.unparseable])
     }
 
     @Test func outsideChangesArriveAsActions() {
@@ -178,7 +180,8 @@ import Testing
         #expect(try! state.records(matching: Query(parsing: "shoes:trail")).map(\.path) == ["workouts/run.md"])
         let removed = Reducer.reduce(&state, .removeRecord(path: "notes/broken.md"))
         #expect(removed.effects == [.delete(path: "notes/broken.md", expecting: Fingerprint(Array(Self.files["notes/broken.md"]!.utf8)))])
-        #expect(Reducer.reduce(&state, .removeRecord(path: "nope.md")).errors.map(\.message) == ["no such record"])
+        #expect(Reducer.reduce(&state, .removeRecord(path: "nope.md")).errors.map(\.description) == ["nope.md: error: no such record"])
+        #expect(Reducer.reduce(&state, .toggleDone(path: "nope.md")).errors.map(\.kind) == [.noSuchRecord])
         state._checkInvariants()
     }
 }

@@ -45,7 +45,7 @@ import Testing
             _ = rename(full + ".saving", full)
         })
         let errors = FaultInjection.$current.withValue(saving) { store.dispatch(.toggleDone(path: path)) }
-        #expect(errors.map(\.message) == [StoreError.changedOnDisk])
+        #expect(errors.map(\.kind) == [.changedOnDisk])
         #expect(try text(folder, path) == edit)
         #expect(store.state[path]?.title == "Buy oat milk")
     }

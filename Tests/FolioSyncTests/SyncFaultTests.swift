@@ -210,4 +210,27 @@ extension SyncFaultTests {
         _ = try replicas.sync { $0.dryRun = true }
         #expect(FoldJournal.load(replicas.state) == journal)
     }
+
+    @Test func aMergeBaseThatCannotBeKeptIsReportedNotSilent() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        // Over 4 MB of text, so that the bases are written out during the sync, not only at its end.
+        let line = String(repeating: "a line of a long text file ", count: 4) + "\n"
+        for index in 0..<5 { try replicas.write(String(repeating: line, count: 10_000) + "\(index)\n", "long/\(index).md", in: .a) }
+        final class Once: @unchecked Sendable {
+            // Guarded by `lock`: the injection runs on the sync's copying threads.
+            let lock = NSLock()
+            var failed = false
+            func first() -> Bool { lock.withLock { defer { failed = true }; return !failed } }
+        }
+        let once = Once()
+        let report = try sync(replicas) { operation, path in
+            operation == .write && path.hasSuffix("/bases.pack") && once.first() ? ENOSPC : nil
+        }
+        #expect(once.failed)
+        #expect(report.skipped["state"]?.hasPrefix("cannot keep the merged version of long/") == true, "\(report.skipped)")
+        #expect(report.skipped["state"]?.contains("No space left on device") == true)
+        #expect(report.foundProblems && report.replicasAgree)
+        #expect(Replicas.files(under: replicas.a) == Replicas.files(under: replicas.b))
+    }
 }

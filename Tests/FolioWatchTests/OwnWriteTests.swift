@@ -43,7 +43,7 @@ import Testing
         let theirs = "---\ntitle: Oat milk\ndone: false\n---\n"
         try WatchHarness.write(theirs, to: harness.root + "/" + Self.path)
         let errors = harness.store.dispatch(.toggleDone(path: Self.path))
-        #expect(errors.map(\.message) == [StoreError.changedOnDisk])
+        #expect(errors.map(\.kind) == [.changedOnDisk])
         #expect(try String(contentsOfFile: harness.root + "/" + Self.path, encoding: .utf8) == theirs)
         await harness.watcher.settle()
         #expect(harness.storeText(Self.path) == theirs)

@@ -24,7 +24,7 @@ enum CheckCommand: FolioCommand {
         let report: FolderCheck.Report
         do { report = try FolderCheck.run(root: root) } catch {
             Output.error(error.description)
-            return ExitCode.problems
+            return ExitCode.of(error)
         }
         var problems = report.problems
         let displayRoot = root.hasSuffix("/") ? String(root.dropLast()) : root

@@ -28,7 +28,7 @@ enum ConflictsCommand: FolioCommand {
         let statuses: [ConflictStatus]
         do { statuses = try ConflictStatus.all(in: arguments.positionals[0], state: arguments.options["--state"]?.last) } catch {
             Output.error("folio conflicts: \(error)")
-            return ExitCode.problems
+            return ExitCode.of(error)
         }
         if arguments.flags.contains("--json") {
             Output.print(YAMLValue.mapping(["conflicts": .sequence(statuses.map(\.json))]).json())

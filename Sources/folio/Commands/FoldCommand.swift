@@ -39,7 +39,7 @@ enum FoldCommand: FolioCommand {
         let folder: SharedFolder
         do { folder = try SharedFolder(arguments.positionals[0], options: options) } catch {
             Output.error("folio fold: \(error)")
-            return ExitCode.usage
+            return ExitCode.of(error)
         }
         var report = folder.fold()
         // A copy still being written is waited for, a little.

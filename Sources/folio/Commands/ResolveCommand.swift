@@ -62,7 +62,7 @@ enum ResolveCommand: FolioCommand {
             options.stateDirectory = arguments.options["--state"]?.last
             // Not a dry run: the state's lock keeps a folio watch from folding this copy meanwhile.
             let folder: SharedFolder
-            do { folder = try SharedFolder(root, options: options) } catch { throw Failure(description: "\(error)", status: ExitCode.usage) }
+            do { folder = try SharedFolder(root, options: options) } catch { throw Failure(description: "\(error)", status: ExitCode.of(error)) }
             let resolution = Resolution(folder: folder, copy: copy, file: original)
             switch choice {
             case .keepFile: return try resolution.keepFile(display: arguments.positionals[0])
@@ -74,7 +74,7 @@ enum ResolveCommand: FolioCommand {
             return failure.status
         } catch {
             Output.error("folio resolve: \(error)")
-            return ExitCode.problems
+            return ExitCode.of(error)
         }
     }
 

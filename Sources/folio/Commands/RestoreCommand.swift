@@ -61,7 +61,7 @@ enum RestoreCommand: FolioCommand {
             return ExitCode.success
         } catch {
             Output.error("folio restore: \(error)")
-            return ExitCode.problems
+            return ExitCode.of(error)
         }
     }
 }

@@ -4,22 +4,25 @@ import FolioModel
 import FolioStore
 import FolioSystem
 
-/// Loads the store of a folder for a command, reporting what cannot be read.
+/// Loads the store of a folder for a command, reporting what cannot be read; a folder
+/// that is not there ends the command with 2, one that cannot be read with 3.
 @MainActor
-func loadStore(_ root: String) async -> Store? {
+func loadStore(_ root: String) async throws(CommandExit) -> Store {
     do {
         let store = try await Store.load(root)
         for problem in store.loadProblems { Output.error(problem.description) }
         return store
     } catch {
         Output.error(error.description)
-        return nil
+        throw CommandExit(status: ExitCode.of(error))
     }
 }
 
-/// Prints the store's errors and gives the exit status they mean.
+/// Prints the store's errors and gives the exit status they mean: 3 when the disk
+/// refused a write, else 1 when there are any.
 func exitStatus(reporting errors: [StoreError]) -> Int32 {
     for error in errors { Output.error(error.description) }
+    if errors.contains(where: { $0.kind == .io }) { return ExitCode.ioFailure }
     return errors.isEmpty ? ExitCode.success : ExitCode.problems
 }
 
@@ -68,8 +71,8 @@ enum ListCommand: FolioCommand {
         """
     static let arguments = ArgumentSpec(flags: ["--json"], options: ["--kind"], positionals: 1...1, positionalNames: "one DIR")
 
-    @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
-        guard let store = await loadStore(arguments.positionals[0]) else { return ExitCode.problems }
+    @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
+        let store = try await loadStore(arguments.positionals[0])
         var records = store.state.records.values.sorted { $0.path < $1.path }
         if let kind = arguments.options["--kind"]?.last { records = records.filter { $0.kind == Kind(rawValue: kind) } }
         printRecords(records, of: store, json: arguments.flags.contains("--json"))
@@ -92,13 +95,13 @@ enum QueryCommand: FolioCommand {
         """
     static let arguments = ArgumentSpec(flags: ["--json"], positionals: 2...2, positionalNames: "DIR and QUERY")
 
-    @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
+    @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let query: Query
         do { query = try Query(parsing: arguments.positionals[1]) } catch {
             Output.error("folio query: \(error)")
             return ExitCode.usage
         }
-        guard let store = await loadStore(arguments.positionals[0]) else { return ExitCode.problems }
+        let store = try await loadStore(arguments.positionals[0])
         printRecords(store.state.records(matching: query), of: store, json: arguments.flags.contains("--json"))
         return ExitCode.success
     }
@@ -120,7 +123,7 @@ enum AddCommand: FolioCommand {
     static let arguments = ArgumentSpec(
         options: ["--title", "--date", "--priority", "--field"], positionals: 2...2, positionalNames: "DIR and KIND")
 
-    @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
+    @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let kind = Kind(rawValue: arguments.positionals[1])
         guard let title = arguments.options["--title"]?.last, title.contains(where: { !$0.isWhitespace }) else {
             Output.error("folio add: --title is required\n\n\(help)")
@@ -144,7 +147,7 @@ enum AddCommand: FolioCommand {
             }
             extra["priority"] = .int(number)
         }
-        guard let store = await loadStore(arguments.positionals[0]) else { return ExitCode.problems }
+        let store = try await loadStore(arguments.positionals[0])
         let before = Set(store.state.records.keys)
         let action: Action
         switch kind {
@@ -166,8 +169,8 @@ enum AddCommand: FolioCommand {
             return ExitCode.usage
         }
         let errors = store.dispatch(action)
-        for error in errors { Output.error(error.description) }
-        guard errors.isEmpty, let path = Set(store.state.records.keys).subtracting(before).first else { return ExitCode.problems }
+        guard errors.isEmpty else { return exitStatus(reporting: errors) }
+        guard let path = Set(store.state.records.keys).subtracting(before).first else { return ExitCode.problems }
         // Fields the typed view does not know are set with minimal edits.
         let known: Set<String> = ["date", "priority", "distance", "complexity", "author", "source", "summary", "time", "servings", "tags", "ingredients", "steps"]
         var fieldErrors: [StoreError] = []
@@ -190,8 +193,8 @@ enum DoneCommand: FolioCommand {
         """
     static let arguments = ArgumentSpec(positionals: 2...2, positionalNames: "DIR and PATH")
 
-    @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
-        guard let store = await loadStore(arguments.positionals[0]) else { return ExitCode.problems }
+    @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
+        let store = try await loadStore(arguments.positionals[0])
         let path = arguments.positionals[1]
         guard let record = store.state[path], record.kind == .todo else {
             Output.error("\(path): error: no todo at this path in \(arguments.positionals[0])")
@@ -216,8 +219,8 @@ enum RemoveCommand: FolioCommand {
         """
     static let arguments = ArgumentSpec(positionals: 2...2, positionalNames: "DIR and PATH")
 
-    @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
-        guard let store = await loadStore(arguments.positionals[0]) else { return ExitCode.problems }
+    @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
+        let store = try await loadStore(arguments.positionals[0])
         return exitStatus(reporting: store.dispatch(.removeRecord(path: arguments.positionals[1])))
     }
 }
@@ -234,8 +237,8 @@ enum RandomCommand: FolioCommand {
         """
     static let arguments = ArgumentSpec(flags: ["--json"], options: ["--kind"], positionals: 1...1, positionalNames: "one DIR")
 
-    @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
-        guard let store = await loadStore(arguments.positionals[0]) else { return ExitCode.problems }
+    @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
+        let store = try await loadStore(arguments.positionals[0])
         let kind = Kind(rawValue: arguments.options["--kind"]?.last ?? "quote")
         guard let record = store.state.records(of: kind).filter(\.isValid).randomElement() else {
             Output.error("folio random: no \(kind) records in \(arguments.positionals[0])")
@@ -266,12 +269,12 @@ enum ImportQuotesCommand: FolioCommand {
         """
     static let arguments = ArgumentSpec(positionals: 2...2, positionalNames: "DIR and FILE")
 
-    @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
+    @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let file = arguments.positionals[1]
         let bytes: [UInt8]
         do { bytes = try FileReading.contents(of: file) } catch {
             Output.error("\(error.description)\nfolio import-quotes: cannot read the quotes file")
-            return ExitCode.problems
+            return ExitCode.of(error)
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             Output.error("\(file): error: not UTF-8 text; save it as UTF-8")
@@ -284,7 +287,7 @@ enum ImportQuotesCommand: FolioCommand {
         }
         // A new library folder is made on first import.
         try? FileManager.default.createDirectory(atPath: arguments.positionals[0], withIntermediateDirectories: true)
-        guard let store = await loadStore(arguments.positionals[0]) else { return ExitCode.problems }
+        let store = try await loadStore(arguments.positionals[0])
         var errors: [StoreError] = []
         for quote in quotes { errors += store.dispatch(.addQuote(quote)) }
         Output.print("imported \(quotes.count - errors.count) quote\(quotes.count == 1 ? "" : "s") into \(arguments.positionals[0])/quotes/")

@@ -53,9 +53,11 @@ enum SyncCommand: FolioCommand {
             report = try SyncEngine(arguments.positionals[0], arguments.positionals[1], options: options).run()
         } catch {
             Output.error("folio sync: \(error)")
-            return error.kind == .io ? ExitCode.ioFailure : ExitCode.usage
+            return ExitCode.of(error)
         }
         printReport(report, dryRun: options.dryRun, json: arguments.flags.contains("--json"))
+        // The state not written (a base, a flush): the disk's refusal.
+        if report.skipped["state"] != nil { return ExitCode.ioFailure }
         return report.foundProblems ? ExitCode.problems : ExitCode.success
     }
 

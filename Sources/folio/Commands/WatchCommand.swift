@@ -35,7 +35,7 @@ enum WatchCommand: FolioCommand {
         """
     static let arguments = ArgumentSpec(flags: ["--json"], options: ["--poll", "--quiet", "--state"], positionals: 1...2, positionalNames: "DIR, or replicas A and B")
 
-    @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
+    @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         var options = WatchOptions()
         if let poll = arguments.options["--poll"]?.last {
             guard let seconds = Double(poll), seconds > 0, seconds <= 86_400 else {
@@ -58,13 +58,13 @@ enum WatchCommand: FolioCommand {
         }
         // Loaded first: a folder that is missing is a problem (exit 1), as for every
         // command that reads one; exit 2 is for a state folder another folio holds.
-        guard let store = await loadStore(root) else { return ExitCode.problems }
+        let store = try await loadStore(root)
         var foldOptions = FoldOptions()
         foldOptions.stateDirectory = arguments.options["--state"]?.last
         let shared: SharedFolder
         do { shared = try SharedFolder(root, options: foldOptions) } catch {
             Output.error("folio watch: \(error)")
-            return ExitCode.usage
+            return ExitCode.of(error)
         }
         var report = ChangeReport(store: store)
         let folding = FoldingFollower(folder: shared) { fold in
@@ -74,7 +74,7 @@ enum WatchCommand: FolioCommand {
         let changes = store.changes()
         do { try watcher.start() } catch {
             Output.error("folio watch: \(error)")
-            return ExitCode.problems
+            return ExitCode.of(error)
         }
         let stop = StopSignals {
             folding.stop()
@@ -99,7 +99,7 @@ extension WatchCommand {
         let engine: SyncEngine
         do { engine = try SyncEngine(arguments.positionals[0], arguments.positionals[1], options: syncOptions) } catch {
             Output.error("folio watch: \(error)")
-            return ExitCode.usage
+            return ExitCode.of(error)
         }
         let watcher = PairWatcher(engine: engine, options: options) { outcome in
             switch outcome {

@@ -20,7 +20,7 @@ enum YAMLCommand: FolioCommand {
         let bytes: [UInt8]
         do { bytes = try FileReading.contents(of: path) } catch {
             Output.error(error.description)
-            return ExitCode.problems
+            return ExitCode.of(error)
         }
         do {
             let value: YAMLValue
