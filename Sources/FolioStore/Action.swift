@@ -56,6 +56,18 @@ public enum Action: Sendable {
     case updateSettings(Settings)
 }
 
+extension Action {
+    /// The files a disk action is about (none for the operations apps dispatch).
+    var paths: [String] {
+        switch self {
+        case .fileChanged(let path, _), .fileRemoved(let path): [path]
+        case .fileMoved(let from, let to, _): [from, to]
+        case .settingsFileChanged: [Settings.fileName]
+        default: []
+        }
+    }
+}
+
 /// What one action changed, for observers.
 public struct ChangeSet: Sendable, Hashable {
     /// Paths of new records.

@@ -8,7 +8,8 @@ import Observation
 /// ``Reducer``, with the reducer's writes and deletes carried out here at the edge.
 ///
 /// Main-actor isolated and `@Observable`, so a SwiftUI view can read ``state``
-/// directly; other code observes ``changes()``.
+/// directly; other code observes ``changes()``. The state changes on the main actor;
+/// files are written and deleted off it (``dispatch(_:)`` is `async` for that).
 @MainActor
 @Observable
 public final class Store {
@@ -18,6 +19,13 @@ public final class Store {
     public private(set) var state: StoreState
 
     @ObservationIgnored private var observers: [UUID: AsyncStream<ChangeSet>.Continuation] = [:]
+    /// The store's writes and deletes, one at a time in the order actions came: a serial
+    /// queue, since an actor does not promise that order.
+    @ObservationIgnored private let disk = DispatchQueue(label: "Folio.Store.disk")
+    /// Paths with a write or delete under way, and how many.
+    @ObservationIgnored private var inFlight: [String: Int] = [:]
+    /// Paths the watcher saw while the store was writing them: read again afterwards.
+    @ObservationIgnored private var heldBack: Set<String> = []
 
     /// A store over `root` holding `state` (see ``load(_:)``).
     public init(root: String, state: StoreState) {
@@ -38,46 +46,102 @@ public final class Store {
     /// Files or folders that could not be read when loading.
     @ObservationIgnored public private(set) var loadProblems: [SystemError] = []
 
-    /// Runs an action: the reducer changes the state, then its writes and deletes are
-    /// carried out — each only if the file on disk still holds what the store read;
-    /// otherwise the file is left alone, re-read, and the clash reported.
+    /// Runs an action: the reducer changes the state at once, on the main actor (a view
+    /// shows the change in the same frame), then its writes and deletes are carried out
+    /// off the main actor, in the order actions were dispatched — each only if the file
+    /// on disk still holds what the store read; otherwise the file is left alone, read
+    /// again, and the clash reported. Returns when the disk is done, with what was refused.
     @discardableResult
-    public func dispatch(_ action: Action) -> [StoreError] {
-        let (changes, errors) = run(action)
-        if !changes.isEmpty {
-            for observer in observers.values { observer.yield(changes) }
+    public func dispatch(_ action: Action) async -> [StoreError] {
+        let outcome = reduce(action)
+        return await carryOut(outcome.effects, errors: outcome.errors)
+    }
+
+    /// Runs an action without waiting for the disk, for a button's handler: the state
+    /// changes now; the task gives what was refused once the disk is done.
+    @discardableResult
+    public func send(_ action: Action) -> Task<[StoreError], Never> {
+        let outcome = reduce(action)
+        return Task { await carryOut(outcome.effects, errors: outcome.errors) }
+    }
+
+    /// Makes the state hold what `snapshot` read from disk, telling observers once
+    /// with everything that changed. The store's own writes, read back, change nothing;
+    /// a file the store is writing now is read again once that write is done.
+    @discardableResult
+    public func apply(_ snapshot: DiskSnapshot) -> ChangeSet {
+        var changes = ChangeSet()
+        for action in state.actions(toMatch: snapshot) {
+            let paths = action.paths
+            // What the watcher read there may be from before the store's own write landed.
+            if paths.contains(where: { inFlight[$0] != nil }) {
+                heldBack.formUnion(paths)
+                continue
+            }
+            let outcome = Reducer.reduce(&state, action)
+            changes.append(outcome.changes)
+            // Matching the disk writes nothing; were an action ever to, it is carried out as any.
+            if !outcome.effects.isEmpty { Task { await carryOut(outcome.effects, errors: []) } }
+        }
+        tell(changes)
+        return changes
+    }
+
+    /// The reducer's part of an action: the state changes and observers hear of it.
+    private func reduce(_ action: Action) -> Reducer.Outcome {
+        let compactions = state.index.compactions
+        let outcome = Reducer.reduce(&state, action)
+        // The index swapped its structures for compact ones: the old ones' pages go back.
+        if state.index.compactions != compactions { Syscall.releaseFreeMemory() }
+        tell(outcome.changes)
+        return outcome
+    }
+
+    /// Carries out `effects` off the main actor, after those of earlier actions, then
+    /// reads again what was refused (and what the watcher saw meanwhile).
+    private func carryOut(_ effects: [Effect], errors: [StoreError]) async -> [StoreError] {
+        var errors = errors
+        // A file the reducer found changed on disk is read again, so the state follows the disk.
+        for error in errors where error.kind == .changedOnDisk {
+            if let path = error.path, !effects.contains(where: { $0.path == path }) { resync(path) }
+        }
+        guard !effects.isEmpty else { return errors }
+        for effect in effects { inFlight[effect.path, default: 0] += 1 }
+        let root = root
+        // A test's fault plan goes along: task-locals do not cross into a dispatch queue.
+        let faults = FaultInjection.current
+        let results = await withCheckedContinuation { (done: CheckedContinuation<[EffectResult], Never>) in
+            disk.async {
+                done.resume(returning: FaultInjection.$current.withValue(faults) { effects.map { Self.perform($0, under: root) } })
+            }
+        }
+        for (effect, result) in zip(effects, results) {
+            let path = effect.path
+            inFlight[path] = inFlight[path].flatMap { $0 > 1 ? $0 - 1 : nil }
+            switch result {
+            case .done:
+                // On disk now: read from there, unless a later action produced newer bytes.
+                if case .write(_, let bytes, _) = effect { state.clearPending(path, ifStill: bytes) }
+            case .changed(let onDisk):
+                // Someone changed the file since it was read: keep their version.
+                errors.append(.changedOnDisk(path))
+                resync(path, onDisk: onDisk)
+            case .failed(let error):
+                errors.append(error)
+                resync(path)
+            }
+        }
+        for path in heldBack where inFlight[path] == nil {
+            heldBack.remove(path)
+            resync(path)
         }
         return errors
     }
 
-    /// Makes the state hold what `snapshot` read from disk, telling observers once
-    /// with everything that changed. The store's own writes, read back, change nothing.
-    @discardableResult
-    public func apply(_ snapshot: DiskSnapshot) -> ChangeSet {
-        var changes = ChangeSet()
-        for action in state.actions(toMatch: snapshot) { changes.append(run(action).0) }
-        if !changes.isEmpty {
-            for observer in observers.values { observer.yield(changes) }
-        }
-        return changes
-    }
-
-    /// Runs one action and its effects; observers are told by the caller.
-    private func run(_ action: Action) -> (ChangeSet, [StoreError]) {
-        let compactions = state.index.compactions
-        var outcome = Reducer.reduce(&state, action)
-        for effect in outcome.effects {
-            if let error = perform(effect) { outcome.errors.append(error) }
-        }
-        // A file the reducer found changed on disk is read again, so the state follows the disk.
-        for error in outcome.errors where error.kind == .changedOnDisk {
-            if let path = error.path, !outcome.effects.contains(where: { $0.path == path }) { resync(path) }
-        }
-        // What the reducer produced is on disk now (or was refused and re-read): read it from there.
-        state.clearPending()
-        // The index swapped its structures for compact ones: the old ones' pages go back.
-        if state.index.compactions != compactions { Syscall.releaseFreeMemory() }
-        return (outcome.changes, outcome.errors)
+    /// Tells observers of `changes`, when there are any.
+    private func tell(_ changes: ChangeSet) {
+        guard !changes.isEmpty else { return }
+        for observer in observers.values { observer.yield(changes) }
     }
 
     /// What each later action changes, until the stream is dropped.
@@ -103,20 +167,32 @@ public final class Store {
             ? .settingsFileChanged(bytes: bytes)
             : bytes.map { .fileChanged(path: path, bytes: $0) } ?? .fileRemoved(path: path)
         let outcome = Reducer.reduce(&state, action)
-        if !outcome.changes.isEmpty {
-            for observer in observers.values { observer.yield(outcome.changes) }
-        }
+        // Nothing is pending there any more: what the disk holds is what the record is made from.
+        state.clearPending(path, ifStill: nil)
+        tell(outcome.changes)
     }
 
     /// The bytes of `path` and its stamp once read, or nil when there is no such file.
-    private static func readStamped(_ path: String) throws(SystemError) -> (bytes: [UInt8], stamp: FileStamp)? {
+    private nonisolated static func readStamped(_ path: String) throws(SystemError) -> (bytes: [UInt8], stamp: FileStamp)? {
         let fd: Int32
         do { fd = try Syscall.openForReading(path) } catch where error.code == Syscall.noSuchFile { return nil }
         defer { Syscall.close(fd) }
         return try FileReading.contents(ofOpen: fd, path: path)
     }
 
-    private func perform(_ effect: Effect) -> StoreError? {
+    /// What carrying out one effect came to.
+    enum EffectResult: Sendable {
+        /// Written or deleted.
+        case done
+        /// The file is no longer what the store read; here is what it holds (nil: gone;
+        /// not known: read it again).
+        case changed(onDisk: [UInt8]??)
+        /// The disk refused.
+        case failed(StoreError)
+    }
+
+    /// Carries out `effect` under `root`: off the main actor, on the store's disk queue.
+    nonisolated static func perform(_ effect: Effect, under root: String) -> EffectResult {
         let path = effect.path
         let expected: Fingerprint?
         switch effect {
@@ -125,13 +201,9 @@ public final class Store {
         }
         let full = root + "/" + path
         do {
-            let read = try Self.readStamped(full)
+            let read = try readStamped(full)
             let onDisk = read?.bytes
-            guard onDisk.map(Fingerprint.init) == expected else {
-                // Someone changed the file since it was read: keep their version.
-                resync(path, onDisk: onDisk)
-                return .changedOnDisk(path)
-            }
+            guard onDisk.map(Fingerprint.init) == expected else { return .changed(onDisk: .some(onDisk)) }
             switch effect {
             case .write(_, let bytes, _):
                 // Checked again at the rename: a save landing after the check above stays.
@@ -139,15 +211,12 @@ public final class Store {
                     guard let read else { return now == nil }
                     return now.map { $0.isSameFile(as: read.stamp) } ?? false
                 }
-                guard written else {
-                    resync(path)
-                    return .changedOnDisk(path)
-                }
+                guard written else { return .changed(onDisk: nil) }
             case .delete: try AtomicFile.remove(full)
             }
-            return nil
+            return .done
         } catch {
-            return StoreError(.io, path: path, "\(error.reason); nothing was changed: check that its folder can be written and the disk is not full")
+            return .failed(StoreError(.io, path: path, "\(error.reason); nothing was changed: check that its folder can be written and the disk is not full"))
         }
     }
 }

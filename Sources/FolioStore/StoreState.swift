@@ -148,8 +148,11 @@ public struct StoreState: Sendable {
     /// A record's front matter (empty when it does not parse or changed on disk).
     public func fields(of record: Record) -> YAMLMapping { document(of: record)?.fields ?? YAMLMapping() }
 
-    /// Forgets produced bytes once they are on disk, where the source reads them.
-    mutating func clearPending() { pending.removeAll() }
+    /// Forgets the bytes produced for `path` once they are on disk, where the source
+    /// reads them — unless a later action produced others (`bytes` nil: whatever they are).
+    mutating func clearPending(_ path: String, ifStill bytes: [UInt8]?) {
+        if bytes == nil || pending[path] == bytes { pending[path] = nil }
+    }
 
     /// Removes a record.
     mutating func remove(_ path: String) {

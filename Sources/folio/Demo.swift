@@ -60,12 +60,12 @@ struct Demo {
         }
 
         // 5. Actions through the reducer, written back as files.
-        store.dispatch(.addTodo(Todo(title: "Buy guanciale", date: "2026-12-01", priority: 2)))
+        await store.dispatch(.addTodo(Todo(title: "Buy guanciale", date: "2026-12-01", priority: 2)))
         let added = "todos/buy-guanciale.md"
         Output.print("\n5. dispatch(.addTodo(…)) wrote \(added):")
         Output.print(try String(contentsOfFile: copy.appendingPathComponent(added).path, encoding: .utf8)
             .trimmingCharacters(in: .newlines).indented(by: "   | "))
-        let errors = store.dispatch(.toggleDone(path: added))
+        let errors = await store.dispatch(.toggleDone(path: added))
         for error in errors { Output.error(error.description) }
         let ticked = try String(contentsOfFile: copy.appendingPathComponent(added).path, encoding: .utf8)
         Output.print("   dispatch(.toggleDone(…)) changed one line: "

@@ -31,6 +31,45 @@ import Testing
         store.state._checkInvariants()
     }
 
+    @Test func theDiskIsWrittenOffTheMainActorAndTheStateChangesAtOnce() async throws {
+        let folder = try fixturesCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await Store.load(folder.path)
+        let path = "todos/buy-milk.md", before = try text(folder, path)
+        final class Gate: @unchecked Sendable {
+            // Every field guarded by `lock`; `open` is waited on by the store's disk queue only.
+            let lock = NSLock(), open = DispatchSemaphore(value: 0)
+            var reached = false, onMainThread = true
+            func pause() {
+                lock.withLock { (reached, onMainThread) = (true, Thread.isMainThread) }
+                open.wait()
+            }
+            var wasReached: Bool { lock.withLock { reached } }
+        }
+        let gate = Gate()
+        // The store's write stops before its rename until the test lets it go.
+        let plan = FaultInjection(beforeCall: { operation, target in
+            if operation == .rename, target.hasSuffix(path) { gate.pause() }
+        })
+        let task = FaultInjection.$current.withValue(plan) { store.send(.toggleDone(path: path)) }
+        var waited = 0
+        while !gate.wasReached && waited < 5_000 {
+            try await Task.sleep(for: .milliseconds(1))
+            waited += 1
+        }
+        // The write is stuck on the disk queue, yet this main-actor test runs, and the state already says done.
+        #expect(gate.wasReached && !gate.lock.withLock { gate.onMainThread })
+        #expect(store.state[path]?.done == true)
+        #expect(try text(folder, path) == before)
+        // The watcher reads the file before the write lands: that old read does not undo the state.
+        store.apply(DiskSnapshot(entries: [path: .file(Array(before.utf8))]))
+        #expect(store.state[path]?.done == true)
+        gate.open.signal()
+        #expect(await task.value.isEmpty)
+        #expect(try text(folder, path).contains("done: true"))
+        #expect(store.state[path]?.done == true)
+    }
+
     @Test func anEditSavedBetweenTheStoresCheckAndItsRenameStays() async throws {
         let folder = try fixturesCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -44,7 +83,7 @@ import Testing
             _ = FileManager.default.createFile(atPath: full + ".saving", contents: Data(edit.utf8))
             _ = rename(full + ".saving", full)
         })
-        let errors = FaultInjection.$current.withValue(saving) { store.dispatch(.toggleDone(path: path)) }
+        let errors = await FaultInjection.$current.withValue(saving) { await store.dispatch(.toggleDone(path: path)) }
         #expect(errors.map(\.kind) == [.changedOnDisk])
         #expect(try text(folder, path) == edit)
         #expect(store.state[path]?.title == "Buy oat milk")
@@ -56,7 +95,7 @@ import Testing
         let path = "todos/buy-milk.md"
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: folder.appendingPathComponent(path).path)
         let store = try await Store.load(folder.path)
-        #expect(store.dispatch(.toggleDone(path: path)).isEmpty)
+        #expect(await store.dispatch(.toggleDone(path: path)).isEmpty)
         let mode = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(path).path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
     }
@@ -67,7 +106,7 @@ import Testing
         let store = try await Store.load(folder.path)
         let path = "todos/buy-milk.md"
         let before = try text(folder, path)
-        #expect(store.dispatch(.toggleDone(path: path)).isEmpty)
+        #expect(await store.dispatch(.toggleDone(path: path)).isEmpty)
         let after = try text(folder, path)
         let changed = zip(before.split(separator: "\n"), after.split(separator: "\n")).filter { $0 != $1 }
         #expect(changed.count == 1)
@@ -82,7 +121,7 @@ import Testing
         let path = "todos/buy-milk.md"
         let typed = "---\ntitle: Buy oat milk\ndone: false\n---\nTyped in vim meanwhile.\n"
         try typed.write(to: folder.appendingPathComponent(path), atomically: true, encoding: .utf8)
-        let errors = store.dispatch(.toggleDone(path: path))
+        let errors = await store.dispatch(.toggleDone(path: path))
         #expect(errors.map(\.message) == ["the file changed on disk since Folio read it; Folio kept it as it is now and did not write"])
         #expect(try text(folder, path) == typed)
         #expect(store.state.records[path]?.title == "Buy oat milk")
@@ -93,10 +132,10 @@ import Testing
         let folder = try fixturesCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try await Store.load(folder.path)
-        #expect(store.dispatch(.addTodo(Todo(title: "Water the basil", date: "2026-12-02", priority: 2))).isEmpty)
+        #expect(await store.dispatch(.addTodo(Todo(title: "Water the basil", date: "2026-12-02", priority: 2))).isEmpty)
         let written = try text(folder, "todos/water-the-basil.md")
         #expect(written == "---\ntitle: Water the basil\nkind: todo\ndate: 2026-12-02\ndone: false\npriority: 2\norder: 13\n---\n")
-        #expect(store.dispatch(.removeTodo(path: "todos/water-the-basil.md")).isEmpty)
+        #expect(await store.dispatch(.removeTodo(path: "todos/water-the-basil.md")).isEmpty)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("todos/water-the-basil.md").path))
         // No temporary files are left behind.
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("todos").path).filter { $0.hasSuffix(".tmp") }
@@ -108,8 +147,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try await Store.load(folder.path)
         var iterator = store.changes().makeAsyncIterator()
-        store.dispatch(.toggleDone(path: "todos/buy-milk.md"))
-        store.dispatch(.fileRemoved(path: "todos/pay-rent.md"))
+        await store.dispatch(.toggleDone(path: "todos/buy-milk.md"))
+        await store.dispatch(.fileRemoved(path: "todos/pay-rent.md"))
         #expect(await iterator.next() == ChangeSet(updated: ["todos/buy-milk.md"]))
         #expect(await iterator.next() == ChangeSet(removed: ["todos/pay-rent.md"]))
     }
@@ -159,7 +198,7 @@ import Testing
         var iterator = store.changes().makeAsyncIterator()
         var settings = store.state.settings
         settings.notifications = false
-        #expect(store.dispatch(.updateSettings(settings)).isEmpty)
+        #expect(await store.dispatch(.updateSettings(settings)).isEmpty)
         #expect(try text(folder, "folio.yaml") == settingsText.replacingOccurrences(of: "notifications: true", with: "notifications: false"))
         #expect(await iterator.next()?.settingsChanged == true)
     }

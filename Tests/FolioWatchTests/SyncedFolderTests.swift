@@ -29,7 +29,7 @@ import Testing
         try Data("---\ntitle: Oat milk\ndone: false\n---\n".utf8).write(to: URL(fileURLWithPath: replica + "/todos/milk.md"), options: .atomic)
         #expect(await waitFor { opened.store.state["todos/milk.md"]?.title == "Oat milk" })
         // An action in the app reaches the replica.
-        #expect(opened.store.dispatch(.toggleDone(path: "todos/milk.md")).isEmpty)
+        #expect(await opened.store.dispatch(.toggleDone(path: "todos/milk.md")).isEmpty)
         #expect(await waitFor {
             (try? String(contentsOfFile: replica + "/todos/milk.md", encoding: .utf8)) == "---\ntitle: Oat milk\ndone: true\n---\n"
         })

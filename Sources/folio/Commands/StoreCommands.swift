@@ -168,14 +168,14 @@ enum AddCommand: FolioCommand {
             Output.error("folio add: cannot add a '\(kind)'; KIND is todo, workout, quote or recipe")
             return ExitCode.usage
         }
-        let errors = store.dispatch(action)
+        let errors = await store.dispatch(action)
         guard errors.isEmpty else { return exitStatus(reporting: errors) }
         guard let path = Set(store.state.records.keys).subtracting(before).first else { return ExitCode.problems }
         // Fields the typed view does not know are set with minimal edits.
         let known: Set<String> = ["date", "priority", "distance", "complexity", "author", "source", "summary", "time", "servings", "tags", "ingredients", "steps"]
         var fieldErrors: [StoreError] = []
         for entry in extra.entries where !known.contains(entry.key) {
-            fieldErrors += store.dispatch(.setField(path: path, key: entry.key, value: entry.value))
+            fieldErrors += await store.dispatch(.setField(path: path, key: entry.key, value: entry.value))
         }
         Output.print(path)
         return exitStatus(reporting: fieldErrors)
@@ -204,7 +204,7 @@ enum DoneCommand: FolioCommand {
             Output.error("\(path): already done")
             return ExitCode.success
         }
-        return exitStatus(reporting: store.dispatch(.toggleDone(path: path)))
+        return exitStatus(reporting: await store.dispatch(.toggleDone(path: path)))
     }
 }
 
@@ -221,7 +221,7 @@ enum RemoveCommand: FolioCommand {
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let store = try await loadStore(arguments.positionals[0])
-        return exitStatus(reporting: store.dispatch(.removeRecord(path: arguments.positionals[1])))
+        return exitStatus(reporting: await store.dispatch(.removeRecord(path: arguments.positionals[1])))
     }
 }
 
@@ -289,7 +289,7 @@ enum ImportQuotesCommand: FolioCommand {
         try? FileManager.default.createDirectory(atPath: arguments.positionals[0], withIntermediateDirectories: true)
         let store = try await loadStore(arguments.positionals[0])
         var errors: [StoreError] = []
-        for quote in quotes { errors += store.dispatch(.addQuote(quote)) }
+        for quote in quotes { errors += await store.dispatch(.addQuote(quote)) }
         Output.print("imported \(quotes.count - errors.count) quote\(quotes.count == 1 ? "" : "s") into \(arguments.positionals[0])/quotes/")
         return exitStatus(reporting: errors)
     }
