@@ -78,7 +78,7 @@ public final class Store {
                 heldBack.formUnion(paths)
                 continue
             }
-            let outcome = Reducer.reduce(&state, action)
+            let outcome = reduce(action, telling: false)
             changes.append(outcome.changes)
             // Matching the disk writes nothing; were an action ever to, it is carried out as any.
             if !outcome.effects.isEmpty { Task { await carryOut(outcome.effects, errors: []) } }
@@ -87,13 +87,14 @@ public final class Store {
         return changes
     }
 
-    /// The reducer's part of an action: the state changes and observers hear of it.
-    private func reduce(_ action: Action) -> Reducer.Outcome {
+    /// The reducer's part of an action: the state changes and (unless the caller tells
+    /// them once for many) observers hear of it.
+    private func reduce(_ action: Action, telling: Bool = true) -> Reducer.Outcome {
         let compactions = state.index.compactions
         let outcome = Reducer.reduce(&state, action)
         // The index swapped its structures for compact ones: the old ones' pages go back.
         if state.index.compactions != compactions { Syscall.releaseFreeMemory() }
-        tell(outcome.changes)
+        if telling { tell(outcome.changes) }
         return outcome
     }
 
