@@ -89,9 +89,16 @@ public final class Store {
 
     /// The reducer's part of an action: the state changes and (unless the caller tells
     /// them once for many) observers hear of it.
+    @discardableResult
     private func reduce(_ action: Action, telling: Bool = true) -> Reducer.Outcome {
         let compactions = state.index.compactions
         let outcome = Reducer.reduce(&state, action)
+        // Bytes read from disk are there already: the state reads them from there, rather
+        // than hold a second copy of every file the watcher saw change.
+        switch action {
+        case .fileChanged(let path, let bytes), .fileMoved(_, let path, let bytes): state.clearPending(path, ifStill: bytes)
+        default: break
+        }
         // The index swapped its structures for compact ones: the old ones' pages go back.
         if state.index.compactions != compactions { Syscall.releaseFreeMemory() }
         if telling { tell(outcome.changes) }
@@ -167,10 +174,7 @@ public final class Store {
         let action: Action = path == Settings.fileName
             ? .settingsFileChanged(bytes: bytes)
             : bytes.map { .fileChanged(path: path, bytes: $0) } ?? .fileRemoved(path: path)
-        let outcome = Reducer.reduce(&state, action)
-        // Nothing is pending there any more: what the disk holds is what the record is made from.
-        state.clearPending(path, ifStill: nil)
-        tell(outcome.changes)
+        reduce(action)
     }
 
     /// The bytes of `path` and its stamp once read, or nil when there is no such file.

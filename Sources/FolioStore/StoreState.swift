@@ -148,10 +148,10 @@ public struct StoreState: Sendable {
     /// A record's front matter (empty when it does not parse or changed on disk).
     public func fields(of record: Record) -> YAMLMapping { document(of: record)?.fields ?? YAMLMapping() }
 
-    /// Forgets the bytes produced for `path` once they are on disk, where the source
-    /// reads them — unless a later action produced others (`bytes` nil: whatever they are).
-    mutating func clearPending(_ path: String, ifStill bytes: [UInt8]?) {
-        if bytes == nil || pending[path] == bytes { pending[path] = nil }
+    /// Forgets the bytes held for `path` once they are on disk, where the source reads
+    /// them — unless a later action produced others.
+    mutating func clearPending(_ path: String, ifStill bytes: [UInt8]) {
+        if pending[path] == bytes { pending[path] = nil }
     }
 
     /// Removes a record.

@@ -31,6 +31,22 @@ import Testing
         store.state._checkInvariants()
     }
 
+    @Test func whatTheWatcherReadsIsNotHeldTwice() async throws {
+        let folder = try fixturesCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await Store.load(folder.path)
+        let edited = Array("---\ntitle: Buy oat milk\ndone: false\n---\n".utf8)
+        try Data(edited).write(to: folder.appendingPathComponent("todos/buy-milk.md"))
+        try Data(edited).write(to: folder.appendingPathComponent("todos/new.md"))
+        store.apply(DiskSnapshot(entries: ["todos/buy-milk.md": .file(edited), "todos/new.md": .file(edited)]))
+        #expect(store.state["todos/buy-milk.md"]?.title == "Buy oat milk" && store.state["todos/new.md"] != nil)
+        // The bytes are on disk: the state reads them from there, and holds no copy of its own.
+        #expect(store.state.pending.isEmpty)
+        #expect(store.state.document(of: store.state["todos/new.md"]!)?.bytes == edited)
+        #expect(await store.dispatch(.toggleDone(path: "todos/new.md")).isEmpty)
+        #expect(store.state.pending.isEmpty)
+    }
+
     @Test func theDiskIsWrittenOffTheMainActorAndTheStateChangesAtOnce() async throws {
         let folder = try fixturesCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
