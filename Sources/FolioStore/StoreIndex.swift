@@ -264,31 +264,25 @@ struct StoreIndex: Sendable {
         // index beside the first (a process that follows a folder for weeks would keep
         // the pages of the peak).
         func clean<Key>(_ lists: inout [Key: [Int32]]) {
-            var emptied: [Key] = []
-            for index in lists.indices {
-                StoreIndex.renumber(&lists.values[index], newID)
-                if lists.values[index].isEmpty { emptied.append(lists.keys[index]) }
+            Self.updateValues(&lists) { ids in
+                Self.renumber(&ids, newID)
+                return ids.isEmpty
             }
-            for key in emptied { lists[key] = nil }
         }
         clean(&byKind)
         clean(&byTag)
         clean(&byWord)
-        var emptiedFields: [String] = []
-        for index in byField.indices {
-            clean(&byField.values[index])
-            if byField.values[index].isEmpty { emptiedFields.append(byField.keys[index]) }
+        Self.updateValues(&byField) { lists in
+            clean(&lists)
+            return lists.isEmpty
         }
-        for key in emptiedFields { byField[key] = nil }
         byPair.renumber(newID)
-        func clean(_ sorted: inout [String: SortedPairs]) {
-            for key in Array(sorted.keys) {
-                sorted[key]!.renumber(newID)
-                if sorted[key]!.count == 0 { sorted[key] = nil }
+        for sorted in [\StoreIndex.numbers, \StoreIndex.dates] {
+            Self.updateValues(&self[keyPath: sorted]) { pairs in
+                pairs.renumber(newID)
+                return pairs.count == 0
             }
         }
-        clean(&numbers)
-        clean(&dates)
         var newRank = [Int32](repeating: 0, count: Int(next))
         for (old, id) in newID.enumerated() where id >= 0 { newRank[Int(id)] = rank[old] }
         rank = newRank
@@ -298,6 +292,14 @@ struct StoreIndex: Sendable {
         deadCount = 0
         compactions += 1
         return newID
+    }
+
+    /// Changes every value of `dictionary` in place with `update`, then drops the keys
+    /// whose value `update` says it left empty.
+    static func updateValues<Key, Value>(_ dictionary: inout [Key: Value], _ update: (inout Value) -> Bool) {
+        var emptied: [Key] = []
+        for index in dictionary.indices where update(&dictionary.values[index]) { emptied.append(dictionary.keys[index]) }
+        for key in emptied { dictionary[key] = nil }
     }
 
     /// Renumbers `ids` by `newID` in place, dropping the ones that are gone.
