@@ -243,7 +243,7 @@ struct Applier {
                 archive.entries[item.path] = item.before
                 report.changedDuringSync.append(item.path)
             }
-            report.skipped["state"] = "cannot flush: \(error)"
+            report.skipped[SyncReport.stateKey] = "cannot flush: \(error)"
             replacements.removeAll()
             return
         }
@@ -422,8 +422,8 @@ struct Applier {
         } catch {
             // Not silent: without its base, the next merge of this file would keep a
             // conflict copy where it could have merged.
-            if report.skipped["state"] == nil {
-                report.skipped["state"] = "cannot keep the merged version of \(path) as the base of the next merge (\(error)); "
+            if !report.couldNotWriteState {
+                report.skipped[SyncReport.stateKey] = "cannot keep the merged version of \(path) as the base of the next merge (\(error)); "
                     + "the files are in step, but free space in the state folder, or the next merge may keep a conflict copy"
             }
         }

@@ -41,6 +41,11 @@ public struct SyncReport: Sendable, Equatable {
     public var changedDuringSync: [String] = []
     /// Paths left alone, and why.
     public var skipped: [String: String] = [:]
+    /// The key of ``skipped`` under which a sync says what of its state it could not
+    /// write (a merge base, a flush): the files may be in step, but the disk refused.
+    public static let stateKey = "state"
+    /// Whether the sync could not write part of its state (`folio sync` exits 3).
+    public var couldNotWriteState: Bool { skipped[Self.stateKey] != nil }
     /// The keys of ``skipped`` left alone by design (links, devices): not problems.
     public var passedOver: Set<String> = []
     /// Names renamed to NFC in their replica (`A:PATH`), so that both replicas spell them alike.

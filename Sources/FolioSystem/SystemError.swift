@@ -27,6 +27,10 @@ public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
         "\(path): error: \(reason)"
     }
 
+    /// Whether the path is not there, or a part of it that should be a folder is not:
+    /// a path given wrong, rather than a disk that refused.
+    public var isMissingPath: Bool { code == Syscall.noSuchFile || code == Syscall.notADirectory }
+
     /// `cannot open: Permission denied`: what failed and the system's reason, without the path.
     public var reason: String { "cannot \(operation.rawValue): \(Syscall.describe(code))" }
 }

@@ -65,7 +65,7 @@ struct ConflictStatus {
         let paths: [String]
         do {
             paths = try DirectoryWalk.files(under: root, descend: { !FolderRules.isIgnoredDirectory($0) }, include: { _ in true }).paths
-        } catch { throw SyncError(ExitCode.of(error) == ExitCode.usage ? .replicaMissing : .fileIO, "\(error)") }
+        } catch { throw SyncError(error.isMissingPath ? .replicaMissing : .fileIO, "\(error)") }
         let copies = paths.compactMap { path in ConflictCopies.originalOfAnyCopy(path).map { (copy: path, file: $0) } }
         var verdicts: [String: Verdict] = [:]
         if copies.contains(where: { ConflictCopies.original(of: $0.copy) != nil }) {

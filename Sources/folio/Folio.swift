@@ -4,7 +4,8 @@ import FolioSync
 import FolioSystem
 
 /// The `folio` command line: subcommands, `--help` on each, exit 0 on success,
-/// 1 when the command ran and found problems, 2 on bad usage.
+/// 1 when the command ran and found problems, 2 on bad usage, 3 when the disk
+/// refused (see ``ExitCode/of(_:)``).
 enum Folio {
     static var commands: [any FolioCommand.Type] {
         [
@@ -48,7 +49,7 @@ enum Folio {
         }
         do { return try await command.run(parsed) } catch let exit as CommandExit { return exit.status } catch {
             Output.error("folio \(command.name): \(error)")
-            return ExitCode.problems
+            return ExitCode.of(error)
         }
     }
 }
@@ -66,7 +67,7 @@ enum ExitCode {
     /// anything else the command found, 1.
     static func of(_ error: any Error) -> Int32 {
         switch error {
-        case let error as SystemError: error.code == Syscall.noSuchFile || error.code == Syscall.notADirectory ? usage : ioFailure
+        case let error as SystemError: error.isMissingPath ? usage : ioFailure
         case let error as SyncError: error.kind.isIO ? ioFailure : usage
         case let error as StoreError: error.kind == .io ? ioFailure : problems
         default: problems

@@ -18,12 +18,11 @@ func loadStore(_ root: String) async throws(CommandExit) -> Store {
     }
 }
 
-/// Prints the store's errors and gives the exit status they mean: 3 when the disk
-/// refused a write, else 1 when there are any.
+/// Prints the store's errors and gives the exit status they mean: the gravest of
+/// theirs (3 when the disk refused a write, else 1), 0 when there are none.
 func exitStatus(reporting errors: [StoreError]) -> Int32 {
     for error in errors { Output.error(error.description) }
-    if errors.contains(where: { $0.kind == .io }) { return ExitCode.ioFailure }
-    return errors.isEmpty ? ExitCode.success : ExitCode.problems
+    return errors.map(ExitCode.of).max() ?? ExitCode.success
 }
 
 /// Prints records as aligned columns, or with `--json` as one JSON array; a conflict

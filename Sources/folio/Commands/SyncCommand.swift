@@ -56,8 +56,7 @@ enum SyncCommand: FolioCommand {
             return ExitCode.of(error)
         }
         printReport(report, dryRun: options.dryRun, json: arguments.flags.contains("--json"))
-        // The state not written (a base, a flush): the disk's refusal.
-        if report.skipped["state"] != nil { return ExitCode.ioFailure }
+        if report.couldNotWriteState { return ExitCode.ioFailure }
         return report.foundProblems ? ExitCode.problems : ExitCode.success
     }
 

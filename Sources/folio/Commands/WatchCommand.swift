@@ -56,8 +56,8 @@ enum WatchCommand: FolioCommand {
         if arguments.positionals.count == 2 {
             return await watchPair(arguments, options: options, json: json)
         }
-        // Loaded first: a folder that is missing is a problem (exit 1), as for every
-        // command that reads one; exit 2 is for a state folder another folio holds.
+        // Loaded first: a folder that is missing is bad usage (exit 2), as for every
+        // command that reads one.
         let store = try await loadStore(root)
         var foldOptions = FoldOptions()
         foldOptions.stateDirectory = arguments.options["--state"]?.last
