@@ -112,7 +112,7 @@ extension Applier {
         }
         do {
             if transfer.replacing != nil {
-                return .prepared(bytes, temporary: try AtomicFile.prepare(bytes, beside: transfer.target, mode: transfer.mode, creating: transfer.sourceMode))
+                return .prepared(bytes, temporary: try AtomicFile.prepare(bytes, beside: transfer.target, mode: transfer.mode))
             }
             guard try AtomicFile.write(bytes, to: transfer.target, mode: nil, creating: transfer.sourceMode, durable: false, replacingOnly: { $0 == nil }) else {
                 return .changed

@@ -209,7 +209,7 @@ public struct SyncEngine: Sendable {
                     guard let stamp = try? FileStamp.of(root(replica) + "/" + path),
                           (try? Trash(state: state).move(path, from: root(replica), replica: replica, expected: stamp, hash: nil)) == true
                     else {
-                        ReplicaScan.folioTemporaryTag(String(path.split(separator: "/").last ?? "")).map { _ = unmovedRuns.insert($0) }
+                        if let tag = ReplicaScan.folioTemporaryTag(String(path.split(separator: "/").last ?? "")) { unmovedRuns.insert(tag) }
                         continue
                     }
                     report.removedTemporaries.append("\(replica.rawValue):\(path)")
@@ -280,8 +280,6 @@ public struct SyncEngine: Sendable {
             recordRoots()
             // A run that ends here leaves no temporary file: it need not be listed any more.
             try? RunRecord(state: state).finish(unmoved: unmovedRuns)
-        }
-        if !options.dryRun {
             // The versions seen, after the contents they name; pruned now and then, keeping
             // every base the archive names.
             do {

@@ -46,8 +46,6 @@ public struct Trash: Sendable {
                 throw SyncError(.restoreBlocked, "\(target) exists: move it away first, then restore again")
             }
             try AtomicFile.remove(source)
-        } catch let error as SystemError {
-            throw SyncError(.fileIO, "cannot restore \(item.path): \(error)")
         } catch let error as SyncError {
             throw error
         } catch {

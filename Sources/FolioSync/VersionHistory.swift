@@ -55,6 +55,9 @@ public final class VersionHistory {
     private var latest: [String: SHA256.Digest] = [:]
     private var first: [SHA256.Digest: Int64] = [:]
     private var pending: [Version] = []
+    /// The log's size when it was last pruned (`history.pruned`, read once: a watcher
+    /// asks after every change, and holds the state's lock, so no one else prunes).
+    private var prunedSize: Int64?
 
     /// The history kept in the state folder `state` (empty when there is none yet).
     public convenience init(state: String) {
@@ -169,11 +172,14 @@ public final class VersionHistory {
         try flush()
         let size = (try? FileStamp.of(log))?.size ?? 0
         let marker = state + "/history.pruned"
-        let last = ((try? AtomicFile.contentsIfPresent(marker)) ?? nil).flatMap { SyncArchive.integer($0.prefix { $0 != 10 }) } ?? 0
+        let last: Int64 = prunedSize
+            ?? (((try? AtomicFile.contentsIfPresent(marker)) ?? nil).flatMap { SyncArchive.integer($0.prefix { $0 != 10 }) } ?? 0)
+        prunedSize = last
         guard size > last + last / 2 + (64 << 10) else { return }
         try prune(now: now, limits: limits, keeping: keeping())
         let after = (try? FileStamp.of(log))?.size ?? 0
         _ = try AtomicFile.write(Array("\(after)\n".utf8), to: marker, mode: 0o600, replacingOnly: nil)
+        prunedSize = after
     }
 
     /// Drops the versions past `limits` at `now` (ns since the epoch), then gives the
