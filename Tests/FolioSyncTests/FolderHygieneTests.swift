@@ -174,9 +174,7 @@ import Testing
         defer { replicas.remove() }
         let path = replicas.path(.a, "new.md")
         try AtomicFile.write(Array("a\n".utf8), to: path)
-        let mask = umask(0o022)
-        umask(mask)
-        #expect(try FileStamp.of(path).permissions == 0o666 & ~UInt32(mask))
+        #expect(try FileStamp.of(path).permissions == 0o666 & ~Self.currentUmask())
         chmod(path, 0o600)
         try AtomicFile.write(Array("b\n".utf8), to: path)
         #expect(try FileStamp.of(path).permissions == 0o600)
