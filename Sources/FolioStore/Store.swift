@@ -106,44 +106,58 @@ public final class Store {
     }
 
     /// Carries out `effects` off the main actor, after those of earlier actions, then
-    /// reads again what was refused (and what the watcher saw meanwhile).
+    /// reads again, off it too, what was refused (and what the watcher saw meanwhile).
     private func carryOut(_ effects: [Effect], errors: [StoreError]) async -> [StoreError] {
         var errors = errors
         // A file the reducer found changed on disk is read again, so the state follows the disk.
-        for error in errors where error.kind == .changedOnDisk {
-            if let path = error.path, !effects.contains(where: { $0.path == path }) { resync(path) }
-        }
-        guard !effects.isEmpty else { return errors }
-        for effect in effects { inFlight[effect.path, default: 0] += 1 }
-        let root = root
-        // A test's fault plan goes along: task-locals do not cross into a dispatch queue.
-        let faults = FaultInjection.current
-        let results = await withCheckedContinuation { (done: CheckedContinuation<[EffectResult], Never>) in
-            disk.async {
-                done.resume(returning: FaultInjection.$current.withValue(faults) { effects.map { Self.perform($0, under: root) } })
+        var reread = errors.filter { $0.kind == .changedOnDisk }.compactMap(\.path).filter { path in !effects.contains { $0.path == path } }
+        if !effects.isEmpty {
+            for effect in effects { inFlight[effect.path, default: 0] += 1 }
+            let root = root
+            let results = await onDiskQueue { effects.map { Self.perform($0, under: root) } }
+            for (effect, result) in zip(effects, results) {
+                let path = effect.path
+                inFlight[path] = inFlight[path].flatMap { $0 > 1 ? $0 - 1 : nil }
+                switch result {
+                case .done:
+                    // On disk now: read from there, unless a later action produced newer bytes.
+                    if case .write(_, let bytes, _) = effect { state.clearPending(path, ifStill: bytes) }
+                case .changed(let onDisk):
+                    // Someone changed the file since it was read: keep their version.
+                    errors.append(.changedOnDisk(path))
+                    if let onDisk { resync(path, onDisk: onDisk) } else { reread.append(path) }
+                case .failed(let error):
+                    errors.append(error)
+                    reread.append(path)
+                }
+            }
+            for path in heldBack where inFlight[path] == nil {
+                heldBack.remove(path)
+                reread.append(path)
             }
         }
-        for (effect, result) in zip(effects, results) {
-            let path = effect.path
-            inFlight[path] = inFlight[path].flatMap { $0 > 1 ? $0 - 1 : nil }
-            switch result {
-            case .done:
-                // On disk now: read from there, unless a later action produced newer bytes.
-                if case .write(_, let bytes, _) = effect { state.clearPending(path, ifStill: bytes) }
-            case .changed(let onDisk):
-                // Someone changed the file since it was read: keep their version.
-                errors.append(.changedOnDisk(path))
-                resync(path, onDisk: onDisk)
-            case .failed(let error):
-                errors.append(error)
-                resync(path)
-            }
-        }
-        for path in heldBack where inFlight[path] == nil {
-            heldBack.remove(path)
-            resync(path)
-        }
+        await readAgain(reread)
         return errors
+    }
+
+    /// Runs `work` on the store's disk queue, after what is queued there, with a test's
+    /// fault plan (task-locals do not cross into a dispatch queue).
+    private func onDiskQueue<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        let faults = FaultInjection.current
+        return await withCheckedContinuation { done in
+            disk.async { done.resume(returning: FaultInjection.$current.withValue(faults) { work() }) }
+        }
+    }
+
+    /// Makes the state hold what is on disk at each of `paths`, read on the disk queue.
+    /// A path the store has begun writing meanwhile is read once that write is done.
+    private func readAgain(_ paths: [String]) async {
+        guard !paths.isEmpty else { return }
+        let root = root
+        let read = await onDiskQueue { paths.map { (try? AtomicFile.contentsIfPresent(root + "/" + $0)) ?? nil } }
+        for (path, bytes) in zip(paths, read) {
+            if inFlight[path] != nil { heldBack.insert(path) } else { resync(path, onDisk: bytes) }
+        }
     }
 
     /// Tells observers of `changes`, when there are any.
@@ -168,9 +182,8 @@ public final class Store {
         state.records(matching: try Query(parsing: text))
     }
 
-    /// Makes the state hold what is on disk at `path` now, and tells observers.
-    private func resync(_ path: String, onDisk: [UInt8]?? = nil) {
-        let bytes = onDisk ?? (try? AtomicFile.contentsIfPresent(root + "/" + path)) ?? nil
+    /// Makes the state hold `bytes`, read at `path` now (nil: no file there), and tells observers.
+    private func resync(_ path: String, onDisk bytes: [UInt8]?) {
         let action: Action = path == Settings.fileName
             ? .settingsFileChanged(bytes: bytes)
             : bytes.map { .fileChanged(path: path, bytes: $0) } ?? .fileRemoved(path: path)

@@ -66,6 +66,6 @@ final class SeenPaths: @unchecked Sendable {
     // @unchecked Sendable is safe: `paths` is only touched while holding `lock`.
     private let lock = NSLock()
     private var paths: Set<String> = []
-    func insert(_ batch: Set<String>) { lock.withLock { _ = paths.formUnion(batch) } }
+    func insert(_ batch: Set<String>) { lock.withLock { paths.formUnion(batch) } }
     func contains(_ path: String) -> Bool { lock.withLock { paths.contains(path) } }
 }
