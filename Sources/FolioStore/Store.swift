@@ -105,6 +105,17 @@ public final class Store {
         return outcome
     }
 
+    /// Drops what the index still keeps of files changed or removed since it last did
+    /// so, and gives the freed memory back: the store then holds what a fresh load of
+    /// the same files holds. Between these, edits leave at most as many dead entries as
+    /// live ones. One pass over the index: for when the app is idle (the watcher calls it
+    /// once its folder has been quiet), not after every edit.
+    public func tidy() {
+        guard state.index.deadCount > 0 else { return }
+        state.compact()
+        Syscall.releaseFreeMemory()
+    }
+
     /// Carries out `effects` off the main actor, after those of earlier actions, then
     /// reads again, off it too, what was refused (and what the watcher saw meanwhile).
     private func carryOut(_ effects: [Effect], errors: [StoreError]) async -> [StoreError] {

@@ -22,9 +22,14 @@ enum BatchTiming {
         let wait = ContinuousClock.now.duration(to: due)
         guard wait > .zero else { return true }
         armed = true
-        // At most a day: a Duration that large is a mistake, not a wish.
-        let nanoseconds = Int(clamping: min(wait.components.seconds, 86_400)) * 1_000_000_000 + Int(wait.components.attoseconds / 1_000_000_000)
-        queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: later)
+        once(after: wait, on: queue, later)
         return false
+    }
+
+    /// Calls `work` on `queue` once, `wait` from now.
+    static func once(after wait: Duration, on queue: DispatchQueue, _ work: @escaping @Sendable () -> Void) {
+        // At most a day: a Duration that large is a mistake, not a wish.
+        let nanoseconds = Int(clamping: min(max(wait.components.seconds, 0), 86_400)) * 1_000_000_000 + Int(max(wait.components.attoseconds, 0) / 1_000_000_000)
+        queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: work)
     }
 }

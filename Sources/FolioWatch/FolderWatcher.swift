@@ -13,8 +13,13 @@ public struct WatchOptions: Sendable {
     /// How often everything is read again, to catch whatever notifications missed
     /// (nil: never).
     public var rescanInterval: Duration? = .seconds(3600)
+    /// How long the folder must be quiet after a batch before the store drops what it
+    /// still keeps of the files' earlier versions (``Store/tidy()``), so that a watcher
+    /// running for weeks holds what the folder needs, not what its edits left (nil: never).
+    public var tidyAfter: Duration? = .seconds(2)
 
-    /// The defaults: native notifications, 50 ms quiet period, hourly rescan.
+    /// The defaults: native notifications, 50 ms quiet period, hourly rescan, tidying
+    /// after 2 s of quiet.
     public init() {}
 }
 
@@ -24,8 +29,8 @@ public struct WatchOptions: Sendable {
 /// read back change nothing and a move with unchanged bytes is a move.
 ///
 /// `@unchecked Sendable` is safe: the mutable properties (`watcher`, `batch`,
-/// `timerArmed`, `applying`, `rescanTimer`, `stopped`) are read and written only on
-/// `queue`.
+/// `timerArmed`, `applying`, `rescanTimer`, `stopped`, `batchesApplied`) are read and
+/// written only on `queue`.
 public final class FolderWatcher: @unchecked Sendable {
     /// The store kept in step.
     public let store: Store
@@ -38,6 +43,8 @@ public final class FolderWatcher: @unchecked Sendable {
     private var timerArmed = false
     private var applying = false
     private var stopped = false
+    /// Counts batches, so an idle timer armed after one can tell that another came since.
+    private var batchesApplied = 0
     private var rescanTimer: (any DispatchSourceTimer)?
     private let warningSink: @Sendable (String) -> Void
     private var batchObserver: (@Sendable (Set<String>) -> Void)?
@@ -110,7 +117,7 @@ public final class FolderWatcher: @unchecked Sendable {
             await store.apply(snapshot)
         }
         queue.sync { applying = false }
-        queue.async { self.schedule() }
+        queue.async { self.batchDone() }
     }
 
     /// Calls `observer` (on the watcher's queue) with the paths of each batch read from
@@ -151,8 +158,22 @@ public final class FolderWatcher: @unchecked Sendable {
             store.apply(snapshot)
             self.queue.async {
                 self.applying = false
-                self.schedule()
+                self.batchDone()
             }
+        }
+    }
+
+    /// After a batch: the next one, or, once the folder has stayed quiet, a tidy store.
+    /// Runs on `queue`.
+    private func batchDone() {
+        batchesApplied += 1
+        schedule()
+        guard let quiet = options.tidyAfter else { return }
+        let count = batchesApplied
+        BatchTiming.once(after: quiet, on: queue) { [weak self] in
+            guard let self, count == batchesApplied, !applying, !stopped, batch.isEmpty else { return }
+            let store = self.store
+            Task { @MainActor in store.tidy() }
         }
     }
 }

@@ -18,6 +18,8 @@ int folio_rename_exchange(const char *from, const char *to);
 /// Gives the memory malloc holds free back to the system: glibc's malloc_trim(0);
 /// nothing elsewhere (Darwin has malloc_zone_pressure_relief, called from Swift).
 void folio_release_free_memory(void);
+/// glibc: at most `count` malloc arenas (mallopt M_ARENA_MAX); elsewhere nothing.
+void folio_limit_memory_arenas(int count);
 
 /// Copies the extended attributes of the file at `from` (not following a link) onto
 /// the open file `to`, skipping those the process may not read or set and file

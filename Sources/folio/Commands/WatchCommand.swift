@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import FolioStore
+import FolioSystem
 import FolioSync
 import FolioWatch
 
@@ -36,6 +37,8 @@ enum WatchCommand: FolioCommand {
     static let arguments = ArgumentSpec(flags: ["--json"], options: ["--poll", "--quiet", "--state"], positionals: 1...2, positionalNames: "DIR, or replicas A and B")
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
+        // A watcher runs for weeks: its memory must follow what the folder holds.
+        Syscall.useOneMemoryArena()
         var options = WatchOptions()
         if let poll = arguments.options["--poll"]?.last {
             guard let seconds = Double(poll), seconds > 0, seconds <= 86_400 else {
