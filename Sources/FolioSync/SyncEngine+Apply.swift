@@ -254,14 +254,12 @@ struct Applier {
             // right after the rename must not be recorded as what Folio wrote).
             let ours = try? FileStamp.of(item.temporary)
             let renamed = (try? AtomicFile.commit(item.temporary, to: target) { $0 == item.expected }) ?? false
-            guard renamed, let ours, let now = try? FileStamp.of(target) else {
+            guard renamed, let ours else {
                 report.changedDuringSync.append(item.path)
                 archive.entries[item.path] = item.before
                 continue
             }
-            // Otherwise the stamp from before the rename: it matches nothing on disk, so the
-            // next scan reads the file again and finds the edit.
-            let stamp = now.isSameFile(as: ours) ? now : ours
+            let stamp = FileStamp.afterCommit(ours: ours, now: try? FileStamp.of(target))
             // Only onto an entry that records what was written: when the other side's
             // commit failed, the entry went back to the old version, and this stamp must
             // not vouch for it.

@@ -110,14 +110,19 @@ extension Applier {
         } catch {
             return .failed("cannot read: \(error)")
         }
-        do {
+        do throws(SystemError) {
             if transfer.replacing != nil {
                 return .prepared(bytes, temporary: try AtomicFile.prepare(bytes, beside: transfer.target, mode: transfer.mode))
             }
-            guard try AtomicFile.write(bytes, to: transfer.target, mode: nil, creating: transfer.sourceMode, durable: false, replacingOnly: { $0 == nil }) else {
-                return .changed
+            // Flushed with the rest before the archive records it.
+            let temporary = try AtomicFile.prepare(bytes, beside: transfer.target, mode: nil, creating: transfer.sourceMode)
+            let ours: FileStamp
+            do throws(SystemError) { ours = try FileStamp.of(temporary) } catch {
+                try? Syscall.unlink(temporary)
+                throw error
             }
-            return .copied(bytes, try FileStamp.of(transfer.target))
+            guard try AtomicFile.commit(temporary, to: transfer.target, replacingOnly: { $0 == nil }) else { return .changed }
+            return .copied(bytes, FileStamp.afterCommit(ours: ours, now: try? FileStamp.of(transfer.target)))
         } catch {
             return .failed(cannotWrite(error))
         }

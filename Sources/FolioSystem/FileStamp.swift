@@ -26,6 +26,16 @@ public struct FileStamp: Sendable, Hashable {
         inode == other.inode && size == other.size && modified == other.modified && permissions == other.permissions
     }
 
+    /// The stamp to record for a file Folio just renamed into place, given `ours` (taken
+    /// from its temporary file before the rename) and `now` (taken by path after it):
+    /// `now` when it is still Folio's very file, else `ours`, which matches nothing on
+    /// disk, so the next scan reads the file again — an edit saved right after the rename
+    /// is then never taken for what Folio wrote.
+    package static func afterCommit(ours: FileStamp, now: FileStamp?) -> FileStamp {
+        guard let now, now.isSameFile(as: ours) else { return ours }
+        return now
+    }
+
     /// The stamp of `path`, without following a symbolic link.
     package static func of(_ path: String) throws(SystemError) -> FileStamp {
         FileStamp(try Syscall.linkStatus(path))

@@ -77,22 +77,17 @@ import Testing
         #expect(texts.contains(created) && texts.contains("---\ntitle: New, by A\n---\n"))
     }
 
-    @Test func anEditSavedRightAfterTheSyncsRenameIsNotTakenForTheSyncsOwnWrite() throws {
-        let replicas = try Replicas()
-        defer { replicas.remove() }
-        try replicas.write(Self.soup, "soup.md", in: .a)
-        _ = try replicas.sync()
-        try replicas.write(Self.soup.replacingOccurrences(of: "time: 15m", with: "time: 20m"), "soup.md", in: .a)
-        // B's editor saves just after Folio's rename, before Folio looks at the file again.
+    /// Saves `text` at `path` as an editor does, just after the sync's rename onto it and
+    /// before the sync looks at the file again; `saved` tells whether it did.
+    static func savingJustAfterTheRename(_ text: String, at path: String) -> (hook: FaultInjection, saved: @Sendable () -> Bool) {
         final class State: @unchecked Sendable {
             // Safe: a lock guards both flags.
             let lock = NSLock()
             var renamed = false, saved = false
         }
-        let state = State(), target = replicas.path(.b, "soup.md")
-        let edit = Self.soup.replacingOccurrences(of: "time: 15m", with: "time: 20m").replacingOccurrences(of: "servings: 4", with: "servings: 6")
-        let hook = FaultInjection(beforeCall: { operation, path in
-            guard path == target else { return }
+        let state = State()
+        let hook = FaultInjection(beforeCall: { operation, target in
+            guard target == path else { return }
             let save: Bool = state.lock.withLock {
                 if operation == .rename { state.renamed = true }
                 guard operation == .stat, state.renamed, !state.saved else { return false }
@@ -100,14 +95,78 @@ import Testing
                 return true
             }
             guard save else { return }
-            _ = FileManager.default.createFile(atPath: target + ".editor-save", contents: Data(edit.utf8))
-            _ = rename(target + ".editor-save", target)
+            _ = FileManager.default.createFile(atPath: path + ".editor-save", contents: Data(text.utf8))
+            _ = rename(path + ".editor-save", path)
         })
+        return (hook, { state.lock.withLock { state.saved } })
+    }
+
+    @Test func anEditSavedRightAfterTheSyncsRenameIsNotTakenForTheSyncsOwnWrite() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write(Self.soup, "soup.md", in: .a)
+        _ = try replicas.sync()
+        try replicas.write(Self.soup.replacingOccurrences(of: "time: 15m", with: "time: 20m"), "soup.md", in: .a)
+        let edit = Self.soup.replacingOccurrences(of: "time: 15m", with: "time: 20m").replacingOccurrences(of: "servings: 4", with: "servings: 6")
+        let (hook, saved) = Self.savingJustAfterTheRename(edit, at: replicas.path(.b, "soup.md"))
         _ = try FaultInjection.$current.withValue(hook) { try replicas.sync() }
-        #expect(state.saved)
+        #expect(saved())
         // The next sync sees B's edit (it was not recorded as Folio's write) and carries it to A.
         _ = try replicas.sync()
         #expect(replicas.read("soup.md", in: .b) == edit && replicas.read("soup.md", in: .a) == edit)
+    }
+
+    /// As above, for a file the sync copies to where there was none.
+    @Test func anEditSavedRightAfterTheSyncCreatesAFileIsNotTakenForTheSyncsOwnWrite() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write(Self.soup, "soup.md", in: .a)
+        let edit = Self.soup.replacingOccurrences(of: "servings: 4", with: "servings: 6")
+        let (hook, saved) = Self.savingJustAfterTheRename(edit, at: replicas.path(.b, "soup.md"))
+        _ = try FaultInjection.$current.withValue(hook) { try replicas.sync() }
+        #expect(saved())
+        _ = try replicas.sync()
+        #expect(replicas.read("soup.md", in: .b) == edit && replicas.read("soup.md", in: .a) == edit)
+    }
+
+    /// 0(e): a file renamed and edited on one side, edited on the other, is renamed by its
+    /// id and then merged; when that merge gives up, what is recorded for the new name
+    /// must not vouch for the edited file as the base, or the next sync copies over it.
+    @Test func anEditFollowedByItsIDSurvivesAMergeThatGivesUp() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        let soup = "---\nid: 7f3a\ntitle: Soup\ntime: 15m\nservings: 2\n---\nHot.\n"
+        try replicas.write(soup, "recipes/soup.md", in: .a)
+        _ = try replicas.sync()
+        try FileManager.default.removeItem(atPath: replicas.path(.a, "recipes/soup.md"))
+        try replicas.write(soup.replacingOccurrences(of: "time: 15m", with: "time: 20m"), "recipes/leek-soup.md", in: .a)
+        try replicas.write(soup.replacingOccurrences(of: "servings: 2", with: "servings: 4"), "recipes/soup.md", in: .b)
+        // B's file is renamed (the first rename onto its new name); the merge's writes
+        // there (the second) and onto A's file fail, so the merge gives up on both sides.
+        final class Count: @unchecked Sendable {
+            // Safe: a lock guards `renames`.
+            let lock = NSLock()
+            var renames = 0
+        }
+        let count = Count(), target = replicas.path(.b, "recipes/leek-soup.md"), inA = replicas.path(.a, "recipes/leek-soup.md")
+        let hook = FaultInjection(failure: { operation, path in
+            guard operation == .rename else { return nil }
+            if path == inA { return EIO }
+            guard path == target else { return nil }
+            return count.lock.withLock {
+                count.renames += 1
+                return count.renames >= 2 ? EIO : nil
+            }
+        })
+        let first = try FaultInjection.$current.withValue(hook) { try replicas.sync() }
+        #expect(first.moved == ["recipes/soup.md → recipes/leek-soup.md"])
+        #expect(count.lock.withLock { count.renames } >= 2, "the merge never tried to write B's file")
+        #expect(replicas.read("recipes/leek-soup.md", in: .b) == soup.replacingOccurrences(of: "servings: 2", with: "servings: 4"))
+        #expect(replicas.read("recipes/leek-soup.md", in: .a) == soup.replacingOccurrences(of: "time: 15m", with: "time: 20m"))
+        // The next sync merges B's edit rather than taking it for the base.
+        _ = try replicas.sync()
+        let merged = soup.replacingOccurrences(of: "time: 15m", with: "time: 20m").replacingOccurrences(of: "servings: 2", with: "servings: 4")
+        #expect(replicas.read("recipes/leek-soup.md", in: .a) == merged && replicas.read("recipes/leek-soup.md", in: .b) == merged)
     }
 
     @Test func anEditSavedWhileTheSyncMovesTheFileToTheTrashStays() throws {
