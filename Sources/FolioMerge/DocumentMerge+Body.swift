@@ -60,28 +60,32 @@ extension DocumentMerge {
     }
 
     /// A section both sides changed: item by item when all three versions hold a
-    /// list (items both sides changed merged line by line, numbered items renumbered),
-    /// else line by line; conflicts are as small as the item or the lines.
+    /// list (items both sides changed merged line by line), else line by line;
+    /// conflicts are as small as the item or the lines. Items are compared without
+    /// their numbers, so a list renumbered because an item came or went elsewhere is
+    /// not an edit; the result is numbered once, as our side numbers
+    /// (``ListNumbering``).
     static func mergeSection(base: [UInt8], ours: [UInt8], theirs: [UInt8]) -> [Piece] {
         guard let o = listParts(ours), let t = listParts(theirs) else { return lineMerge(base: base, ours: ours, theirs: theirs) }
         let b = listParts(base) ?? [KeyedUnit(key: "\u{1}head", content: base)]
-        let merged = KeyedMerge.merge(base: b, ours: o, theirs: t, alignReplacements: true) { b, o, t in
-            let text = TextMerge.merge(base: b ?? [], ours: o, theirs: t)
-            return text.conflicts == 0 ? text.bytes : nil
+        func unnumbered(_ units: [KeyedUnit<[UInt8]>]) -> [KeyedUnit<ListItemText>] {
+            units.map { KeyedUnit(key: $0.key, content: $0.key.hasPrefix("item:") ? ListItemText($0.content) : ListItemText(unnumbered: $0.content, number: nil)) }
         }
-        var pieces: [Piece] = []
-        var number = 0
-        for unit in merged {
+        let merged = KeyedMerge.merge(base: unnumbered(b), ours: unnumbered(o), theirs: unnumbered(t), alignReplacements: true) { b, o, t in
+            let text = TextMerge.merge(base: b?.unnumbered ?? [], ours: o.unnumbered, theirs: t.unnumbered)
+            return text.conflicts == 0 ? ListItemText(unnumbered: text.bytes, number: o.number) : nil
+        }
+        var numbering = ListNumbering(o.filter { $0.key.hasPrefix("item:") }.compactMap { ListItemText($0.content).number })
+        return merged.map { unit in
             switch unit.content {
-            case .clean(let bytes):
-                if unit.key.hasPrefix("item:") { number += 1 }
-                pieces.append(.clean(unit.key.hasPrefix("item:") ? renumbered(bytes, to: number) : bytes))
+            case .clean(let item):
+                guard unit.key.hasPrefix("item:"), item.number != nil else { return .clean(item.written) }
+                return .clean(item.numbered(numbering.next(item.number)))
             case .conflict(let o, let b, let t):
-                if unit.key.hasPrefix("item:") { number += 1 }
-                pieces.append(.conflict(ours: o ?? [], base: b ?? [], theirs: t ?? []))
+                if unit.key.hasPrefix("item:"), (o ?? t)?.number != nil { _ = numbering.next(nil) }
+                return .conflict(ours: o?.written ?? [], base: b?.written ?? [], theirs: t?.written ?? [])
             }
         }
-        return pieces
     }
 
     /// Lines merged as `git merge-file` would, each conflict its own piece.
@@ -89,14 +93,5 @@ extension DocumentMerge {
         let result = TextMerge.merge(base: base, ours: ours, theirs: theirs)
         guard result.conflicts > 0 else { return [.clean(result.bytes)] }
         return [.conflict(ours: ours, base: base, theirs: theirs)]
-    }
-
-    /// A numbered item with its number set to `number` (`3. Boil` → `4. Boil`); other items unchanged.
-    static func renumbered(_ bytes: [UInt8], to number: Int) -> [UInt8] {
-        let indent = bytes.prefix { $0 == 32 }.count
-        let digits = bytes[indent...].prefix { $0 >= 48 && $0 <= 57 }.count
-        guard digits > 0, indent + digits < bytes.count, bytes[indent + digits] == UInt8(ascii: ".") || bytes[indent + digits] == UInt8(ascii: ")")
-        else { return bytes }
-        return Array(bytes[..<indent]) + Array(String(number).utf8) + Array(bytes[(indent + digits)...])
     }
 }

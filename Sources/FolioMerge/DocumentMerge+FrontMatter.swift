@@ -42,9 +42,13 @@ extension DocumentMerge {
     static func mergeFrontMatter(base: Document, ours: Document, theirs: Document)
         throws -> (pieces: [Piece], fields: YAMLMapping, edits: [(key: String, value: YAMLValue)])
     {
+        let ending = Array(ours.layout.lineEnding.rawValue.utf8)
         let merged = KeyedMerge.merge(base: blocks(base), ours: blocks(ours), theirs: blocks(theirs)) { b, o, t in
-            guard let ov = o.value, let tv = t.value, let value = ValueMerge.merge(base: b?.value, ours: ov, theirs: tv) else { return nil }
-            return Block(bytes: o.bytes, value: ov, merged: value)
+            if let ov = o.value, let tv = t.value, let value = ValueMerge.merge(base: b?.value, ours: ov, theirs: tv) {
+                return Block(bytes: o.bytes, value: ov, merged: value)
+            }
+            guard let b else { return nil }
+            return restyledWithValue(base: b, ours: o, theirs: t, ending: ending) ?? linesMerged(base: b, ours: o, theirs: t, ending: ending)
         }
         var pieces: [Piece] = []
         var fields = YAMLMapping()
@@ -64,9 +68,55 @@ extension DocumentMerge {
         return (pieces, fields, edits)
     }
 
+    /// A key one side only wrote differently (a comment, quotes, another style: the same
+    /// value) while the other changed its value: the new value, written the first side's
+    /// way. Nil when both changed the value, or when the value cannot be written in.
+    static func restyledWithValue(base: Block, ours: Block, theirs: Block, ending: [UInt8]) -> Block? {
+        guard let value = base.value else { return nil }
+        let (restyled, changed): (Block, Block)
+        if ours.value == value && theirs.value != value {
+            (restyled, changed) = (ours, theirs)
+        } else if theirs.value == value && ours.value != value {
+            (restyled, changed) = (theirs, ours)
+        } else {
+            return nil
+        }
+        guard let newValue = changed.value, var document = standalone(restyled.bytes, ending: ending),
+              let key = document.fields.entries.first?.key,
+              (try? document.setValue(newValue, forKey: key)) != nil
+        else { return nil }
+        return block(of: document, ending: ending)
+    }
+
+    /// A key both sides changed that did not merge as a value — a scalar written over
+    /// several lines (a `|` or `>` block, a quoted string that wraps), or a map holding
+    /// one: its lines merged as `git merge-file` merges a file's, so that edits of
+    /// different lines both stay, with the value's indentation and chomping as written.
+    /// Nil when the lines clash (always, for two edits of one line).
+    static func linesMerged(base: Block, ours: Block, theirs: Block, ending: [UInt8]) -> Block? {
+        let text = TextMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes)
+        guard text.conflicts == 0, let document = standalone(text.bytes, ending: ending), document.fields.entries.count == 1 else { return nil }
+        return block(of: document, ending: ending)
+    }
+
+    /// One key's lines read as a front matter of their own.
+    static func standalone(_ bytes: [UInt8], ending: [UInt8]) -> Document? {
+        try? Document(bytes: Array("---".utf8) + ending + withLineBreak(bytes, ending: ending) + Array("---".utf8) + ending)
+    }
+
+    /// The key block of a front matter made by ``standalone(_:ending:)``.
+    static func block(of document: Document, ending: [UInt8]) -> Block? {
+        guard let yaml = document.layout.yaml, let value = document.fields.entries.first?.value else { return nil }
+        return Block(bytes: Array(document.bytes[yaml]), value: value)
+    }
+
     /// `bytes` ending in a line break (a block that was last may lack one).
     static func withLineBreak(_ bytes: [UInt8], ending: FrontMatterLayout.LineEnding) -> [UInt8] {
-        bytes.isEmpty || bytes.last == 10 ? bytes : bytes + Array(ending.rawValue.utf8)
+        withLineBreak(bytes, ending: Array(ending.rawValue.utf8))
+    }
+
+    static func withLineBreak(_ bytes: [UInt8], ending: [UInt8]) -> [UInt8] {
+        bytes.isEmpty || bytes.last == 10 ? bytes : bytes + ending
     }
 
     /// Writes a merged list or map into `document` with the fewest edits: items

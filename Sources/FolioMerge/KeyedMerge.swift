@@ -22,7 +22,8 @@ enum KeyedMerge {
     /// both added it), a conflict when it returns nil or when one side removed what
     /// the other changed. With `alignReplacements`, list items are paired with the
     /// items they replaced first (``aligningReplacements(_:to:)``). The result follows our order; a unit only their side has
-    /// goes after the unit it follows in their version (and after what we added there).
+    /// goes after the unit it follows in their version (and after what we added there),
+    /// or at the end when it is after every unit of the base in theirs.
     static func merge<C: Equatable>(
         base: [KeyedUnit<C>], ours: [KeyedUnit<C>], theirs: [KeyedUnit<C>], alignReplacements: Bool = false,
         bothChanged: (_ base: C?, _ ours: C, _ theirs: C) -> C?
@@ -55,7 +56,10 @@ enum KeyedMerge {
         for (index, unit) in theirs.enumerated() where !placed.contains(unit.key) {
             guard let merged = outcome(unit.key) else { continue }
             var position = 0
-            if let previous = theirs[..<index].last(where: { placed.contains($0.key) }),
+            if !theirs[(index + 1)...].contains(where: { baseByKey[$0.key] != nil }) {
+                // Added at their end: at the end, whatever order we put the rest in.
+                position = result.count
+            } else if let previous = theirs[..<index].last(where: { placed.contains($0.key) }),
                let at = result.firstIndex(where: { $0.key == previous.key })
             {
                 position = at + 1

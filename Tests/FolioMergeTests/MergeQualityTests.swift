@@ -18,6 +18,8 @@ import Testing
         var lead: String
         var bullets: [String]
         var steps: [String]
+        /// The lines of a `notes: |` block.
+        var notes: [String] = []
 
         static func == (a: Model, b: Model) -> Bool { a.render() == b.render() }
 
@@ -28,6 +30,7 @@ import Testing
                 text += "tags: [\(tags.joined(separator: ", "))]\n"
                 text += "ingredients:\n" + ingredients.map { "  - name: \($0.name)\n    quantity: \($0.quantity)\n" }.joined()
             }
+            if !notes.isEmpty { text += "notes: |\n" + notes.map { "  \($0)\n" }.joined() }
             text += "---\n\(lead)\n"
             if kind == "recipe" {
                 text += "\n## Ingredients\n" + bullets.map { "- \($0)\n" }.joined()
@@ -59,7 +62,8 @@ import Testing
                 tags: Array(Set((0..<3).map { _ in word() })).sorted(),
                 ingredients: (0..<4).map { n in (name: "\(words[n])", quantity: "\(n + 1)00g") },
                 lead: "A quick \(word()) dish.", bullets: (0..<3).map { "\($0 + 1)00g \(words[$0])" },
-                steps: ["Boil water.", "Cook the pasta.", "Season with \(word())."])
+                steps: ["Boil water.", "Salt it.", "Cook the pasta.", "Drain it.", "Season with \(word())."],
+                notes: (0..<5).map { "Note \($0 + 1): \(word()) goes well." })
         case "todo":
             return Model(
                 kind: kind,
@@ -99,6 +103,9 @@ import Testing
             edits.append(Edit(target: "add step \(value)") { $0.steps.append("Serve with \(value).") })
             let step = Int.random(in: 0..<model.steps.count, using: &random)
             edits.append(Edit(target: "step \(step)") { $0.steps[step] = "Do \(value)." })
+            edits.append(Edit(target: "remove step \(step)") { $0.steps.remove(at: step) })
+            let line = Int.random(in: 0..<model.notes.count, using: &random)
+            edits.append(Edit(target: "note line \(line)") { $0.notes[line] = "Note: \(value)." })
         }
         return edits
     }
@@ -112,9 +119,12 @@ import Testing
 
     /// A pair of concurrent edits of a category, with the outcome it must have.
     static func pair(_ random: inout SeededRandom) -> Pair {
-        let base = Self.base(&random)
+        let category = ["different fields", "list additions", "list edits", "section edits", "identical", "conflict",
+                        "renumbered steps", "block text lines"].randomElement(using: &random)!
+        var base = Self.base(&random)
+        // Steps and a block text are a recipe's.
+        while ["renumbered steps", "block text lines"].contains(category) && base.kind != "recipe" { base = Self.base(&random) }
         var ours = base, theirs = base
-        let category = ["different fields", "list additions", "list edits", "section edits", "identical", "conflict"].randomElement(using: &random)!
         let oursEdits = edits(of: base, &random), theirsEdits = edits(of: base, &random)
         func pick(_ edits: [Edit], _ filter: (String) -> Bool) -> Edit? { edits.filter { filter($0.target) }.randomElement(using: &random) }
         var a: Edit, b: Edit
@@ -131,13 +141,27 @@ import Testing
         case "section edits":
             a = pick(oursEdits) { $0 == "lead" }!
             b = pick(theirsEdits) { $0.hasPrefix("add bullet") || $0.hasPrefix("add step") || $0.hasPrefix("field") }!
+        case "renumbered steps":
+            // A step removed (the rest renumbered) and another step edited.
+            let removed = Int.random(in: 0..<base.steps.count, using: &random)
+            let edited = (removed + Int.random(in: 1..<base.steps.count, using: &random)) % base.steps.count
+            let value = "\(words.randomElement(using: &random)!)-\(Int.random(in: 0...999, using: &random))"
+            a = Edit(target: "remove step \(removed)") { $0.steps.remove(at: removed) }
+            // Applied to the merge before the removal, which shifts the steps after it.
+            b = Edit(target: "step \(edited)") { $0.steps[edited] = "Do \(value)." }
+        case "block text lines":
+            // Two lines of a `|` block that do not touch (git's diff3 joins touching edits).
+            a = pick(oursEdits) { $0.hasPrefix("note line") }!
+            let line = Int(a.target.split(separator: " ").last!)!
+            b = pick(theirsEdits) { $0.hasPrefix("note line") && abs(Int($0.split(separator: " ").last!)! - line) >= 2 }
+                ?? pick(theirsEdits) { $0.hasPrefix("field") }!
         case "identical":
             a = oursEdits.randomElement(using: &random)!
             b = a
         default:
             // Both change the same thing to different values.
             let shared = Set(oursEdits.map(\.target)).intersection(theirsEdits.map(\.target))
-                .filter { $0.hasPrefix("field") || $0.hasPrefix("quantity") || $0.hasPrefix("step") || $0.hasPrefix("bullet") || $0 == "lead" }
+                .filter { $0.hasPrefix("field") || $0.hasPrefix("quantity") || $0.hasPrefix("step") || $0.hasPrefix("bullet") || $0 == "lead" || $0.hasPrefix("note line") }
             let target = shared.sorted().randomElement(using: &random)!
             a = oursEdits.first { $0.target == target }!
             b = theirsEdits.first { $0.target == target }!
@@ -146,8 +170,9 @@ import Testing
         b.apply(&theirs)
         // An edit that gives back the base's value is no edit.
         var merged = base
+        if category == "renumbered steps" { b.apply(&merged) }
         if ours != base { a.apply(&merged) }
-        if theirs != base && category != "identical" { b.apply(&merged) }
+        if theirs != base && category != "identical" && category != "renumbered steps" { b.apply(&merged) }
         let conflict = category == "conflict" && ours != theirs && ours != base && theirs != base
         return Pair(category: category, base: base, ours: ours, theirs: theirs, expected: conflict ? nil : merged)
     }
