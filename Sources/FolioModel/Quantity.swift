@@ -78,6 +78,9 @@ public struct Ingredient: Sendable, Hashable, CustomStringConvertible {
         "tablespoons", "teaspoon", "teaspoons", "pinch", "clove", "cloves", "slice", "slices", "can", "cans", "stick",
         "sticks", "package", "packages", "pound", "pounds", "ounce", "ounces", "quart", "pint", "fetta", "fette", "foglia", "foglie",
         "cucchiaio", "cucchiai", "cucchiaino", "cucchiaini", "spicchi", "spicchio", "bicchiere", "pizzico", "etto",
+        "gram", "grams", "gramme", "grammes", "grammi", "kilogram", "kilograms", "litre", "litres", "liter", "liters",
+        "millilitre", "millilitres", "milliliter", "milliliters", "piece", "pieces", "bunch", "bunches", "handful",
+        "handfuls", "sprig", "sprigs", "dash", "dashes", "drop", "drops", "jar", "jars", "bottle", "bottles",
     ]
     /// Quantities written as words, kept as text.
     static let wordQuantities = ["a piacere", "q.b.", "qb", "to taste", "as needed", "a pinch of"]
@@ -112,14 +115,42 @@ public struct Ingredient: Sendable, Hashable, CustomStringConvertible {
             rest = rest.dropFirst(spaces)
         }
         guard quantityLength > 0, !rest.trimmingCharacters(in: " \t").isEmpty else {
-            self.init(name: text)
+            if let (name, quantity) = Ingredient.trailingQuantity(text) {
+                self.init(name: name, quantity: quantity)
+            } else {
+                self.init(name: text)
+            }
             return
         }
         self.init(name: String(rest), quantity: String(text.prefix(quantityLength)))
     }
 
-    /// `400g Spaghetti`.
+    /// `Sugar (1/2 Grams)`, `Salt (pinch)`: a quantity in parentheses after the name,
+    /// when it starts with an amount or is a unit or a quantity in words (so that
+    /// `Tomatoes (ripe)` stays a name).
+    static func trailingQuantity(_ text: String) -> (String, String)? {
+        guard text.hasSuffix(")"), let open = text.lastIndex(of: "(") else { return nil }
+        let name = text[..<open].trimmingCharacters(in: " \t")
+        let inner = String(text[text.index(after: open)..<text.index(before: text.endIndex)]).trimmingCharacters(in: " \t")
+        let lower = inner.lowercased()
+        guard !name.isEmpty, !inner.isEmpty,
+              Quantity(inner).amount != nil || units.contains(lower) || wordQuantities.contains(lower)
+        else { return nil }
+        return (name, inner)
+    }
+
+    /// The ingredient as a list line that reads back as this very ingredient:
+    /// `400g Spaghetti`, or, when the quantity would run into the name (a unit Folio does
+    /// not know, a quantity without an amount), `Sugar (1/2 Grams)`; nil when neither
+    /// form reads back (then it belongs in front matter, as `name:` and `quantity:`).
+    public var exactLine: String? {
+        guard let quantity else { return Ingredient(line: name) == self ? name : nil }
+        return [quantity.text + " " + name, name + " (" + quantity.text + ")"].first { Ingredient(line: $0) == self }
+    }
+
+    /// `400g Spaghetti` (or `Sugar (1/2 Grams)`: see ``exactLine``).
     public var description: String {
+        if let exactLine { return exactLine }
         guard let quantity else { return name }
         return quantity.text + " " + name
     }

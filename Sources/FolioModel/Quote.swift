@@ -16,6 +16,11 @@ public struct Quote: Sendable, Hashable {
         self.source = source
     }
 
+    /// What an app would refuse to save: every problem, each a sentence.
+    public var problems: [String] {
+        text.trimmingCharacters(in: " \t\r\n").isEmpty ? ["a quote needs its words"] : []
+    }
+
     /// Reads a quote: the `text:` (or `quote:`) field, else the body.
     public init(_ document: Document) {
         let fields = document.fields

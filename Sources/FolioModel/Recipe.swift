@@ -95,6 +95,13 @@ public struct Recipe: Sendable, Hashable {
         return Ingredient(line: text)
     }
 
+    /// An ingredient as front matter holds it: `{name: Sugar, quantity: 1/2 Grams}`.
+    static func mapping(of ingredient: Ingredient) -> YAMLValue {
+        var map: YAMLMapping = ["name": .string(ingredient.name)]
+        if let quantity = ingredient.quantity { map["quantity"] = .string(quantity.text) }
+        return .mapping(map)
+    }
+
     static func section(in document: Document, titles: [String]) -> MarkdownSection? {
         Markdown.sections(in: document.bytes, range: document.layout.body).first { titles.contains($0.title.lowercased()) }
     }
@@ -137,10 +144,7 @@ public struct Recipe: Sendable, Hashable {
             if let list = document["ingredients"]?.sequenceValue {
                 let asMaps = list.first?.mappingValue != nil
                 func encode(_ ingredient: Ingredient) -> YAMLValue {
-                    guard asMaps else { return .string(ingredient.description) }
-                    var map: YAMLMapping = ["name": .string(ingredient.name)]
-                    if let quantity = ingredient.quantity { map["quantity"] = .string(quantity.text) }
-                    return .mapping(map)
+                    asMaps ? Recipe.mapping(of: ingredient) : .string(ingredient.description)
                 }
                 // Items that did not change keep their exact values (e.g. `quantity: 1` as a number).
                 let newValues = ingredients.enumerated().map { index, ingredient in
@@ -174,8 +178,13 @@ public struct Recipe: Sendable, Hashable {
         if !tags.isEmpty { fields["tags"] = .sequence(tags.map(YAMLValue.string)) }
         if !highlights.isEmpty { fields["highlights"] = .sequence(highlights.map(YAMLValue.string)) }
         var body = summary.isEmpty ? "" : summary + "\n\n"
-        body += "## Ingredients\n" + ingredients.map { "- \($0)\n" }.joined()
-        body += "\n## Steps\n" + steps.enumerated().map { "\($0.offset + 1). \($0.element)\n" }.joined()
+        if ingredients.allSatisfy({ $0.exactLine != nil }) {
+            body += "## Ingredients\n" + ingredients.map { "- \($0)\n" }.joined()
+        } else {
+            // An ingredient no list line can hold exactly: all of them as name and quantity.
+            fields["ingredients"] = .sequence(ingredients.map(Recipe.mapping(of:)))
+        }
+        body += (body.isEmpty || body.hasSuffix("\n\n") ? "" : "\n") + "## Steps\n" + steps.enumerated().map { "\($0.offset + 1). \($0.element)\n" }.joined()
         return try Document(fields: fields, body: body)
     }
 }

@@ -28,6 +28,11 @@ public struct Todo: Sendable, Hashable {
         self.notes = notes
     }
 
+    /// What an app would refuse to save: every problem, each a sentence.
+    public var problems: [String] {
+        title.trimmingCharacters(in: " \t\r\n").isEmpty ? ["a todo needs a title"] : []
+    }
+
     /// Reads a todo from a document.
     public init(_ document: Document) {
         let fields = document.fields

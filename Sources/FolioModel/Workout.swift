@@ -43,6 +43,17 @@ public struct Workout: Sendable, Hashable {
         self.notes = notes
     }
 
+    /// What an app would refuse to save: every problem, each a sentence.
+    public var problems: [String] {
+        var problems: [String] = []
+        if name.trimmingCharacters(in: " \t\r\n").isEmpty { problems.append("a workout needs a name") }
+        if let distance, !(distance >= 0) || !distance.isFinite {
+            problems.append("a workout's distance must be a number of kilometres, 0 or more (got \(YAMLEmitter.floatText(distance)))")
+        }
+        if let complexityText, complexity == nil { problems.append("unknown complexity '\(complexityText)': use low, medium or high") }
+        return problems
+    }
+
     /// Reads a workout from a document.
     public init(_ document: Document) {
         let fields = document.fields

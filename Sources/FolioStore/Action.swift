@@ -33,6 +33,8 @@ public enum Action: Sendable {
     case addWorkout(Workout)
     /// Deletes the workouts at these positions of the workout list.
     case removeWorkouts(atOffsets: IndexSet)
+    /// Orders the workout list by date, newest first: the default order, and the way back to it.
+    case sortWorkoutsByDate
     /// Orders the workout list by distance.
     case sortWorkoutsByDistance
     /// Orders the workout list by complexity.
@@ -80,9 +82,11 @@ public struct ChangeSet: Sendable, Hashable {
     public var moved: [Move] = []
     /// Whether the settings changed.
     public var settingsChanged = false
+    /// The kinds whose list is in a new order (workouts sorted, todos moved or ordered).
+    public var reordered: [Kind] = []
 
     /// Whether nothing changed.
-    public var isEmpty: Bool { added.isEmpty && updated.isEmpty && removed.isEmpty && moved.isEmpty && !settingsChanged }
+    public var isEmpty: Bool { added.isEmpty && updated.isEmpty && removed.isEmpty && moved.isEmpty && !settingsChanged && reordered.isEmpty }
 
     /// A record that moved.
     public struct Move: Sendable, Hashable {
@@ -99,6 +103,7 @@ public struct ChangeSet: Sendable, Hashable {
         removed += later.removed
         moved += later.moved
         settingsChanged = settingsChanged || later.settingsChanged
+        reordered += later.reordered.filter { !reordered.contains($0) }
     }
 }
 
@@ -136,6 +141,8 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case invalidEdit
         /// The disk refused a write or a delete: a full disk, a permission.
         case io
+        /// An action for one kind of record (a todo's, a recipe's) on a file of another kind.
+        case wrongKind
     }
 
     /// What kind of refusal it is.
@@ -158,6 +165,11 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The error for a file that is no longer what the store read.
     public static func changedOnDisk(_ path: String) -> StoreError {
         StoreError(.changedOnDisk, path: path, "the file changed on disk since Folio read it; Folio kept it as it is now and did not write")
+    }
+
+    /// The error for a file that does not parse, which Folio therefore does not change.
+    static func unparseable(_ path: String, _ error: FormatError) -> StoreError {
+        StoreError(.unparseable, path: path, "the file does not parse, so Folio does not change it: \(error)")
     }
 
     /// The error for a path that holds no record.

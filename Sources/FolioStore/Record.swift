@@ -1,3 +1,4 @@
+import Foundation
 import FolioFormat
 import FolioModel
 
@@ -22,6 +23,9 @@ public struct Record: Sendable, Hashable {
     public let tags: [String]
     /// The `date:` field's day.
     public let date: CalendarDate?
+    /// The `date:` field as an instant, its time of day included (a date alone is
+    /// midnight UTC; a time without a zone, UTC).
+    public let dateTime: Date?
     /// A todo's done flag.
     public private(set) var done: Bool?
     /// A todo's priority.
@@ -59,7 +63,7 @@ public struct Record: Sendable, Hashable {
         kind = Kind.of(path: path)
         title = path.split(separator: "/").last.map(String.init) ?? path
         tags = []
-        (date, done, priority, order, distance, complexity) = (nil, nil, nil, nil, nil, nil)
+        (date, dateTime, done, priority, order, distance, complexity) = (nil, nil, nil, nil, nil, nil, nil)
     }
 
     /// A record of a parsed document. Reads only the fields the lists and indexes need.
@@ -72,7 +76,9 @@ public struct Record: Sendable, Hashable {
         let kind = Kind.of(document, path: path)
         self.kind = kind
         tags = (fields["tags"]?.stringList ?? []).map(TextFolding.folded)
-        date = (fields["date"] ?? fields["due"])?.calendarDate
+        let dateValue = fields["date"] ?? fields["due"]
+        date = dateValue?.calendarDate
+        dateTime = dateValue?.date
         func text(_ keys: String...) -> String? { keys.lazy.compactMap { fields[$0]?.text }.first { !$0.isEmpty } }
         (done, priority, order, distance, complexity) = (nil, nil, nil, nil, nil)
         switch kind {

@@ -48,15 +48,21 @@ public enum Reducer {
             }
 
         case .addTodo(var todo):
+            guard accepts(todo.problems, adding: "todo", &outcome) else { break }
             todo.order = todo.order ?? ((state.todos.compactMap(\.order).max() ?? 0) + 1)
             create(todo.title, kind: .todo, in: &state, &outcome) { try todo.newDocument() }
         case .toggleDone(let path):
+            guard isRecord(path, of: .todo, in: state, &outcome) else { break }
             edit(path, in: &state, &outcome) { document in
                 var todo = Todo(document)
                 todo.done.toggle()
                 return try todo.updating(document)
             }
-        case .removeTodo(let path), .removeRecipe(let path), .removeRecord(let path):
+        case .removeTodo(let path):
+            if isRecord(path, of: .todo, in: state, &outcome) { delete(path, in: &state, &outcome) }
+        case .removeRecipe(let path):
+            if isRecord(path, of: .recipe, in: state, &outcome) { delete(path, in: &state, &outcome) }
+        case .removeRecord(let path):
             delete(path, in: &state, &outcome)
         case .moveTodos(let offsets, let destination):
             var list = state.todos
@@ -66,8 +72,9 @@ public enum Reducer {
             list.insert(contentsOf: moving, at: min(max(destination - before, 0), list.count))
             writeOrder(list, in: &state, &outcome)
         case .orderTodosByDate:
+            // By the instant, so a todo at 08:00 comes before one at 18:00 on the same day.
             let list = state.todos.enumerated().sorted {
-                ($0.element.date.map { $0.daysSinceEpoch } ?? Int.max, $0.offset) < ($1.element.date.map { $0.daysSinceEpoch } ?? Int.max, $1.offset)
+                ($0.element.dateTime?.timeIntervalSince1970 ?? .infinity, $0.offset) < ($1.element.dateTime?.timeIntervalSince1970 ?? .infinity, $1.offset)
             }.map(\.element)
             writeOrder(list, in: &state, &outcome)
         case .orderTodosByPriority:
@@ -79,30 +86,28 @@ public enum Reducer {
             for record in state.todos where record.done == true { delete(record.path, in: &state, &outcome) }
 
         case .addWorkout(let workout):
+            guard accepts(workout.problems, adding: "workout", &outcome) else { break }
             create(workout.name, kind: .workout, in: &state, &outcome) { try workout.newDocument() }
         case .removeWorkouts(let offsets):
             let list = state.workouts
             for offset in offsets where list.indices.contains(offset) { delete(list[offset].path, in: &state, &outcome) }
+        case .sortWorkoutsByDate:
+            order(.date, in: &state, &outcome)
         case .sortWorkoutsByDistance:
-            state.workoutOrder = .distance
+            order(.distance, in: &state, &outcome)
         case .sortWorkoutsByComplexity:
-            state.workoutOrder = .complexity
+            order(.complexity, in: &state, &outcome)
 
         case .addRecipe(let recipe):
-            if let problem = recipe.problems.first {
-                outcome.errors.append(StoreError(.invalidRecord, path: nil, "cannot add the recipe: \(problem)"))
-            } else {
-                create(recipe.title, kind: .recipe, in: &state, &outcome) { try recipe.newDocument() }
-            }
+            guard accepts(recipe.problems, adding: "recipe", &outcome) else { break }
+            create(recipe.title, kind: .recipe, in: &state, &outcome) { try recipe.newDocument() }
         case .updateRecipe(let path, let recipe):
-            if let problem = recipe.problems.first {
-                outcome.errors.append(StoreError(.invalidRecord, path: path, "cannot save the recipe: \(problem)"))
-            } else {
-                edit(path, in: &state, &outcome) { try recipe.updating($0) }
-            }
+            guard isRecord(path, of: .recipe, in: state, &outcome), accepts(recipe.problems, saving: "recipe", at: path, &outcome) else { break }
+            edit(path, in: &state, &outcome) { try recipe.updating($0) }
         case .setField(let path, let key, let value):
             edit(path, in: &state, &outcome) { try $0.settingValue(value, forKey: key) }
         case .addQuote(let quote):
+            guard accepts(quote.problems, adding: "quote", &outcome) else { break }
             create(String(quote.text.prefix(40)), kind: .quote, in: &state, &outcome) { try quote.newDocument() }
         case .updateSettings(let settings):
             do {
@@ -110,7 +115,8 @@ public enum Reducer {
                 let document = try old.map { try Document(yamlBytes: $0, path: Settings.fileName) }
                     ?? Document(yamlBytes: [], path: Settings.fileName)
                 let updated = try settings.updating(document)
-                if updated.bytes != old {
+                // No file and nothing to write: no empty folio.yaml, no notice.
+                if updated.bytes != old ?? [] {
                     outcome.effects.append(.write(path: Settings.fileName, bytes: updated.bytes, replacing: old.map(Fingerprint.init)))
                     state.settingsBytes = updated.bytes
                     state.settings = Settings(updated)
@@ -126,6 +132,39 @@ public enum Reducer {
     }
 
     // MARK: - Helpers
+
+    /// Whether a record an app adds (or saves at `path`) has no problem; otherwise each
+    /// problem is reported, and nothing is written.
+    static func accepts(_ problems: [String], adding kind: String, _ outcome: inout Outcome) -> Bool {
+        accepts(problems, verb: "add", kind, at: nil, &outcome)
+    }
+
+    static func accepts(_ problems: [String], saving kind: String, at path: String, _ outcome: inout Outcome) -> Bool {
+        accepts(problems, verb: "save", kind, at: path, &outcome)
+    }
+
+    private static func accepts(_ problems: [String], verb: String, _ kind: String, at path: String?, _ outcome: inout Outcome) -> Bool {
+        for problem in problems { outcome.errors.append(StoreError(.invalidRecord, path: path, "cannot \(verb) the \(kind): \(problem)")) }
+        return problems.isEmpty
+    }
+
+    /// Whether `path` holds a record of `kind`, so that a todo's action never writes into
+    /// a recipe (nor deletes one); otherwise the refusal is reported.
+    static func isRecord(_ path: String, of kind: Kind, in state: StoreState, _ outcome: inout Outcome) -> Bool {
+        guard let record = state[path] else {
+            outcome.errors.append(.noSuchRecord(path))
+            return false
+        }
+        if let error = record.error {
+            outcome.errors.append(.unparseable(path, error))
+            return false
+        }
+        guard record.kind == kind else {
+            outcome.errors.append(StoreError(.wrongKind, path: path, "this is a \(record.kind.rawValue), not a \(kind.rawValue): nothing was changed"))
+            return false
+        }
+        return true
+    }
 
     /// Writes a new file for a record in its kind's folder, under a name made from `title`.
     static func create(_ title: String, kind: Kind, in state: inout StoreState, _ outcome: inout Outcome, make: () throws -> Document) {
@@ -145,9 +184,7 @@ public enum Reducer {
         guard let record = state[path] else {
             return outcome.errors.append(.noSuchRecord(path))
         }
-        if let error = record.error {
-            return outcome.errors.append(StoreError(.unparseable, path: path, "the file does not parse, so Folio does not change it: \(error)"))
-        }
+        if let error = record.error { return outcome.errors.append(.unparseable(path, error)) }
         guard let document = state.document(of: record) else {
             return outcome.errors.append(.changedOnDisk(path))
         }
@@ -171,8 +208,17 @@ public enum Reducer {
         outcome.effects.append(.delete(path: path, expecting: record.fingerprint))
     }
 
+    /// Puts the workout list in `order`, telling observers when that changed it.
+    static func order(_ order: WorkoutOrder, in state: inout StoreState, _ outcome: inout Outcome) {
+        guard state.workoutOrder != order else { return }
+        let before = state.workouts.map(\.path)
+        state.workoutOrder = order
+        if state.workouts.map(\.path) != before { outcome.changes.reordered.append(.workout) }
+    }
+
     /// Writes positions 1…n as `order` into the todos whose order changed.
     static func writeOrder(_ list: [Record], in state: inout StoreState, _ outcome: inout Outcome) {
+        if list.map(\.path) != state.todos.map(\.path) { outcome.changes.reordered.append(.todo) }
         for (position, record) in list.enumerated() where record.order != position + 1 {
             edit(record.path, in: &state, &outcome) { document in
                 var todo = Todo(document)

@@ -7,22 +7,30 @@ public struct Settings: Sendable, Hashable {
     public var sleepGoal: Double?
     /// Whether to notify.
     public var notifications: Bool?
-    /// Every key of the file, as read.
+    /// Every key of the file, as read. Keys set or changed here are written by
+    /// ``Action/updateSettings(_:)``; a key taken out is removed from the file when these
+    /// settings were read from it (settings made from scratch remove nothing they never
+    /// held). `sleepGoal` and `notifications` follow the properties above.
     public var fields: YAMLMapping
+    /// The keys the file held when these settings were read from it.
+    let keysRead: Set<String>
 
     /// The file's name at the folder root.
     public static let fileName = "folio.yaml"
+    static let typedKeys: Set<String> = ["sleepGoal", "notifications"]
 
     /// Empty settings.
     public init(sleepGoal: Double? = nil, notifications: Bool? = nil) {
         self.sleepGoal = sleepGoal
         self.notifications = notifications
         fields = YAMLMapping()
+        keysRead = []
     }
 
     /// Reads settings from `folio.yaml`'s document.
     public init(_ document: Document) {
         fields = document.fields
+        keysRead = Set(fields.entries.map(\.key))
         sleepGoal = fields["sleepGoal"].flatMap { if case .int(let n) = $0 { Double(n) } else if case .float(let n) = $0 { n } else { nil } }
         notifications = fields["notifications"].flatMap { if case .bool(let flag) = $0 { flag } else { nil } }
     }
@@ -31,6 +39,12 @@ public struct Settings: Sendable, Hashable {
     public func updating(_ document: Document) throws(FormatError) -> Document {
         let old = Settings(document)
         var document = document
+        for entry in fields.entries where !Settings.typedKeys.contains(entry.key) && old.fields[entry.key] != entry.value {
+            try document.setValue(entry.value, forKey: entry.key)
+        }
+        for key in keysRead.subtracting(Settings.typedKeys).sorted() where fields[key] == nil && old.fields[key] != nil {
+            try document.removeValue(forKey: key)
+        }
         if sleepGoal != old.sleepGoal {
             if let sleepGoal { try document.setValue(.float(sleepGoal), forKey: "sleepGoal") } else { try document.removeValue(forKey: "sleepGoal") }
         }

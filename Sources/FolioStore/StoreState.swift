@@ -191,7 +191,7 @@ public struct StoreState: Sendable {
     public var workouts: [Record] {
         let list = records(of: .workout).filter(\.isValid)
         switch workoutOrder {
-        case .date: return list.sorted { ($0.date.map { $0.daysSinceEpoch } ?? Int.min) > ($1.date.map { $0.daysSinceEpoch } ?? Int.min) }
+        case .date: return list.sorted { ($0.dateTime?.timeIntervalSince1970 ?? -.infinity) > ($1.dateTime?.timeIntervalSince1970 ?? -.infinity) }
         case .distance: return list.sorted { ($0.distance ?? -1) > ($1.distance ?? -1) }
         case .complexity: return list.sorted { ($0.complexity.map { Complexity.allCases.firstIndex(of: $0)! } ?? -1) > ($1.complexity.map { Complexity.allCases.firstIndex(of: $0)! } ?? -1) }
         }

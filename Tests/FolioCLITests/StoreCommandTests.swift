@@ -88,6 +88,11 @@ import Testing
         #expect(none.status == 1 && none.stderr.contains("no quotes found in \(source.path)"))
         let missing = try FolioBinary.run(["import-quotes", library.path, folder.appendingPathComponent("nope.txt").path])
         #expect(missing.status == 2 && missing.stderr.contains("cannot open"))
+        // A quote never closed is not imported, and said so with where it starts.
+        try "#- Less is more. -#\n#- Half a thought".write(to: source, atomically: true, encoding: .utf8)
+        let unclosed = try FolioBinary.run(["import-quotes", library.path, source.path])
+        #expect(unclosed.status == 1 && unclosed.stdout.hasPrefix("imported 1 quote"))
+        #expect(unclosed.stderr == "\(source.path):2:1: warning: this quote is never closed, so it was not imported: add '-#' at its end\n")
     }
 
     @Test func aWriteTheDiskRefusesExits3AndAnUnknownRecord1() throws {

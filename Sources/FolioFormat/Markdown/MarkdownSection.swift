@@ -118,7 +118,10 @@ extension String {
         {
             return self
         }
-        let drop: (Character) -> Bool = { set.contains($0) }
+        // By scalars: "\r\n" is one Character, so a set holding "\r\n" would not hold
+        // a lone "\n" as a Character, and a file's final line feed would stay.
+        let scalars = Set(set.unicodeScalars)
+        let drop: (Character) -> Bool = { $0.unicodeScalars.allSatisfy(scalars.contains) }
         guard let first = firstIndex(where: { !drop($0) }), let last = lastIndex(where: { !drop($0) }) else { return "" }
         return String(self[first...last])
     }

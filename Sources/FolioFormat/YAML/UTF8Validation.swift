@@ -1,6 +1,13 @@
 /// UTF-8 validation that reports where the first bad byte is, which the
 /// standard library's validating initializers do not.
 package enum UTF8Validation {
+    /// `bytes` as a string, or nil when they are not well-formed UTF-8 (as the standard
+    /// library's `String(validating:as:)`, which needs macOS 15 / iOS 18).
+    package static func string(_ bytes: [UInt8]) -> String? {
+        let valid = bytes.withUnsafeBufferPointer { firstInvalidOffset(in: $0, range: 0..<$0.count) == nil }
+        return valid ? String(decoding: bytes, as: UTF8.self) : nil
+    }
+
     /// The offset of the first byte that does not belong to well-formed UTF-8 in
     /// `range`, or `nil` when every byte does.
     package static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> Int? {

@@ -264,7 +264,8 @@ enum ImportQuotesCommand: FolioCommand {
 
         Reads FILE, in which each quote stands between '#-' and '-#' (line breaks inside
         a quote become spaces; empty quotes are skipped), and writes one file per quote
-        in DIR/quotes/. Prints how many it wrote.
+        in DIR/quotes/. Prints how many it wrote. A quote never closed with '-#' is not
+        imported: its line and column are printed and the exit status is 1.
         """
     static let arguments = ArgumentSpec(positionals: 2...2, positionalNames: "DIR and FILE")
 
@@ -275,11 +276,14 @@ enum ImportQuotesCommand: FolioCommand {
             Output.error("\(error.description)\nfolio import-quotes: cannot read the quotes file")
             return ExitCode.of(error)
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = UTF8Validation.string(bytes) else {
             Output.error("\(file): error: not UTF-8 text; save it as UTF-8")
             return ExitCode.problems
         }
-        let quotes = QuoteImport.quotes(in: text)
+        let (quotes, unclosedAt) = QuoteImport.read(text)
+        if let (line, column) = unclosedAt {
+            Output.error("\(file):\(line):\(column): warning: this quote is never closed, so it was not imported: add '-#' at its end")
+        }
         guard !quotes.isEmpty else {
             Output.error("\(file): error: no quotes found in \(file) (each quote goes between '#-' and '-#')")
             return ExitCode.problems
@@ -290,6 +294,7 @@ enum ImportQuotesCommand: FolioCommand {
         var errors: [StoreError] = []
         for quote in quotes { errors += await store.dispatch(.addQuote(quote)) }
         Output.print("imported \(quotes.count - errors.count) quote\(quotes.count == 1 ? "" : "s") into \(arguments.positionals[0])/quotes/")
-        return exitStatus(reporting: errors)
+        let status = exitStatus(reporting: errors)
+        return unclosedAt == nil ? status : max(status, ExitCode.problems)
     }
 }
