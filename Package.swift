@@ -5,7 +5,10 @@ let package = Package(
     name: "Folio",
     platforms: [.macOS(.v14)],
     products: [
+        // Everything an app needs, in one import: the store, typed records, the watcher, the sync.
+        .library(name: "Folio", targets: ["Folio"]),
         .library(name: "FolioFormat", targets: ["FolioFormat"]),
+        .library(name: "FolioFolder", targets: ["FolioFolder"]),
         .library(name: "FolioSystem", targets: ["FolioSystem"]),
         .library(name: "FolioModel", targets: ["FolioModel"]),
         .library(name: "FolioStore", targets: ["FolioStore"]),
@@ -17,33 +20,41 @@ let package = Package(
     targets: [
         // Pure: YAML subset, front matter, lossless edits. No file I/O.
         .target(name: "FolioFormat"),
+        // What a Folio folder holds: which names are records, which belong to the sync
+        // tools, the system or editors, and how conflict copies are named. Pure.
+        .target(name: "FolioFolder"),
         // Typed views (recipe, todo, workout, quote, note), durations, quantities, validation.
         .target(name: "FolioModel", dependencies: ["FolioFormat"]),
         // State, actions, one reducer, indexes, queries, observation, loading and atomic writes.
-        .target(name: "FolioStore", dependencies: ["FolioFormat", "FolioModel", "FolioSystem"]),
+        .target(name: "FolioStore", dependencies: ["FolioFolder", "FolioFormat", "FolioModel", "FolioSystem"]),
         // Following the folder: inotify / FSEvents / polling hints, batched, read, applied to the store.
-        .target(name: "FolioWatch", dependencies: ["FolioFormat", "FolioStore", "FolioSync", "FolioSystem"]),
+        .target(name: "FolioWatch", dependencies: ["FolioFolder", "FolioFormat", "FolioStore", "FolioSystem"]),
         // Three-way merge: git-compatible line diff3, and the field- and section-aware document merge. Pure.
         .target(name: "FolioMerge", dependencies: ["FolioFormat"]),
         // Two replicas kept in step: the archive, scanning, reconciliation, safe application.
-        .target(name: "FolioSync", dependencies: ["FolioFormat", "FolioMerge", "FolioSystem"]),
+        .target(name: "FolioSync", dependencies: ["FolioFolder", "FolioFormat", "FolioMerge", "FolioSystem"]),
+        // The top: re-exports the modules an app uses and ties the store, the watcher and
+        // the sync together (a folder with a replica, a pair of replicas followed).
+        .target(name: "Folio", dependencies: ["FolioFolder", "FolioFormat", "FolioMerge", "FolioModel", "FolioStore", "FolioSync", "FolioSystem", "FolioWatch"]),
         // Every raw system call Folio makes, wrapped once (EINTR, typed errors).
         .target(name: "FolioSystem", dependencies: ["CFolioSystem"]),
         // The two atomic renames (no-replace, exchange) that Swift's Glibc module does not export.
         .target(name: "CFolioSystem"),
         // Run by hand from Benchmarks/store.py; not a test.
         .executableTarget(name: "folio-bench", dependencies: ["FolioStore", "FolioSystem", "FolioWatch"], path: "Benchmarks/StoreBenchmark"),
-        .executableTarget(name: "folio", dependencies: ["FolioFormat", "FolioMerge", "FolioModel", "FolioStore", "FolioSync", "FolioSystem", "FolioWatch"]),
+        .executableTarget(name: "folio", dependencies: ["Folio", "FolioFolder", "FolioFormat", "FolioMerge", "FolioModel", "FolioStore", "FolioSync", "FolioSystem", "FolioWatch"]),
         // Helpers the test suites share: the corpora, seeded randomness, line diffs, a JSON reader.
         .target(name: "FolioTestSupport", dependencies: ["FolioFormat"], path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioFormatTests", dependencies: ["FolioFormat", "FolioTestSupport"]),
+        .testTarget(name: "FolioFolderTests", dependencies: ["FolioFolder"]),
         .testTarget(name: "FolioSystemTests", dependencies: ["FolioSystem"]),
         .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore", "FolioModel", "FolioFormat", "FolioSystem", "FolioTestSupport"]),
         .testTarget(name: "FolioWatchTests", dependencies: ["FolioWatch", "FolioStore", "FolioSystem", "FolioFormat", "FolioTestSupport"]),
         .testTarget(name: "FolioMergeTests", dependencies: ["FolioMerge", "FolioFormat", "FolioTestSupport"]),
-        .testTarget(name: "FolioSyncTests", dependencies: ["FolioSync", "FolioSystem", "FolioTestSupport"]),
+        .testTarget(name: "FolioSyncTests", dependencies: ["FolioFolder", "FolioSync", "FolioSystem", "FolioTestSupport"]),
+        .testTarget(name: "FolioTests", dependencies: ["Folio", "FolioStore", "FolioSync", "FolioWatch", "FolioTestSupport"]),
         .testTarget(name: "FolioModelTests", dependencies: ["FolioModel", "FolioFormat", "FolioTestSupport"]),
-        .testTarget(name: "FolioCLITests", dependencies: ["folio", "FolioFormat", "FolioTestSupport"]),
+        .testTarget(name: "FolioCLITests", dependencies: ["folio", "FolioFolder", "FolioFormat", "FolioTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

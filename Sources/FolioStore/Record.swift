@@ -1,3 +1,4 @@
+import FolioFolder
 import Foundation
 import FolioFormat
 import FolioModel

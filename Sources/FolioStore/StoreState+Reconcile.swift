@@ -1,3 +1,4 @@
+import FolioFolder
 import FolioFormat
 
 extension StoreState {

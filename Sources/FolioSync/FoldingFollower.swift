@@ -1,3 +1,4 @@
+import FolioFolder
 import Dispatch
 import FolioFormat
 import FolioSystem

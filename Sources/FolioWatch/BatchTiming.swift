@@ -2,9 +2,9 @@ import Dispatch
 
 /// The timing both watchers share, used on their own serial queue: a repeating timer
 /// for periodic rescans, and "is the batch due now, or when?".
-enum BatchTiming {
+package enum BatchTiming {
     /// A timer on `queue` calling `tick` every `interval`.
-    static func repeating(every interval: Duration, on queue: DispatchQueue, _ tick: @escaping @Sendable () -> Void) -> any DispatchSourceTimer {
+    package static func repeating(every interval: Duration, on queue: DispatchQueue, _ tick: @escaping @Sendable () -> Void) -> any DispatchSourceTimer {
         let timer = DispatchSource.makeTimerSource(queue: queue)
         let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
         timer.schedule(deadline: .now() + seconds, repeating: seconds)
@@ -15,7 +15,7 @@ enum BatchTiming {
 
     /// Whether `batch` is due now. When it is due later, arms one timer (unless `armed`)
     /// that calls `later` then, and returns false; false too when nothing is marked.
-    static func isDue(
+    package static func isDue(
         _ batch: DirtyBatch, options: WatchOptions, queue: DispatchQueue, armed: inout Bool, later: @escaping @Sendable () -> Void
     ) -> Bool {
         guard !armed, let due = batch.due(quiet: options.quietPeriod, longest: options.longestDelay) else { return false }
@@ -27,7 +27,7 @@ enum BatchTiming {
     }
 
     /// Calls `work` on `queue` once, `wait` from now.
-    static func once(after wait: Duration, on queue: DispatchQueue, _ work: @escaping @Sendable () -> Void) {
+    package static func once(after wait: Duration, on queue: DispatchQueue, _ work: @escaping @Sendable () -> Void) {
         // At most a day: a Duration that large is a mistake, not a wish.
         let nanoseconds = Int(clamping: min(max(wait.components.seconds, 0), 86_400)) * 1_000_000_000 + Int(max(wait.components.attoseconds, 0) / 1_000_000_000)
         queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: work)

@@ -1,4 +1,5 @@
 #if os(macOS)
+import FolioFolder
 import CoreServices
 import Dispatch
 import Foundation

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import FolioFolder
 import Dispatch
 import FolioFormat
 import FolioSystem

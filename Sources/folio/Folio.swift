@@ -6,7 +6,7 @@ import FolioSystem
 /// The `folio` command line: subcommands, `--help` on each, exit 0 on success,
 /// 1 when the command ran and found problems, 2 on bad usage, 3 when the disk
 /// refused (see ``ExitCode/of(_:)``).
-enum Folio {
+enum FolioCLI {
     static var commands: [any FolioCommand.Type] {
         [
             DemoCommand.self, CheckCommand.self, ListCommand.self, QueryCommand.self, AddCommand.self, DoneCommand.self,

@@ -5,4 +5,4 @@ import Glibc
 import Darwin
 #endif
 
-exit(await Folio.run(Array(CommandLine.arguments.dropFirst())))
+exit(await FolioCLI.run(Array(CommandLine.arguments.dropFirst())))

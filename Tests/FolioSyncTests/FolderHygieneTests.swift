@@ -1,3 +1,4 @@
+import FolioFolder
 import CFolioSystem
 import Foundation
 import Testing

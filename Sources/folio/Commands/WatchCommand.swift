@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Folio
 import FolioStore
 import FolioSystem
 import FolioSync

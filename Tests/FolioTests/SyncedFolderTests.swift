@@ -1,21 +1,36 @@
+import FolioFolder
 import Foundation
 import Testing
 @testable import FolioStore
 @testable import FolioSync
+@testable import Folio
 @testable import FolioWatch
 
 /// The library API: a folder with a replica, as one store.
 @MainActor
 @Suite struct SyncedFolderTests {
+    /// Options for tests: a short quiet period, no periodic rescan.
+    static var fastOptions: WatchOptions {
+        var options = WatchOptions()
+        options.quietPeriod = .milliseconds(20)
+        options.rescanInterval = nil
+        return options
+    }
+
+    nonisolated static func write(_ text: String, to path: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
     @Test func anEditInTheReplicaReachesTheStoreAndAStoreActionReachesTheReplica() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-synced-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let folder = root.appendingPathComponent("notes").path, replica = root.appendingPathComponent("usb").path
-        try WatchHarness.write("---\ntitle: Milk\ndone: false\n---\n", to: folder + "/todos/milk.md")
+        try Self.write("---\ntitle: Milk\ndone: false\n---\n", to: folder + "/todos/milk.md")
         try FileManager.default.createDirectory(atPath: replica, withIntermediateDirectories: true)
         var sync = SyncOptions()
         sync.stateDirectory = root.appendingPathComponent("state").path
-        var watch = WatchHarness.fastOptions
+        var watch = Self.fastOptions
         watch.quietPeriod = .milliseconds(10)
         let opened = try await SyncedFolder.open(folder, replica: replica, watchOptions: watch, syncOptions: sync)
         defer { opened.close() }
@@ -45,7 +60,7 @@ import Testing
         var fold = FoldOptions()
         fold.stateDirectory = root.appendingPathComponent("state").path
         fold.quietPeriod = .zero
-        let opened = try await SyncedFolder.open(folder, watchOptions: WatchHarness.fastOptions, foldOptions: fold)
+        let opened = try await SyncedFolder.open(folder, watchOptions: Self.fastOptions, foldOptions: fold)
         defer { opened.close() }
         // Opening recorded the version both devices start from.
         #expect(opened.foldConflictCopies() == FoldReport())

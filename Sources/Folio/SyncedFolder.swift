@@ -1,5 +1,7 @@
+import FolioFolder
 import FolioStore
 import FolioSync
+import FolioWatch
 import FolioSystem
 
 /// A folder as an app's model layer: its ``Store`` (actions, queries, observation),

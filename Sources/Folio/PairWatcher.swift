@@ -1,5 +1,6 @@
 import Dispatch
 import FolioSync
+import FolioWatch
 import FolioSystem
 
 /// Keeps two replicas in step continuously: a watcher on each side marks them dirty,

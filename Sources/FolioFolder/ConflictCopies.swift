@@ -1,3 +1,5 @@
+import Foundation
+
 /// Conflict copies, recognised by name: other sync tools' — Syncthing's
 /// `NAME.sync-conflict-YYYYMMDD-HHMMSS-DEVICE.EXT` (DEVICE: seven capital letters or
 /// digits) and Dropbox's `NAME (… conflicted copy …).EXT` — and Folio's own

@@ -1,5 +1,5 @@
 import Testing
-@testable import FolioFormat
+@testable import FolioFolder
 
 @Suite struct ConflictCopiesTests {
     @Test(arguments: [

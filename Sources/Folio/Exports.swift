@@ -1,0 +1,10 @@
+// `import Folio` is all an app writes: the modules below come with it. (`@_exported` is
+// the compiler's re-export, used by Apple's own umbrella modules; the lower modules stay
+// importable one by one for those who want less.)
+@_exported import FolioFolder
+@_exported import FolioFormat
+@_exported import FolioMerge
+@_exported import FolioModel
+@_exported import FolioStore
+@_exported import FolioSync
+@_exported import FolioWatch
