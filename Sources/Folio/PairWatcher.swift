@@ -8,7 +8,8 @@ import FolioSystem
 /// A replica that disappears (a USB stick pulled out) only pauses it: each later round
 /// tries again, and the replica's watcher is set up again when it is back.
 ///
-/// `@unchecked Sendable` is safe: every mutable property is read and written only on
+/// `@unchecked Sendable` is safe: every mutable property (the continuations waiting for
+/// the first sync among them) is read and written only on
 /// `queue` (hints, timers and syncs all run there; ``start()`` and ``stop()`` enter it
 /// with `queue.sync`).
 public final class PairWatcher: @unchecked Sendable {
@@ -21,6 +22,8 @@ public final class PairWatcher: @unchecked Sendable {
     private var timerArmed = false
     private var stopped = false
     private var rescanTimer: (any DispatchSourceTimer)?
+    private var firstOutcome: Result<SyncReport, SyncError>?
+    private var waitingForFirst: [CheckedContinuation<Result<SyncReport, SyncError>?, Never>] = []
 
     /// A watcher of `engine`'s replicas; `report` hears each sync's outcome.
     public init(engine: SyncEngine, options: WatchOptions = WatchOptions(),
@@ -33,14 +36,14 @@ public final class PairWatcher: @unchecked Sendable {
     /// Syncs once, then follows both replicas until ``stop()``.
     public func start() {
         queue.sync {
-            batch.note([.rescan(reason: "watching started")], at: .now)
             let every = options.rescanInterval.map { min($0, .seconds(60)) } ?? .seconds(60)
             rescanTimer = BatchTiming.repeating(every: every, on: queue) { [weak self] in
                 self?.batch.note([.rescan(reason: "periodic sync")], at: .now)
                 self?.schedule()
             }
-            schedule()
         }
+        // The first sync at once, not after a quiet period.
+        queue.async { if !self.stopped { _ = self.sync() } }
     }
 
     /// Stops watching; a sync under way finishes first.
@@ -48,10 +51,36 @@ public final class PairWatcher: @unchecked Sendable {
         let watchers: [any DirectoryWatcher] = queue.sync {
             stopped = true
             rescanTimer?.cancel()
+            for waiting in waitingForFirst { waiting.resume(returning: nil) }
+            waitingForFirst = []
             defer { self.watchers = [:] }
             return Array(self.watchers.values)
         }
         for watcher in watchers { watcher.stop() }
+    }
+
+    /// The outcome of the first sync (the one ``start()`` begins), once it is done; nil
+    /// when the watcher was stopped before it ran.
+    public func firstSync() async -> Result<SyncReport, SyncError>? {
+        await withCheckedContinuation { waiting in
+            queue.async {
+                if let outcome = self.firstOutcome {
+                    waiting.resume(returning: outcome)
+                } else if self.stopped {
+                    waiting.resume(returning: nil)
+                } else {
+                    self.waitingForFirst.append(waiting)
+                }
+            }
+        }
+    }
+
+    /// Runs a sync now, after one under way, and returns its outcome (reported as any);
+    /// nil when the watcher is stopped.
+    public func syncNow() async -> Result<SyncReport, SyncError>? {
+        await withCheckedContinuation { done in
+            queue.async { done.resume(returning: self.stopped ? nil : self.sync()) }
+        }
     }
 
     private func ensureWatchers() {
@@ -76,6 +105,11 @@ public final class PairWatcher: @unchecked Sendable {
             schedule()
         }) else { return }
         _ = batch.take()
+        _ = sync()
+    }
+
+    /// One sync, its outcome reported (and kept, for the first). Runs on `queue`.
+    private func sync() -> Result<SyncReport, SyncError> {
         ensureWatchers()
         let outcome = Result { () throws(SyncError) in try engine.run() }
         if case .failure = outcome {
@@ -91,5 +125,11 @@ public final class PairWatcher: @unchecked Sendable {
             }
         }
         report(outcome)
+        if firstOutcome == nil {
+            firstOutcome = outcome
+            for waiting in waitingForFirst { waiting.resume(returning: outcome) }
+            waitingForFirst = []
+        }
+        return outcome
     }
 }

@@ -67,6 +67,21 @@ public final class SyncedFolder {
         folding?.foldNow()
     }
 
+    /// Waits for the first sync with the replica, and returns its outcome; nil without
+    /// a replica, or when the folder was closed first.
+    public func firstSync() async -> Result<SyncReport, SyncError>? {
+        await pair?.firstSync()
+    }
+
+    /// Brings the store up to date now, without waiting for quiet periods: what the
+    /// folder holds is read in, a sync with the replica runs (or, without one, the
+    /// conflict copies that can be folded are), and what that wrote is read in too.
+    public func settle() async {
+        await watcher.settle()
+        if let pair { _ = await pair.syncNow() } else { _ = folding?.foldNow() }
+        await watcher.settle()
+    }
+
     /// Stops following the disk and the replica.
     public func close() {
         feeding?.cancel()

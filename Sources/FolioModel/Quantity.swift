@@ -7,46 +7,81 @@ public struct Quantity: Sendable, Hashable, CustomStringConvertible {
     public var text: String
     /// The amount, when the text starts with one.
     public var amount: Double?
-    /// The unit after the amount, if any.
+    /// The unit after the amount, if any — any word, known to Folio or not.
     public var unit: String?
+    /// The amount as written for a form with a number and a denominator: `1/2` is 1
+    /// over 2, `1 1/2` is 3 over 2, `½` is 1 over 2, `400` is 400 (no denominator).
+    public var number: Double?
+    /// The denominator of a fraction (`2` in `1/2`), nil for a whole or decimal amount.
+    public var denominator: Int?
 
-    static let vulgarFractions: [Character: Double] = [
-        "½": 0.5, "⅓": 1.0 / 3, "⅔": 2.0 / 3, "¼": 0.25, "¾": 0.75, "⅕": 0.2, "⅛": 0.125, "⅜": 0.375, "⅝": 0.625, "⅞": 0.875,
+    static let vulgarFractions: [Character: (numerator: Int, denominator: Int)] = [
+        "½": (1, 2), "⅓": (1, 3), "⅔": (2, 3), "¼": (1, 4), "¾": (3, 4), "⅕": (1, 5), "⅛": (1, 8), "⅜": (3, 8), "⅝": (5, 8), "⅞": (7, 8),
     ]
+
+    /// A quantity from a form's parts: `Quantity(number: 1, denominator: 2, unit: "cup")`
+    /// is `1/2 cup`; it reads back as the same parts.
+    public init(number: Double, denominator: Int? = nil, unit: String? = nil) {
+        let whole = number == number.rounded() && abs(number) < 1e15
+        var text = whole ? String(Int(number)) : YAMLEmitter.floatText(number)
+        if let denominator { text += "/\(denominator)" }
+        if let unit, !unit.isEmpty { text += " " + unit }
+        self.init(text)
+    }
 
     /// Parses a quantity; text with no amount is kept as text.
     public init(_ text: String) {
         self.text = text.trimmingCharacters(in: " \t")
         var rest = Substring(self.text)
         var total = 0.0
-        var found = false
-        while let (value, length) = Quantity.number(at: rest) {
-            total += value
-            found = true
+        var parts: [Part] = []
+        while let (part, length) = Quantity.number(at: rest) {
+            total += part.value
+            parts.append(part)
             rest = rest.dropFirst(length).drop { $0 == " " }
         }
+        let found = !parts.isEmpty
         amount = found ? total : nil
+        // As a form holds it: the whole part and one fraction make number over denominator.
+        let fractions = parts.filter { $0.denominator != nil }
+        if let fraction = fractions.first, fractions.count == 1, let d = fraction.denominator {
+            let wholes = parts.filter { $0.denominator == nil }.reduce(0.0) { $0 + $1.value }
+            number = wholes * Double(d) + fraction.numerator
+            denominator = d
+        } else {
+            number = found ? total : nil
+            denominator = nil
+        }
         let unitText = String(rest).trimmingCharacters(in: " \t")
         unit = found && !unitText.isEmpty ? unitText : nil
     }
 
+    /// One number of an amount: its value, and its numerator and denominator when it is a fraction.
+    struct Part {
+        var value: Double
+        var numerator: Double
+        var denominator: Int?
+    }
+
     /// A number at the start of `text`: `3`, `1.5`, `1/2`, `½`, `1½`; and its length.
-    static func number(at text: Substring) -> (Double, Int)? {
-        if let first = text.first, let fraction = vulgarFractions[first] { return (fraction, 1) }
+    static func number(at text: Substring) -> (Part, Int)? {
+        if let first = text.first, let (n, d) = vulgarFractions[first] {
+            return (Part(value: Double(n) / Double(d), numerator: Double(n), denominator: d), 1)
+        }
         let digits = text.prefix { $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }
         guard !digits.isEmpty, let whole = Double(digits.replacingAll(",", with: ".")) else { return nil }
-        var length = digits.count
-        var rest = text.dropFirst(length)
+        let length = digits.count
+        let rest = text.dropFirst(length)
         if rest.first == "/" {
             let denominator = rest.dropFirst().prefix { $0.isASCII && $0.isNumber }
-            if let d = Double(denominator), d != 0 { return (whole / d, length + 1 + denominator.count) }
+            if let d = Int(denominator), d != 0 {
+                return (Part(value: whole / Double(d), numerator: whole, denominator: d), length + 1 + denominator.count)
+            }
         }
-        if let next = rest.first, let fraction = vulgarFractions[next] {
-            length += 1
-            rest = rest.dropFirst()
-            return (whole + fraction, length)
+        if let next = rest.first, let (n, d) = vulgarFractions[next] {
+            return (Part(value: whole + Double(n) / Double(d), numerator: whole * Double(d) + Double(n), denominator: d), length + 1)
         }
-        return (whole, length)
+        return (Part(value: whole, numerator: whole, denominator: nil), length)
     }
 
     /// The quantity as written.
@@ -68,8 +103,14 @@ public struct Ingredient: Sendable, Hashable, CustomStringConvertible {
 
     /// Creates an ingredient.
     public init(name: String, quantity: String? = nil) {
+        self.init(name: name, quantity: quantity.map(Quantity.init))
+    }
+
+    /// Creates an ingredient from a form's parts: `Ingredient(name: "Sugar",
+    /// quantity: Quantity(number: 1, denominator: 2, unit: "Grams"))`.
+    public init(name: String, quantity: Quantity?) {
         self.name = name.trimmingCharacters(in: " \t")
-        self.quantity = quantity.map(Quantity.init).flatMap { $0.text.isEmpty ? nil : $0 }
+        self.quantity = quantity.flatMap { $0.text.isEmpty ? nil : $0 }
     }
 
     /// Words that measure, so `2 cups flour` splits as `2 cups` + `flour`.

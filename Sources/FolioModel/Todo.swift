@@ -1,10 +1,11 @@
+import Foundation
 import FolioFormat
 
 /// A todo: `title`, `date`, `done`, `priority`, `order` (its manual position), and the body as notes.
 public struct Todo: Sendable, Hashable {
     /// What to do.
     public var title: String
-    /// When: a date or date-time, as text (`2026-11-30`).
+    /// When: a date or date-time, as text (`2026-11-30`, `2026-11-30T08:00:00`).
     public var date: String?
     /// Whether it is done.
     public var done: Bool
@@ -26,6 +27,24 @@ public struct Todo: Sendable, Hashable {
         self.priority = priority
         self.order = order
         self.notes = notes
+    }
+
+    /// ``date`` as an instant: its time of day when it has one (a date alone is
+    /// midnight UTC, a time without a zone UTC); nil when it is not a date. Set, it is
+    /// written as an ISO 8601 date-time in UTC (`2026-11-30T08:00:00Z`).
+    public var dueDate: Date? {
+        get { date.flatMap { YAMLValue.string($0).date } }
+        set { date = newValue.map(Todo.isoText) }
+    }
+
+    /// `2026-11-30T08:00:00Z` (whole seconds, UTC), computed without a formatter.
+    static func isoText(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let day = CalendarDate(daysSinceEpoch: days)
+        let time = seconds - days * 86_400
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(day)T\(two(time / 3600)):\(two(time / 60 % 60)):\(two(time % 60))Z"
     }
 
     /// What an app would refuse to save: every problem, each a sentence.

@@ -16,10 +16,18 @@ public enum Action: Sendable {
 
     /// Adds a todo as a new file in `todos/`, at the end of the list.
     case addTodo(Todo)
+    /// Adds a todo as a new file in `todos/`, at the top of the list (as NapBot inserts).
+    case insertTodoAtTop(Todo)
     /// Ticks a todo off, or back on.
     case toggleDone(path: String)
+    /// Sets whether a todo is done.
+    case setDone(path: String, Bool)
+    /// Writes a todo's changed fields into its file.
+    case updateTodo(path: String, Todo)
     /// Deletes a todo's file.
     case removeTodo(path: String)
+    /// Deletes the todos at these positions of the todo list (a list's swipe to delete).
+    case removeTodos(atOffsets: IndexSet)
     /// Moves todos in the list; the new positions are written as their `order`.
     case moveTodos(fromOffsets: IndexSet, toOffset: Int)
     /// Orders the todo list by date (earliest first), written as `order`.
@@ -31,6 +39,8 @@ public enum Action: Sendable {
 
     /// Adds a workout as a new file in `workouts/`.
     case addWorkout(Workout)
+    /// Writes a workout's changed fields into its file.
+    case updateWorkout(path: String, Workout)
     /// Deletes the workouts at these positions of the workout list.
     case removeWorkouts(atOffsets: IndexSet)
     /// Orders the workout list by date, newest first: the default order, and the way back to it.
@@ -82,6 +92,8 @@ public struct ChangeSet: Sendable, Hashable {
     public var moved: [Move] = []
     /// Whether the settings changed.
     public var settingsChanged = false
+    /// The settings keys whose values changed, for a view that shows only some of them.
+    public var settingKeys: [String] = []
     /// The kinds whose list is in a new order (workouts sorted, todos moved or ordered).
     public var reordered: [Kind] = []
 
@@ -103,6 +115,7 @@ public struct ChangeSet: Sendable, Hashable {
         removed += later.removed
         moved += later.moved
         settingsChanged = settingsChanged || later.settingsChanged
+        settingKeys += later.settingKeys.filter { !settingKeys.contains($0) }
         reordered += later.reordered.filter { !reordered.contains($0) }
     }
 }

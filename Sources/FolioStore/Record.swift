@@ -7,9 +7,11 @@ import FolioModel
 /// the indexes and lists need (the bytes are read again through the state's
 /// ``ContentSource`` when needed). A file that does not parse is a record too, with
 /// its error; it is listed, never dropped and never rewritten.
-public struct Record: Sendable, Hashable {
+public struct Record: Sendable, Hashable, Identifiable {
     /// The path relative to the folder, with `/` separators.
     public let path: String
+    /// Its identity in lists: the path (a file moved is another row).
+    public var id: String { path }
     /// The fingerprint of the bytes as read (or as last written by the store).
     public let fingerprint: Fingerprint
     /// The record's kind.

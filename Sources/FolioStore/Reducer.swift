@@ -42,15 +42,23 @@ public enum Reducer {
         case .settingsFileChanged(let bytes):
             let settings = bytes.flatMap { try? Document(yamlBytes: $0, path: Settings.fileName) }.map(Settings.init) ?? Settings()
             state.settingsBytes = bytes
-            if settings != state.settings {
-                state.settings = settings
+            let keys = settings.changedKeys(from: state.settings)
+            state.settings = settings
+            if !keys.isEmpty {
                 outcome.changes.settingsChanged = true
+                outcome.changes.settingKeys = keys
             }
 
         case .addTodo(var todo):
             guard accepts(todo.problems, adding: "todo", &outcome) else { break }
             todo.order = todo.order ?? ((state.todos.compactMap(\.order).max() ?? 0) + 1)
             create(todo.title, kind: .todo, in: &state, &outcome) { try todo.newDocument() }
+        case .insertTodoAtTop(var todo):
+            guard accepts(todo.problems, adding: "todo", &outcome) else { break }
+            // One file written: an order before every other, rather than all renumbered.
+            todo.order = (state.todos.compactMap(\.order).min() ?? 1) - 1
+            create(todo.title, kind: .todo, in: &state, &outcome) { try todo.newDocument() }
+            outcome.changes.reordered.append(.todo)
         case .toggleDone(let path):
             guard isRecord(path, of: .todo, in: state, &outcome) else { break }
             edit(path, in: &state, &outcome) { document in
@@ -58,6 +66,19 @@ public enum Reducer {
                 todo.done.toggle()
                 return try todo.updating(document)
             }
+        case .setDone(let path, let done):
+            guard isRecord(path, of: .todo, in: state, &outcome) else { break }
+            edit(path, in: &state, &outcome) { document in
+                var todo = Todo(document)
+                todo.done = done
+                return try todo.updating(document)
+            }
+        case .updateTodo(let path, let todo):
+            guard isRecord(path, of: .todo, in: state, &outcome), accepts(todo.problems, saving: "todo", at: path, &outcome) else { break }
+            edit(path, in: &state, &outcome) { try todo.updating($0) }
+        case .removeTodos(let offsets):
+            let list = state.todos
+            for offset in offsets where list.indices.contains(offset) { delete(list[offset].path, in: &state, &outcome) }
         case .removeTodo(let path):
             if isRecord(path, of: .todo, in: state, &outcome) { delete(path, in: &state, &outcome) }
         case .removeRecipe(let path):
@@ -88,6 +109,9 @@ public enum Reducer {
         case .addWorkout(let workout):
             guard accepts(workout.problems, adding: "workout", &outcome) else { break }
             create(workout.name, kind: .workout, in: &state, &outcome) { try workout.newDocument() }
+        case .updateWorkout(let path, let workout):
+            guard isRecord(path, of: .workout, in: state, &outcome), accepts(workout.problems, saving: "workout", at: path, &outcome) else { break }
+            edit(path, in: &state, &outcome) { try workout.updating($0) }
         case .removeWorkouts(let offsets):
             let list = state.workouts
             for offset in offsets where list.indices.contains(offset) { delete(list[offset].path, in: &state, &outcome) }
@@ -119,7 +143,9 @@ public enum Reducer {
                 if updated.bytes != old ?? [] {
                     outcome.effects.append(.write(path: Settings.fileName, bytes: updated.bytes, replacing: old.map(Fingerprint.init)))
                     state.settingsBytes = updated.bytes
-                    state.settings = Settings(updated)
+                    let now = Settings(updated)
+                    outcome.changes.settingKeys = now.changedKeys(from: state.settings)
+                    state.settings = now
                     outcome.changes.settingsChanged = true
                 }
             } catch {

@@ -1,58 +1,158 @@
 import FolioFormat
 
-/// The folder's `folio.yaml`: the app settings the tutorials keep (`sleepGoal`,
-/// `notifications`) and any other keys, kept as they are.
+/// The folder's `folio.yaml`: any keys an app keeps (the tutorials' `sleepGoal` and
+/// `notifications` among them), read and written back losslessly. Read and set them
+/// by typed keys with defaults, as `@AppStorage` does: `settings[.sleepGoal]`.
 public struct Settings: Sendable, Hashable {
-    /// Hours of sleep to aim for.
-    public var sleepGoal: Double?
-    /// Whether to notify.
-    public var notifications: Bool?
-    /// Every key of the file, as read. Keys set or changed here are written by
+    /// Every key of the file. Keys set or changed here are written by
     /// ``Action/updateSettings(_:)``; a key taken out is removed from the file when these
-    /// settings were read from it (settings made from scratch remove nothing they never
-    /// held). `sleepGoal` and `notifications` follow the properties above.
+    /// settings were read from it (settings made from scratch remove nothing they never held).
     public var fields: YAMLMapping
     /// The keys the file held when these settings were read from it.
     let keysRead: Set<String>
 
     /// The file's name at the folder root.
     public static let fileName = "folio.yaml"
-    static let typedKeys: Set<String> = ["sleepGoal", "notifications"]
 
-    /// Empty settings.
+    /// Settings holding `sleepGoal` and `notifications` when given, and nothing else.
     public init(sleepGoal: Double? = nil, notifications: Bool? = nil) {
-        self.sleepGoal = sleepGoal
-        self.notifications = notifications
         fields = YAMLMapping()
         keysRead = []
+        self.sleepGoal = sleepGoal
+        self.notifications = notifications
     }
 
     /// Reads settings from `folio.yaml`'s document.
     public init(_ document: Document) {
         fields = document.fields
         keysRead = Set(fields.entries.map(\.key))
-        sleepGoal = fields["sleepGoal"].flatMap { if case .int(let n) = $0 { Double(n) } else if case .float(let n) = $0 { n } else { nil } }
-        notifications = fields["notifications"].flatMap { if case .bool(let flag) = $0 { flag } else { nil } }
+    }
+
+    /// The value of `key`, or its default when the file does not hold one of its type;
+    /// set, it is written under the key's name.
+    public subscript<Value>(key: SettingKey<Value>) -> Value {
+        get { fields[key.name].flatMap(Value.init(settingValue:)) ?? key.defaultValue }
+        set { fields[key.name] = newValue.settingValue }
+    }
+
+    /// Hours of sleep to aim for (nil: not set).
+    public var sleepGoal: Double? {
+        get { fields["sleepGoal"].flatMap(Double.init(settingValue:)) }
+        set { fields["sleepGoal"] = newValue.map(YAMLValue.float) }
+    }
+
+    /// Whether to notify (nil: not set).
+    public var notifications: Bool? {
+        get { fields["notifications"].flatMap(Bool.init(settingValue:)) }
+        set { fields["notifications"] = newValue.map(YAMLValue.bool) }
+    }
+
+    /// The keys whose values differ between these settings and `other`, in file order.
+    public func changedKeys(from other: Settings) -> [String] {
+        let keys = fields.entries.map(\.key) + other.fields.entries.map(\.key).filter { fields[$0] == nil }
+        return keys.filter { !Settings.same(fields[$0], other.fields[$0]) }
+    }
+
+    /// Whether two values are the same setting: equal, or the same number written as an
+    /// integer and as a float (`8` and `8.0`), so that setting 8 over 8 writes nothing.
+    static func same(_ a: YAMLValue?, _ b: YAMLValue?) -> Bool {
+        if a == b { return true }
+        guard let a, let b, let x = Double(settingValue: a), let y = Double(settingValue: b) else { return false }
+        return x == y
     }
 
     /// `document` with the changed settings written with minimal edits.
     public func updating(_ document: Document) throws(FormatError) -> Document {
         let old = Settings(document)
         var document = document
-        for entry in fields.entries where !Settings.typedKeys.contains(entry.key) && old.fields[entry.key] != entry.value {
+        for entry in fields.entries where !Settings.same(old.fields[entry.key], entry.value) {
             try document.setValue(entry.value, forKey: entry.key)
         }
-        for key in keysRead.subtracting(Settings.typedKeys).sorted() where fields[key] == nil && old.fields[key] != nil {
+        for key in keysRead.sorted() where fields[key] == nil && old.fields[key] != nil {
             try document.removeValue(forKey: key)
-        }
-        if sleepGoal != old.sleepGoal {
-            if let sleepGoal { try document.setValue(.float(sleepGoal), forKey: "sleepGoal") } else { try document.removeValue(forKey: "sleepGoal") }
-        }
-        if notifications != old.notifications {
-            if let notifications { try document.setValue(.bool(notifications), forKey: "notifications") } else {
-                try document.removeValue(forKey: "notifications")
-            }
         }
         return document
     }
+}
+
+/// A setting an app reads and writes by name, with the value it has when the file does
+/// not hold one: `static let sleepGoal = SettingKey("sleepGoal", default: 8.0)`.
+public struct SettingKey<Value: SettingValue>: Sendable, Hashable {
+    /// The key in `folio.yaml`.
+    public let name: String
+    /// The value when the file holds none (or one of another type).
+    public let defaultValue: Value
+
+    /// A setting named `name`, `defaultValue` when unset.
+    public init(_ name: String, default defaultValue: Value) {
+        self.name = name
+        self.defaultValue = defaultValue
+    }
+}
+
+extension SettingKey where Value == Double {
+    /// NapBot's sleep goal, in hours (8 unless set).
+    public static let sleepGoal = SettingKey("sleepGoal", default: 8)
+}
+
+extension SettingKey where Value == Bool {
+    /// NapBot's notifications switch (off unless set).
+    public static let notifications = SettingKey("notifications", default: false)
+}
+
+/// A type a setting can hold: read from and written as a YAML value.
+public protocol SettingValue: Sendable, Hashable {
+    /// The value a YAML value holds, or nil when it holds another type.
+    init?(settingValue: YAMLValue)
+    /// The value as YAML.
+    var settingValue: YAMLValue { get }
+}
+
+extension Bool: SettingValue {
+    /// `true` or `false`.
+    public init?(settingValue value: YAMLValue) {
+        guard case .bool(let flag) = value else { return nil }
+        self = flag
+    }
+
+    /// As YAML.
+    public var settingValue: YAMLValue { .bool(self) }
+}
+
+extension Int: SettingValue {
+    /// An integer.
+    public init?(settingValue value: YAMLValue) {
+        guard case .int(let number) = value else { return nil }
+        self = number
+    }
+
+    /// As YAML.
+    public var settingValue: YAMLValue { .int(self) }
+}
+
+extension Double: SettingValue {
+    /// A number, whole or not.
+    public init?(settingValue value: YAMLValue) {
+        switch value {
+        case .int(let number): self = Double(number)
+        case .float(let number): self = number
+        default: return nil
+        }
+    }
+
+    /// As YAML.
+    public var settingValue: YAMLValue { .float(self) }
+}
+
+extension String: SettingValue {
+    /// Text (a date or time written plainly counts as text).
+    public init?(settingValue value: YAMLValue) {
+        switch value {
+        case .string(let text), .timestamp(let text): self = text
+        default: return nil
+        }
+    }
+
+    /// As YAML.
+    public var settingValue: YAMLValue { .string(self) }
 }

@@ -16,8 +16,23 @@ import Observation
 public final class Store {
     /// The folder.
     public let root: String
-    /// Everything the store knows.
+    /// Everything the store knows. A view that reads it is redrawn on every change; one
+    /// that reads only ``settings`` or one list below is redrawn only when that changes.
     public private(set) var state: StoreState
+
+    /// The settings of `folio.yaml`: changed only when a setting does.
+    public private(set) var settings: Settings
+    /// The todos in list order (``StoreState/todos``), kept: worked out again only when
+    /// a change touches a todo, not on each read.
+    public private(set) var todos: [Record] = []
+    /// The workouts in the chosen order (``StoreState/workouts``), kept likewise.
+    public private(set) var workouts: [Record] = []
+    /// The recipes that parse, by path (``StoreState/recipes``), kept likewise.
+    public private(set) var recipes: [Record] = []
+    /// The quotes that parse, by path (``StoreState/quotes``), kept likewise.
+    public private(set) var quotes: [Record] = []
+    /// Which list each listed record is in, to tell which lists a change touches.
+    @ObservationIgnored private var listed: [String: Kind] = [:]
 
     @ObservationIgnored private var observers: [UUID: AsyncStream<ChangeSet>.Continuation] = [:]
     /// The store's writes and deletes, one at a time in the order actions came: a serial
@@ -32,6 +47,49 @@ public final class Store {
     public init(root: String, state: StoreState) {
         self.root = root
         self.state = state
+        settings = state.settings
+        refreshLists(Store.listedKinds)
+    }
+
+    /// The kinds kept as lists.
+    private static let listedKinds: Set<Kind> = [.todo, .workout, .recipe, .quote]
+
+    /// Works out again the lists `changes` touches, and the settings; assigns only what
+    /// differs, so that observers of the rest are not told.
+    private func refresh(after changes: ChangeSet) {
+        if changes.settingsChanged && settings != state.settings { settings = state.settings }
+        var touched = Set(changes.reordered)
+        for path in changes.added + changes.updated + changes.removed + changes.moved.flatMap({ [$0.from, $0.to] }) {
+            if let kind = listed[path] { touched.insert(kind) }
+            if let kind = state[path]?.kind { touched.insert(kind) }
+        }
+        refreshLists(touched.intersection(Store.listedKinds))
+    }
+
+    private func refreshLists(_ kinds: Set<Kind>) {
+        for kind in kinds {
+            let list: [Record] = switch kind {
+            case .todo: state.todos
+            case .workout: state.workouts
+            case .recipe: state.recipes
+            default: state.quotes
+            }
+            let old: [Record] = switch kind {
+            case .todo: todos
+            case .workout: workouts
+            case .recipe: recipes
+            default: quotes
+            }
+            guard list != old else { continue }
+            for record in old { listed[record.path] = nil }
+            for record in list { listed[record.path] = kind }
+            switch kind {
+            case .todo: todos = list
+            case .workout: workouts = list
+            case .recipe: recipes = list
+            default: quotes = list
+            }
+        }
     }
 
     /// Reads every Markdown file under `root` (skipping what is never synced) and `folio.yaml`.
@@ -53,17 +111,17 @@ public final class Store {
     /// on disk still holds what the store read; otherwise the file is left alone, read
     /// again, and the clash reported. Returns when the disk is done, with what was refused.
     @discardableResult
-    public func dispatch(_ action: Action) async -> [StoreError] {
+    public func dispatch(_ action: Action) async -> ActionResult {
         let outcome = reduce(action)
-        return await carryOut(outcome.effects, errors: outcome.errors)
+        return ActionResult(changes: outcome.changes, errors: await carryOut(outcome.effects, errors: outcome.errors))
     }
 
     /// Runs an action without waiting for the disk, for a button's handler: the state
     /// changes now; the task gives what was refused once the disk is done.
     @discardableResult
-    public func send(_ action: Action) -> Task<[StoreError], Never> {
+    public func send(_ action: Action) -> Task<ActionResult, Never> {
         let outcome = reduce(action)
-        return Task { await carryOut(outcome.effects, errors: outcome.errors) }
+        return Task { ActionResult(changes: outcome.changes, errors: await carryOut(outcome.effects, errors: outcome.errors)) }
     }
 
     /// Makes the state hold what `snapshot` read from disk, telling observers once
@@ -175,6 +233,7 @@ public final class Store {
     /// Tells observers of `changes`, when there are any.
     private func tell(_ changes: ChangeSet) {
         guard !changes.isEmpty else { return }
+        refresh(after: changes)
         for observer in observers.values { observer.yield(changes) }
     }
 

@@ -65,7 +65,7 @@ struct Demo {
         Output.print("\n5. dispatch(.addTodo(…)) wrote \(added):")
         Output.print(try String(contentsOfFile: copy.appendingPathComponent(added).path, encoding: .utf8)
             .trimmingCharacters(in: .newlines).indented(by: "   | "))
-        let errors = await store.dispatch(.toggleDone(path: added))
+        let errors = await store.dispatch(.toggleDone(path: added)).errors
         for error in errors { Output.error(error.description) }
         let ticked = try String(contentsOfFile: copy.appendingPathComponent(added).path, encoding: .utf8)
         Output.print("   dispatch(.toggleDone(…)) changed one line: "

@@ -43,7 +43,7 @@ import Testing
         // The bytes are on disk: the state reads them from there, and holds no copy of its own.
         #expect(store.state.pending.isEmpty)
         #expect(store.state.document(of: store.state["todos/new.md"]!)?.bytes == edited)
-        #expect(await store.dispatch(.toggleDone(path: "todos/new.md")).isEmpty)
+        #expect(await store.dispatch(.toggleDone(path: "todos/new.md")).succeeded)
         #expect(store.state.pending.isEmpty)
     }
 
@@ -81,7 +81,7 @@ import Testing
         store.apply(DiskSnapshot(entries: [path: .file(Array(before.utf8))]))
         #expect(store.state[path]?.done == true)
         gate.open.signal()
-        #expect(await task.value.isEmpty)
+        #expect(await task.value.succeeded)
         #expect(try text(folder, path).contains("done: true"))
         #expect(store.state[path]?.done == true)
     }
@@ -99,7 +99,7 @@ import Testing
             _ = FileManager.default.createFile(atPath: full + ".saving", contents: Data(edit.utf8))
             _ = rename(full + ".saving", full)
         })
-        let errors = await FaultInjection.$current.withValue(saving) { await store.dispatch(.toggleDone(path: path)) }
+        let errors = await FaultInjection.$current.withValue(saving) { await store.dispatch(.toggleDone(path: path)) }.errors
         #expect(errors.map(\.kind) == [.changedOnDisk])
         #expect(try text(folder, path) == edit)
         #expect(store.state[path]?.title == "Buy oat milk")
@@ -111,7 +111,7 @@ import Testing
         let path = "todos/buy-milk.md"
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: folder.appendingPathComponent(path).path)
         let store = try await Store.load(folder.path)
-        #expect(await store.dispatch(.toggleDone(path: path)).isEmpty)
+        #expect(await store.dispatch(.toggleDone(path: path)).succeeded)
         let mode = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(path).path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
     }
@@ -122,7 +122,7 @@ import Testing
         let store = try await Store.load(folder.path)
         let path = "todos/buy-milk.md"
         let before = try text(folder, path)
-        #expect(await store.dispatch(.toggleDone(path: path)).isEmpty)
+        #expect(await store.dispatch(.toggleDone(path: path)).succeeded)
         let after = try text(folder, path)
         let changed = zip(before.split(separator: "\n"), after.split(separator: "\n")).filter { $0 != $1 }
         #expect(changed.count == 1)
@@ -137,7 +137,7 @@ import Testing
         let path = "todos/buy-milk.md"
         let typed = "---\ntitle: Buy oat milk\ndone: false\n---\nTyped in vim meanwhile.\n"
         try typed.write(to: folder.appendingPathComponent(path), atomically: true, encoding: .utf8)
-        let errors = await store.dispatch(.toggleDone(path: path))
+        let errors = await store.dispatch(.toggleDone(path: path)).errors
         #expect(errors.map(\.message) == ["the file changed on disk since Folio read it; Folio kept it as it is now and did not write"])
         #expect(try text(folder, path) == typed)
         #expect(store.state.records[path]?.title == "Buy oat milk")
@@ -148,10 +148,10 @@ import Testing
         let folder = try fixturesCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try await Store.load(folder.path)
-        #expect(await store.dispatch(.addTodo(Todo(title: "Water the basil", date: "2026-12-02", priority: 2))).isEmpty)
+        #expect(await store.dispatch(.addTodo(Todo(title: "Water the basil", date: "2026-12-02", priority: 2))).succeeded)
         let written = try text(folder, "todos/water-the-basil.md")
         #expect(written == "---\ntitle: Water the basil\nkind: todo\ndate: 2026-12-02\ndone: false\npriority: 2\norder: 13\n---\n")
-        #expect(await store.dispatch(.removeTodo(path: "todos/water-the-basil.md")).isEmpty)
+        #expect(await store.dispatch(.removeTodo(path: "todos/water-the-basil.md")).succeeded)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("todos/water-the-basil.md").path))
         // No temporary files are left behind.
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("todos").path).filter { $0.hasSuffix(".tmp") }
@@ -181,7 +181,7 @@ import Testing
             for (i, title) in titles.enumerated() {
                 group.addTask {
                     await Task.yield()
-                    let errors = await store.dispatch(.addTodo(Todo(title: title, priority: i % 5)))
+                    let errors = await store.dispatch(.addTodo(Todo(title: title, priority: i % 5))).errors
                     #expect(errors.isEmpty, "add \(i): \(errors)")
                     if i % 10 == 0 {
                         _ = await store.dispatch(.fileChanged(path: "todos/outside-\(i).md", bytes: Array("---\ntitle: Outside \(i)\n---\n".utf8)))
@@ -214,7 +214,7 @@ import Testing
         var iterator = store.changes().makeAsyncIterator()
         var settings = store.state.settings
         settings.notifications = false
-        #expect(await store.dispatch(.updateSettings(settings)).isEmpty)
+        #expect(await store.dispatch(.updateSettings(settings)).succeeded)
         #expect(try text(folder, "folio.yaml") == settingsText.replacingOccurrences(of: "notifications: true", with: "notifications: false"))
         #expect(await iterator.next()?.settingsChanged == true)
     }

@@ -44,10 +44,35 @@ import Testing
         try Data("---\ntitle: Oat milk\ndone: false\n---\n".utf8).write(to: URL(fileURLWithPath: replica + "/todos/milk.md"), options: .atomic)
         #expect(await waitFor { opened.store.state["todos/milk.md"]?.title == "Oat milk" })
         // An action in the app reaches the replica.
-        #expect(await opened.store.dispatch(.toggleDone(path: "todos/milk.md")).isEmpty)
+        #expect(await opened.store.dispatch(.toggleDone(path: "todos/milk.md")).succeeded)
         #expect(await waitFor {
             (try? String(contentsOfFile: replica + "/todos/milk.md", encoding: .utf8)) == "---\ntitle: Oat milk\ndone: true\n---\n"
         })
+    }
+
+    /// An app can wait for the first sync, and bring the store up to date at once.
+    @Test func anAppAwaitsTheFirstSyncAndSettlesWithoutWaiting() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-settle-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appendingPathComponent("notes").path, replica = root.appendingPathComponent("usb").path
+        try Self.write("---\ntitle: Milk\n---\n", to: folder + "/todos/milk.md")
+        try Self.write("---\ntitle: Bread\n---\n", to: replica + "/todos/bread.md")
+        var sync = SyncOptions()
+        sync.stateDirectory = root.appendingPathComponent("state").path
+        var watch = Self.fastOptions
+        // Long quiet periods and no periodic sync: only settle() can bring changes in quickly.
+        watch.quietPeriod = .seconds(30)
+        watch.longestDelay = .seconds(60)
+        let opened = try await SyncedFolder.open(folder, replica: replica, watchOptions: watch, syncOptions: sync)
+        defer { opened.close() }
+        let first = try #require(await opened.firstSync())
+        #expect(try first.get().copied.sorted() == ["todos/bread.md", "todos/milk.md"])
+        await opened.settle()
+        #expect(opened.store.state["todos/bread.md"]?.title == "Bread")
+        try Self.write("---\ntitle: Butter\n---\n", to: replica + "/todos/butter.md")
+        await opened.settle()
+        #expect(opened.store.state["todos/butter.md"]?.title == "Butter")
+        #expect(FileManager.default.fileExists(atPath: folder + "/todos/butter.md"))
     }
 
     @Test @MainActor func anAppOverASyncthingFolderHasItsConflictCopiesFolded() async throws {

@@ -14,7 +14,7 @@ import Testing
         defer { harness.finish() }
         let seen = SeenPaths()
         harness.watcher.observeBatches { seen.insert($0) }
-        #expect(await harness.store.dispatch(.toggleDone(path: Self.path)).isEmpty)
+        #expect(await harness.store.dispatch(.toggleDone(path: Self.path)).succeeded)
         await harness.drainChanges()
         let announced = harness.changeSets
         #expect(announced == [ChangeSet(updated: [Self.path])])
@@ -42,7 +42,7 @@ import Testing
         // Someone saves before the watcher has told the store; then the app ticks the todo.
         let theirs = "---\ntitle: Oat milk\ndone: false\n---\n"
         try WatchHarness.write(theirs, to: harness.root + "/" + Self.path)
-        let errors = await harness.store.dispatch(.toggleDone(path: Self.path))
+        let errors = await harness.store.dispatch(.toggleDone(path: Self.path)).errors
         #expect(errors.map(\.kind) == [.changedOnDisk])
         #expect(try String(contentsOfFile: harness.root + "/" + Self.path, encoding: .utf8) == theirs)
         await harness.watcher.settle()

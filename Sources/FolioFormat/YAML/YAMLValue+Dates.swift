@@ -39,6 +39,20 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         }
     }
 
+    /// The day `days` after 1970-01-01 (Howard Hinnant's civil-from-days, the inverse
+    /// of ``daysSinceEpoch``).
+    public init(daysSinceEpoch days: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    }
+
     /// Days since 1970-01-01 (Howard Hinnant's days-from-civil).
     package var daysSinceEpoch: Int {
         let y = month <= 2 ? year - 1 : year

@@ -147,7 +147,6 @@ enum AddCommand: FolioCommand {
             extra["priority"] = .int(number)
         }
         let store = try await loadStore(arguments.positionals[0])
-        let before = Set(store.state.records.keys)
         let action: Action
         switch kind {
         case .todo:
@@ -167,14 +166,14 @@ enum AddCommand: FolioCommand {
             Output.error("folio add: cannot add a '\(kind)'; KIND is todo, workout, quote or recipe")
             return ExitCode.usage
         }
-        let errors = await store.dispatch(action)
-        guard errors.isEmpty else { return exitStatus(reporting: errors) }
-        guard let path = Set(store.state.records.keys).subtracting(before).first else { return ExitCode.problems }
+        let result = await store.dispatch(action)
+        guard result.succeeded else { return exitStatus(reporting: result.errors) }
+        guard let path = result.createdPath else { return ExitCode.problems }
         // Fields the typed view does not know are set with minimal edits.
         let known: Set<String> = ["date", "priority", "distance", "complexity", "author", "source", "summary", "time", "servings", "tags", "ingredients", "steps"]
         var fieldErrors: [StoreError] = []
         for entry in extra.entries where !known.contains(entry.key) {
-            fieldErrors += await store.dispatch(.setField(path: path, key: entry.key, value: entry.value))
+            fieldErrors += await store.dispatch(.setField(path: path, key: entry.key, value: entry.value)).errors
         }
         Output.print(path)
         return exitStatus(reporting: fieldErrors)
@@ -203,7 +202,7 @@ enum DoneCommand: FolioCommand {
             Output.error("\(path): already done")
             return ExitCode.success
         }
-        return exitStatus(reporting: await store.dispatch(.toggleDone(path: path)))
+        return exitStatus(reporting: await store.dispatch(.toggleDone(path: path)).errors)
     }
 }
 
@@ -220,7 +219,7 @@ enum RemoveCommand: FolioCommand {
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let store = try await loadStore(arguments.positionals[0])
-        return exitStatus(reporting: await store.dispatch(.removeRecord(path: arguments.positionals[1])))
+        return exitStatus(reporting: await store.dispatch(.removeRecord(path: arguments.positionals[1])).errors)
     }
 }
 
@@ -292,7 +291,7 @@ enum ImportQuotesCommand: FolioCommand {
         try? FileManager.default.createDirectory(atPath: arguments.positionals[0], withIntermediateDirectories: true)
         let store = try await loadStore(arguments.positionals[0])
         var errors: [StoreError] = []
-        for quote in quotes { errors += await store.dispatch(.addQuote(quote)) }
+        for quote in quotes { errors += await store.dispatch(.addQuote(quote)).errors }
         Output.print("imported \(quotes.count - errors.count) quote\(quotes.count == 1 ? "" : "s") into \(arguments.positionals[0])/quotes/")
         let status = exitStatus(reporting: errors)
         return unclosedAt == nil ? status : max(status, ExitCode.problems)

@@ -1,0 +1,16 @@
+/// What an action did, once the disk is done: what changed — a new record's path in
+/// `changes.added`, a list put in a new order in `changes.reordered`, the settings keys
+/// that changed — and what was refused, as errors a caller can switch on by `kind`.
+public struct ActionResult: Sendable, Hashable {
+    /// What changed in the state.
+    public var changes: ChangeSet
+    /// What was refused: by the reducer (an invalid record, a record of another kind)
+    /// or by the disk (the file changed meanwhile, a full disk).
+    public var errors: [StoreError]
+
+    /// Whether nothing was refused.
+    public var succeeded: Bool { errors.isEmpty }
+
+    /// The path of the record the action created (`addTodo`, `addRecipe`…), if it created one.
+    public var createdPath: String? { changes.added.first }
+}

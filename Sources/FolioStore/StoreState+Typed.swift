@@ -1,0 +1,38 @@
+import FolioFormat
+import FolioModel
+
+extension StoreState {
+    /// The recipes that parse, by path.
+    public var recipes: [Record] { records(of: .recipe).filter(\.isValid) }
+
+    /// The quotes that parse, by path.
+    public var quotes: [Record] { records(of: .quote).filter(\.isValid) }
+
+    /// The recipe at `path`, read from its file; nil when there is none, it is of another
+    /// kind, or the file no longer holds what the store read.
+    public func recipe(at path: String) -> Recipe? { typed(path, .recipe, Recipe.init) }
+
+    /// The todo at `path` (see ``recipe(at:)``).
+    public func todo(at path: String) -> Todo? { typed(path, .todo, Todo.init) }
+
+    /// The workout at `path` (see ``recipe(at:)``).
+    public func workout(at path: String) -> Workout? { typed(path, .workout, Workout.init) }
+
+    /// The quote at `path` (see ``recipe(at:)``).
+    public func quote(at path: String) -> Quote? { typed(path, .quote, Quote.init) }
+
+    private func typed<T>(_ path: String, _ kind: Kind, _ make: (Document) -> T) -> T? {
+        guard let record = self[path], record.kind == kind else { return nil }
+        return document(of: record).map(make)
+    }
+}
+
+extension StoreState: Equatable {
+    /// Whether two states hold the same records (the same paths with the same bytes), the
+    /// same settings and the same workout order: what a Redux-style test compares after
+    /// running the reducer. How each is indexed inside does not count.
+    public static func == (a: StoreState, b: StoreState) -> Bool {
+        guard a.count == b.count, a.settings == b.settings, a.settingsBytes == b.settingsBytes, a.workoutOrder == b.workoutOrder else { return false }
+        return a.index.idByPath.keys.allSatisfy { path in a[path] == b[path] }
+    }
+}
