@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "Folio",
-    platforms: [.macOS(.v14)],
+    // macOS 14 and iOS 17: Observation's @Observable. No API above these is used (README, "Apple platforms").
+    platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         // Everything an app needs, in one import: the store, typed records, the watcher, the sync.
         .library(name: "Folio", targets: ["Folio"]),

@@ -19,6 +19,8 @@ public final class SyncedFolder {
     private let pair: PairWatcher?
     private let folding: FoldingFollower?
     private let feeding: Task<Void, Never>?
+    /// Run at ``close()``: ends access to a folder the user picked (see `open(picked:)`).
+    var whenClosed: (() -> Void)?
 
     /// Opens `folder`, kept in step with `replica` when given (state as
     /// `folio sync`, in `syncOptions.stateDirectory` or the default place).
@@ -88,5 +90,7 @@ public final class SyncedFolder {
         folding?.stop()
         pair?.stop()
         watcher.stop()
+        whenClosed?()
+        whenClosed = nil
     }
 }

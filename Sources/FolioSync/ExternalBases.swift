@@ -27,24 +27,10 @@ enum ExternalBases {
     /// The last committed version of `path` when `root` is in a git work tree (and git
     /// is installed), with its commit time; nil otherwise.
     static func git(root: String, path: String) -> (candidate: BaseCandidate, bytes: [UInt8])? {
-        guard let time = run(["-C", root, "log", "-1", "--format=%ct", "HEAD", "--", path]).flatMap({
+        guard let time = GitProcess.output(["-C", root, "log", "-1", "--format=%ct", "HEAD", "--", path]).flatMap({
             Int64(String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-        }), let bytes = run(["-C", root, "show", "HEAD:./" + path]), ConflictFold.isText(bytes)
+        }), let bytes = GitProcess.output(["-C", root, "show", "HEAD:./" + path]), ConflictFold.isText(bytes)
         else { return nil }
         return (BaseCandidate(hash: SHA256.hash(bytes), time: time * 1_000_000_000, source: .git), bytes)
-    }
-
-    /// git's output, or nil when it fails or is not there.
-    private static func run(_ arguments: [String]) -> [UInt8]? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? Array(data) : nil
     }
 }

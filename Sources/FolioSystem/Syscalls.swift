@@ -129,9 +129,11 @@ package enum Syscall {
         _ = try retrying(.write, path) { folio_copy_extended_attributes(source, fd) }
     }
 
-    /// `fsync(fd)`.
+    /// `fsync(fd)`; on Darwin `fcntl(fd, F_FULLFSYNC)`, which also empties the drive's
+    /// cache (plain `fsync` there does not reach the disk), falling back to `fsync`
+    /// where a file system refuses it.
     package static func sync(_ fd: Int32, path: String) throws(SystemError) {
-        _ = try retrying(.sync, path) { fsync(fd) }
+        _ = try retrying(.sync, path) { folio_full_sync(fd) }
     }
 
     /// `fsync` of a folder, so a rename or unlink in it is durable.

@@ -14,8 +14,9 @@ package protocol DirectoryWatcher: AnyObject, Sendable {
 
 /// How to watch a folder.
 public enum WatchBackend: Sendable, Hashable {
-    /// The platform's notifications (inotify on Linux, FSEvents on macOS), falling
-    /// back to polling for what cannot be watched.
+    /// The platform's notifications (inotify on Linux, FSEvents on macOS, a vnode
+    /// source per folder on iOS and the other Apple platforms), falling back to polling
+    /// for what cannot be watched.
     case native
     /// A `stat` pass over the folder every `interval`, for network file systems.
     case polling(interval: Duration)
@@ -33,6 +34,8 @@ package func makeDirectoryWatcher(
         return InotifyWatcher(root: root, handler: handler)
         #elseif os(macOS)
         return FSEventsWatcher(root: root, handler: handler)
+        #elseif canImport(Darwin)
+        return VnodeWatcher(root: root, handler: handler)
         #else
         return PollingWatcher(root: root, scopes: [""], interval: .seconds(2), handler: handler)
         #endif

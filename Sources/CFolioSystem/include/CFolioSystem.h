@@ -18,6 +18,9 @@ int folio_rename_exchange(const char *from, const char *to);
 /// Gives the memory malloc holds free back to the system: glibc's malloc_trim(0);
 /// nothing elsewhere (Darwin has malloc_zone_pressure_relief, called from Swift).
 void folio_release_free_memory(void);
+/// Flushes the open file `fd` to the disk: fcntl F_FULLFSYNC on Darwin (fsync where a
+/// file system refuses it), fsync elsewhere. 0, or -1 and errno.
+int folio_full_sync(int fd);
 /// glibc: at most `count` malloc arenas (mallopt M_ARENA_MAX); elsewhere nothing.
 void folio_limit_memory_arenas(int count);
 
