@@ -8,10 +8,6 @@ import Testing
 
 /// The API an app author expects, designed from the five tutorial apps (issue 13, third list).
 @Suite struct AppAPITests {
-    func state(_ extra: [String: String] = [:]) -> StoreState {
-        StoreState(files: ReducerTests.files.merging(extra) { $1 }.mapValues { Array($0.utf8) })
-    }
-
     @MainActor
     func store(_ files: [String: String]) async throws -> (Store, URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-api-\(UUID().uuidString)")
@@ -41,7 +37,7 @@ import Testing
     }
 
     @Test func recordsAreIdentifiedByPathAndReadAsTheirTypes() throws {
-        let state = state()
+        let state = ReducerTests.state(adding: [:])
         #expect(state["todos/milk.md"]?.id == "todos/milk.md")
         #expect(state.recipe(at: "recipes/carbonara.md")?.ingredients == [Ingredient(name: "Spaghetti", quantity: "400g"), Ingredient(name: "Uova", quantity: "4")])
         #expect(state.recipe(at: "todos/milk.md") == nil)
@@ -51,17 +47,17 @@ import Testing
     }
 
     @Test func statesCompareByWhatTheyHold() {
-        var a = state(), b = state()
+        var a = ReducerTests.state(adding: [:]), b = ReducerTests.state(adding: [:])
         #expect(a == b)
         _ = Reducer.reduce(&a, .toggleDone(path: "todos/milk.md"))
         #expect(a != b)
         _ = Reducer.reduce(&b, .toggleDone(path: "todos/milk.md"))
         #expect(a == b)
         _ = Reducer.reduce(&a, .toggleDone(path: "todos/milk.md"))
-        #expect(a == state())
+        #expect(a == ReducerTests.state(adding: [:]))
         _ = Reducer.reduce(&b, .sortWorkoutsByDistance)
         _ = Reducer.reduce(&b, .toggleDone(path: "todos/milk.md"))
-        #expect(b != state())
+        #expect(b != ReducerTests.state(adding: [:]))
     }
 
     @Test func settingsByTypedKeysWithDefaultsAndAChangeNoticePerKey() {
@@ -86,7 +82,7 @@ import Testing
     }
 
     @Test func napBotsTodoOperations() {
-        var state = state()
+        var state = ReducerTests.state(adding: [:])
         let top = Reducer.reduce(&state, .insertTodoAtTop(Todo(title: "Call mum")))
         #expect(top.effects.count == 1 && top.changes.reordered == [.todo])
         #expect(state.todos.first?.title == "Call mum" && state.todos.first?.order == 0)
@@ -100,7 +96,7 @@ import Testing
     }
 
     @Test func updatesAreValidatedAndKindChecked() {
-        var state = state()
+        var state = ReducerTests.state(adding: [:])
         let blank = Reducer.reduce(&state, .updateTodo(path: "todos/milk.md", Todo(title: "")))
         #expect(blank.errors.map(\.message) == ["cannot save the todo: a todo needs a title"] && blank.effects.isEmpty)
         let wrong = Reducer.reduce(&state, .updateWorkout(path: "todos/milk.md", Workout(name: "Run")))

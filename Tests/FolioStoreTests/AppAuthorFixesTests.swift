@@ -7,10 +7,6 @@ import Testing
 /// The bugs an app author found re-implementing the five tutorial apps on Folio
 /// (issue 13, first list), each pinned by what it must do now.
 @Suite struct AppAuthorFixesTests {
-    func state(_ extra: [String: String] = [:]) -> StoreState {
-        StoreState(files: ReducerTests.files.merging(extra) { $1 }.mapValues { Array($0.utf8) })
-    }
-
     @Test func lineFeedsAreTrimmedLikeEveryOtherSpace() throws {
         #expect("a\n".trimmingCharacters(in: " \t\r\n") == "a")
         #expect("\n\n a \r\n\n".trimmingCharacters(in: " \t\r\n") == "a")
@@ -69,7 +65,7 @@ import Testing
     }
 
     @Test func sortingWorkoutsTellsObserversAndTheDefaultOrderComesBack() {
-        var state = state(["workouts/walk.md": "---\nname: Walk\ndistance: 3\ndate: 2026-10-09\ncomplexity: medium\n---\n"])
+        var state = ReducerTests.state(adding: ["workouts/walk.md": "---\nname: Walk\ndistance: 3\ndate: 2026-10-09\ncomplexity: medium\n---\n"])
         let byDate = state.workouts.map(\.path)
         #expect(byDate == ["workouts/walk.md", "workouts/long.md", "workouts/run.md"])
         let sorted = Reducer.reduce(&state, .sortWorkoutsByDistance)
@@ -90,7 +86,7 @@ import Testing
     }
 
     @Test func todoActionsTouchOnlyTodosAndRecipeActionsOnlyRecipes() {
-        var state = state()
+        var state = ReducerTests.state(adding: [:])
         for action: Action in [.toggleDone(path: "recipes/carbonara.md"), .removeTodo(path: "recipes/carbonara.md"),
                                .removeRecipe(path: "todos/milk.md"),
                                .updateRecipe(path: "todos/milk.md", Recipe(title: "X", ingredients: [Ingredient(name: "Y")], steps: ["Z"]))] {
@@ -102,7 +98,7 @@ import Testing
     }
 
     @Test func everyAddIsValidatedAndEveryProblemReported() {
-        var state = state()
+        var state = ReducerTests.state(adding: [:])
         let cases: [(Action, [String])] = [
             (.addTodo(Todo(title: "  ")), ["cannot add the todo: a todo needs a title"]),
             (.addWorkout(Workout(name: "", distance: -3)), [

@@ -16,8 +16,11 @@ import Testing
         "notes/broken.md": "---\ntitle: \"Broken\n---\n",
     ]
 
-    func state() -> StoreState {
-        StoreState(files: Self.files.mapValues { Array($0.utf8) })
+    func state() -> StoreState { Self.state(adding: [:]) }
+
+    /// The state of ``files`` with `extra` files added (or replacing some).
+    static func state(adding extra: [String: String]) -> StoreState {
+        StoreState(files: files.merging(extra) { $1 }.mapValues { Array($0.utf8) })
     }
 
     @Test func conflictCopiesAreFlaggedWithTheirFiles() {

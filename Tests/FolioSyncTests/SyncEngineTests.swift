@@ -52,6 +52,18 @@ struct Replicas {
         configure(&options)
         return try SyncEngine(a, b, options: options).run()
     }
+
+    /// A soup with an id, synced; then renamed to `recipes/leek-soup.md` and retimed on
+    /// the laptop while its servings change on the phone. Returns the merge both want.
+    func renameAndEditOnTheLaptopWhileThePhoneEdits() throws -> String {
+        let soup = "---\nid: 7f3a\ntitle: Soup\ntime: 15m\nservings: 2\n---\nHot.\n"
+        try write(soup, "recipes/soup.md", in: .a)
+        _ = try sync()
+        try FileManager.default.removeItem(atPath: path(.a, "recipes/soup.md"))
+        try write(soup.replacingOccurrences(of: "time: 15m", with: "time: 20m"), "recipes/leek-soup.md", in: .a)
+        try write(soup.replacingOccurrences(of: "servings: 2", with: "servings: 4"), "recipes/soup.md", in: .b)
+        return soup.replacingOccurrences(of: "time: 15m", with: "time: 20m").replacingOccurrences(of: "servings: 2", with: "servings: 4")
+    }
 }
 
 @Suite struct SyncEngineTests {
@@ -283,16 +295,9 @@ extension SyncEngineTests {
     @Test func aDocumentRenamedAndEditedIsFollowedByItsID() throws {
         let replicas = try Replicas()
         defer { replicas.remove() }
-        let soup = "---\nid: 7f3a\ntitle: Soup\ntime: 15m\nservings: 2\n---\nHot.\n"
-        try replicas.write(soup, "recipes/soup.md", in: .a)
-        _ = try replicas.sync()
-        // Renamed and retimed on the laptop; servings changed on the phone meanwhile.
-        try FileManager.default.removeItem(atPath: replicas.path(.a, "recipes/soup.md"))
-        try replicas.write(soup.replacingOccurrences(of: "time: 15m", with: "time: 20m"), "recipes/leek-soup.md", in: .a)
-        try replicas.write(soup.replacingOccurrences(of: "servings: 2", with: "servings: 4"), "recipes/soup.md", in: .b)
+        let merged = try replicas.renameAndEditOnTheLaptopWhileThePhoneEdits()
         let report = try replicas.sync()
         #expect(report.moved == ["recipes/soup.md → recipes/leek-soup.md"])
-        let merged = soup.replacingOccurrences(of: "time: 15m", with: "time: 20m").replacingOccurrences(of: "servings: 2", with: "servings: 4")
         #expect(replicas.read("recipes/leek-soup.md", in: .a) == merged && replicas.read("recipes/leek-soup.md", in: .b) == merged)
         #expect(replicas.read("recipes/soup.md", in: .a) == nil && replicas.read("recipes/soup.md", in: .b) == nil)
         let again = try replicas.sync()
