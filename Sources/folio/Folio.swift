@@ -38,7 +38,7 @@ enum FolioCLI {
             return ExitCode.usage
         }
         let rest = Array(arguments.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") {
+        if ParsedArguments.askForHelp(rest, spec: command.arguments) {
             Output.print(command.help)
             return ExitCode.success
         }

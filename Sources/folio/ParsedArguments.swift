@@ -16,6 +16,20 @@ struct ParsedArguments {
         var description: String
     }
 
+    /// Whether `arguments` ask for help: `--help` or `-h` where an option may stand — not
+    /// as an option's value (`--title -h`), and not after `--`.
+    static func askForHelp(_ arguments: [String], spec: ArgumentSpec) -> Bool {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" { return false }
+            if argument == "--help" || argument == "-h" { return true }
+            if spec.options.contains(argument) { index += 1 }
+        }
+        return false
+    }
+
     init(_ arguments: [String], spec: ArgumentSpec) throws(UsageError) {
         var index = 0
         var onlyPositionals = false

@@ -1,4 +1,5 @@
 import Foundation
+import FolioSystem
 import FolioFormat
 import FolioMerge
 
@@ -92,8 +93,9 @@ enum MergeFileCommand: FolioCommand {
         if arguments.flags.contains("-p") || arguments.flags.contains("--stdout") {
             FileHandle.standardOutput.write(Data(merged.bytes))
         } else {
-            do { try Data(merged.bytes).write(to: URL(fileURLWithPath: files[0])) } catch {
-                Output.error("error: Could not write to \(files[0]): \(error.localizedDescription)")
+            // Atomically, as every write Folio makes: a crash leaves the old file or the new, whole.
+            do { try AtomicFile.write(merged.bytes, to: files[0]) } catch {
+                Output.error("error: Could not write to \(files[0]): \(error.reason)")
                 return 255
             }
         }

@@ -54,6 +54,18 @@ func printRecords(_ records: [Record], of store: Store, json: Bool) {
     }
 }
 
+/// The kind `--kind` names, when Folio knows it or the folder holds records of it;
+/// otherwise nil, with an error listing the kinds there are.
+@MainActor func kindOption(_ text: String, in store: Store, command: String) -> Kind? {
+    let kind = Kind(rawValue: text)
+    let kinds = Set([Kind.recipe, .todo, .workout, .quote, .note]).union(store.state.records.values.map(\.kind))
+    guard kinds.contains(kind) else {
+        Output.error("folio \(command): unknown kind '\(text)': the kinds are \(kinds.sorted().map(\.rawValue).joined(separator: ", "))")
+        return nil
+    }
+    return kind
+}
+
 /// `folio list DIR [--kind K] [--json]`.
 enum ListCommand: FolioCommand {
     static let name = "list"
@@ -73,7 +85,10 @@ enum ListCommand: FolioCommand {
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let store = try await loadStore(arguments.positionals[0])
         var records = store.state.records.values.sorted { $0.path < $1.path }
-        if let kind = arguments.options["--kind"]?.last { records = records.filter { $0.kind == Kind(rawValue: kind) } }
+        if let text = arguments.options["--kind"]?.last {
+            guard let kind = kindOption(text, in: store, command: name) else { return ExitCode.usage }
+            records = records.filter { $0.kind == kind }
+        }
         printRecords(records, of: store, json: arguments.flags.contains("--json"))
         return records.contains { !$0.isValid } ? ExitCode.problems : ExitCode.success
     }
@@ -113,17 +128,30 @@ enum AddCommand: FolioCommand {
     static let help = """
         usage: folio add DIR KIND --title TITLE [--date D] [--priority N] [--field KEY=VALUE]...
 
-        Writes a new file for a todo, workout, quote or note in KIND's folder (todos/,
-        workouts/, quotes/, notes/) and prints its path. Each --field sets one more
-        front-matter key (values are typed as YAML: 2 is a number, true a boolean).
-        Recipes are added with --field ingredients=… and steps=… lists, and refused
-        when a recipe would lack a title, ingredients or steps.
+        Writes a new file for a \(kindList) in KIND's folder (\(kinds.map { $0.folder + "/" }.joined(separator: ", ")))
+        and prints its path. Each --field sets one more front-matter key (values are
+        typed as YAML: 2 is a number, true a boolean). Recipes are added with
+        --field ingredients=… and steps=… lists, and refused when a recipe would lack a
+        title, ingredients or steps; a workout takes distance, date and complexity
+        (low, medium or high), a quote author and source.
         """
+    /// The kinds `add` makes, in the order help lists them.
+    static let kinds: [Kind] = [.todo, .workout, .quote, .recipe]
+    static var kindList: String { kinds.dropLast().map(\.rawValue).joined(separator: ", ") + " or " + kinds.last!.rawValue }
+    /// The `--field` keys each kind's typed record takes; every other key is set as given.
+    static let typedKeys: [Kind: Set<String>] = [
+        .todo: ["date", "priority"], .workout: ["distance", "date", "complexity"], .quote: ["author", "source"],
+        .recipe: ["summary", "time", "servings", "tags", "ingredients", "steps"],
+    ]
     static let arguments = ArgumentSpec(
         options: ["--title", "--date", "--priority", "--field"], positionals: 2...2, positionalNames: "DIR and KIND")
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let kind = Kind(rawValue: arguments.positionals[1])
+        guard kinds.contains(kind) else {
+            Output.error("folio add: cannot add a '\(kind)'; KIND is \(kindList)")
+            return ExitCode.usage
+        }
         guard let title = arguments.options["--title"]?.last, title.contains(where: { !$0.isWhitespace }) else {
             Output.error("folio add: --title is required\n\n\(help)")
             return ExitCode.usage
@@ -152,8 +180,10 @@ enum AddCommand: FolioCommand {
         case .todo:
             action = .addTodo(Todo(title: title, date: extra["date"]?.text, priority: extra["priority"]?.intValue))
         case .workout:
-            action = .addWorkout(Workout(name: title, distance: extra["distance"]?.doubleValue, date: extra["date"]?.text,
-                                         complexity: extra["complexity"]?.text.flatMap { Complexity(rawValue: $0) }))
+            var workout = Workout(name: title, distance: extra["distance"]?.doubleValue, date: extra["date"]?.text)
+            // As written, so that an unknown complexity is refused rather than dropped.
+            workout.complexityText = extra["complexity"]?.text
+            action = .addWorkout(workout)
         case .quote:
             action = .addQuote(Quote(text: title, author: extra["author"]?.text, source: extra["source"]?.text))
         case .recipe:
@@ -163,14 +193,13 @@ enum AddCommand: FolioCommand {
                 ingredients: (extra["ingredients"]?.stringList ?? []).map { Ingredient(line: $0) },
                 steps: extra["steps"]?.stringList ?? []))
         default:
-            Output.error("folio add: cannot add a '\(kind)'; KIND is todo, workout, quote or recipe")
             return ExitCode.usage
         }
         let result = await store.dispatch(action)
         guard result.succeeded else { return exitStatus(reporting: result.errors) }
         guard let path = result.createdPath else { return ExitCode.problems }
         // Fields the typed view does not know are set with minimal edits.
-        let known: Set<String> = ["date", "priority", "distance", "complexity", "author", "source", "summary", "time", "servings", "tags", "ingredients", "steps"]
+        let known = typedKeys[kind] ?? []
         var fieldErrors: [StoreError] = []
         for entry in extra.entries where !known.contains(entry.key) {
             fieldErrors += await store.dispatch(.setField(path: path, key: entry.key, value: entry.value)).errors
@@ -237,7 +266,7 @@ enum RandomCommand: FolioCommand {
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let store = try await loadStore(arguments.positionals[0])
-        let kind = Kind(rawValue: arguments.options["--kind"]?.last ?? "quote")
+        guard let kind = kindOption(arguments.options["--kind"]?.last ?? "quote", in: store, command: name) else { return ExitCode.usage }
         guard let record = store.state.records(of: kind).filter(\.isValid).randomElement() else {
             Output.error("folio random: no \(kind) records in \(arguments.positionals[0])")
             return ExitCode.problems
