@@ -60,7 +60,7 @@ public final class PairWatcher: @unchecked Sendable {
     }
 
     /// The outcome of the first sync (the one ``start()`` begins), once it is done; nil
-    /// when the watcher was stopped before it ran.
+    /// when the watcher was stopped before it ran. Waits until ``start()`` is called.
     public func firstSync() async -> Result<SyncReport, SyncError>? {
         await withCheckedContinuation { waiting in
             queue.async {

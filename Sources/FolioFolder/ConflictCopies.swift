@@ -5,6 +5,16 @@ import Foundation
 /// digits) and Dropbox's `NAME (… conflicted copy …).EXT` — and Folio's own
 /// (`NAME.sync-conflict-YYYYMMDD-HHMMSS-REPLICA.EXT`).
 public enum ConflictCopies {
+    /// `recipes/soup.md` → `recipes/soup.sync-conflict-TIMESTAMP-DEVICE.md`: a conflict
+    /// copy's name as Syncthing makes them (the extension last, so the copy opens as its
+    /// file does), and as ``original(of:)`` recognises them. The one place such names are made.
+    public static func name(for path: String, timestamp: String, device: String) -> String {
+        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        let dot = path[slash...].lastIndex(of: ".").flatMap { $0 == slash ? nil : $0 }
+        let stem = dot.map { String(path[..<$0]) } ?? path, ext = dot.map { String(path[$0...]) } ?? ""
+        return stem + ".sync-conflict-" + timestamp + "-" + device + ext
+    }
+
     /// The path of the file `path` is another tool's conflict copy of, or nil.
     public static func original(of path: String) -> String? {
         // Most names are no copy at all: a look at the bytes settles those.

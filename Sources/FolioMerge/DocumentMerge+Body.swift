@@ -75,14 +75,21 @@ extension DocumentMerge {
             let text = TextMerge.merge(base: b?.unnumbered ?? [], ours: o.unnumbered, theirs: t.unnumbered)
             return text.conflicts == 0 ? ListItemText(unnumbered: text.bytes, number: o.number) : nil
         }
-        var numbering = ListNumbering(o.filter { $0.key.hasPrefix("item:") }.compactMap { ListItemText($0.content).number })
+        // The list as our side numbers it, at the indent of its first numbered item; nested
+        // items keep their own numbers.
+        let ourItems = o.filter { $0.key.hasPrefix("item:") }.map { ListItemText($0.content) }.filter { $0.number != nil }
+        let indent = ourItems.first?.indent ?? 0
+        var numbering = ListNumbering(ourItems.filter { $0.indent == indent }.compactMap(\.number))
+        func isListed(_ item: ListItemText?, _ key: String) -> Bool {
+            key.hasPrefix("item:") && item?.number != nil && item?.indent == indent
+        }
         return merged.map { unit in
             switch unit.content {
             case .clean(let item):
-                guard unit.key.hasPrefix("item:"), item.number != nil else { return .clean(item.written) }
+                guard isListed(item, unit.key) else { return .clean(item.written) }
                 return .clean(item.numbered(numbering.next(item.number)))
             case .conflict(let o, let b, let t):
-                if unit.key.hasPrefix("item:"), (o ?? t)?.number != nil { _ = numbering.next(nil) }
+                if isListed(o ?? t, unit.key) { _ = numbering.next(nil) }
                 return .conflict(ours: o?.written ?? [], base: b?.written ?? [], theirs: t?.written ?? [])
             }
         }

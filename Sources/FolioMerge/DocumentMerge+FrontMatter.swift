@@ -92,11 +92,23 @@ extension DocumentMerge {
     /// several lines (a `|` or `>` block, a quoted string that wraps), or a map holding
     /// one: its lines merged as `git merge-file` merges a file's, so that edits of
     /// different lines both stay, with the value's indentation and chomping as written.
-    /// Nil when the lines clash (always, for two edits of one line).
+    /// Nil when the lines clash (always, for two edits of one line), and for a value that
+    /// holds a list: the value merge refused it for a reason (two versions of one item)
+    /// that a line merge would not see.
     static func linesMerged(base: Block, ours: Block, theirs: Block, ending: [UInt8]) -> Block? {
+        guard ![base.value, ours.value, theirs.value].contains(where: { $0.map(holdsList) ?? true }) else { return nil }
         let text = TextMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes)
         guard text.conflicts == 0, let document = standalone(text.bytes, ending: ending), document.fields.entries.count == 1 else { return nil }
         return block(of: document, ending: ending)
+    }
+
+    /// Whether `value` is or holds a list.
+    static func holdsList(_ value: YAMLValue) -> Bool {
+        switch value {
+        case .sequence: true
+        case .mapping(let map): map.entries.contains { holdsList($0.value) }
+        default: false
+        }
     }
 
     /// One key's lines read as a front matter of their own.

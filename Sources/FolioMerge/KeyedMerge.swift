@@ -23,7 +23,7 @@ enum KeyedMerge {
     /// the other changed. With `alignReplacements`, list items are paired with the
     /// items they replaced first (``aligningReplacements(_:to:)``). The result follows our order; a unit only their side has
     /// goes after the unit it follows in their version (and after what we added there),
-    /// or at the end when it is after every unit of the base in theirs.
+    /// or at the end when it is after every unit of the base (and every unit both have) in theirs.
     static func merge<C: Equatable>(
         base: [KeyedUnit<C>], ours: [KeyedUnit<C>], theirs: [KeyedUnit<C>], alignReplacements: Bool = false,
         bothChanged: (_ base: C?, _ ours: C, _ theirs: C) -> C?
@@ -56,7 +56,9 @@ enum KeyedMerge {
         for (index, unit) in theirs.enumerated() where !placed.contains(unit.key) {
             guard let merged = outcome(unit.key) else { continue }
             var position = 0
-            if !theirs[(index + 1)...].contains(where: { baseByKey[$0.key] != nil }) {
+            // (Anchors are units the base had, or that both sides have, such as the lines
+            // after a list both sides started.)
+            if !theirs[(index + 1)...].contains(where: { baseByKey[$0.key] != nil || placed.contains($0.key) }) {
                 // Added at their end: at the end, whatever order we put the rest in.
                 position = result.count
             } else if let previous = theirs[..<index].last(where: { placed.contains($0.key) }),

@@ -31,6 +31,10 @@ struct ListItemText: Equatable {
     /// The item as written, with its own number.
     var written: [UInt8] { numbered(number) }
 
+    /// How far the item is indented: a nested item (`   1. Salt it.`) is numbered in its
+    /// own list, not in its parent's.
+    var indent: Int { unnumbered.prefix { $0 == 32 }.count }
+
     /// The item with `number` put back where its number was (nil: none).
     func numbered(_ number: Int?) -> [UInt8] {
         guard let number else { return unnumbered }

@@ -20,7 +20,9 @@ public struct Quantity: Sendable, Hashable, CustomStringConvertible {
     ]
 
     /// A quantity from a form's parts: `Quantity(number: 1, denominator: 2, unit: "cup")`
-    /// is `1/2 cup`; it reads back as the same parts.
+    /// is `1/2 cup`; it reads back as the same parts for a number of 0 or more written
+    /// without an exponent (below 10^15, at least 0.0001), a positive denominator, and a
+    /// unit that does not start with a digit.
     public init(number: Double, denominator: Int? = nil, unit: String? = nil) {
         let whole = number == number.rounded() && abs(number) < 1e15
         var text = whole ? String(Int(number)) : YAMLEmitter.floatText(number)

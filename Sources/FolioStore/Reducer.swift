@@ -51,12 +51,12 @@ public enum Reducer {
 
         case .addTodo(var todo):
             guard accepts(todo.problems, adding: "todo", &outcome) else { break }
-            todo.order = todo.order ?? ((state.todos.compactMap(\.order).max() ?? 0) + 1)
+            todo.order = todo.order ?? beside(state.todos.compactMap(\.order).max() ?? 0, by: 1)
             create(todo.title, kind: .todo, in: &state, &outcome) { try todo.newDocument() }
         case .insertTodoAtTop(var todo):
             guard accepts(todo.problems, adding: "todo", &outcome) else { break }
             // One file written: an order before every other, rather than all renumbered.
-            todo.order = (state.todos.compactMap(\.order).min() ?? 1) - 1
+            todo.order = beside(state.todos.compactMap(\.order).min() ?? 1, by: -1)
             create(todo.title, kind: .todo, in: &state, &outcome) { try todo.newDocument() }
             outcome.changes.reordered.append(.todo)
         case .toggleDone(let path):
@@ -158,6 +158,13 @@ public enum Reducer {
     }
 
     // MARK: - Helpers
+
+    /// `order` one step past `n`, staying at `n` at Int's ends: an `order:` a file
+    /// holds may be any integer, and must not make the reducer trap.
+    static func beside(_ n: Int, by step: Int) -> Int {
+        let (value, overflow) = n.addingReportingOverflow(step)
+        return overflow ? n : value
+    }
 
     /// Whether a record an app adds (or saves at `path`) has no problem; otherwise each
     /// problem is reported, and nothing is written.

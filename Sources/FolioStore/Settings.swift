@@ -4,12 +4,14 @@ import FolioFormat
 /// `notifications` among them), read and written back losslessly. Read and set them
 /// by typed keys with defaults, as `@AppStorage` does: `settings[.sleepGoal]`.
 public struct Settings: Sendable, Hashable {
-    /// Every key of the file. Keys set or changed here are written by
-    /// ``Action/updateSettings(_:)``; a key taken out is removed from the file when these
-    /// settings were read from it (settings made from scratch remove nothing they never held).
+    /// Every key of the file. The keys set or changed here since these settings were read
+    /// are written by ``Action/updateSettings(_:)`` — and only those, so that a copy an
+    /// app holds does not write back the old value of a key another program changed
+    /// meanwhile; a key taken out is removed from the file (settings made from scratch
+    /// write every key they hold and remove nothing).
     public var fields: YAMLMapping
-    /// The keys the file held when these settings were read from it.
-    let keysRead: Set<String>
+    /// The keys and values the file held when these settings were read from it.
+    let fieldsRead: YAMLMapping
 
     /// The file's name at the folder root.
     public static let fileName = "folio.yaml"
@@ -17,7 +19,7 @@ public struct Settings: Sendable, Hashable {
     /// Settings holding `sleepGoal` and `notifications` when given, and nothing else.
     public init(sleepGoal: Double? = nil, notifications: Bool? = nil) {
         fields = YAMLMapping()
-        keysRead = []
+        fieldsRead = YAMLMapping()
         self.sleepGoal = sleepGoal
         self.notifications = notifications
     }
@@ -25,7 +27,7 @@ public struct Settings: Sendable, Hashable {
     /// Reads settings from `folio.yaml`'s document.
     public init(_ document: Document) {
         fields = document.fields
-        keysRead = Set(fields.entries.map(\.key))
+        fieldsRead = fields
     }
 
     /// The value of `key`, or its default when the file does not hold one of its type;
@@ -57,7 +59,8 @@ public struct Settings: Sendable, Hashable {
     /// integer and as a float (`8` and `8.0`), so that setting 8 over 8 writes nothing.
     static func same(_ a: YAMLValue?, _ b: YAMLValue?) -> Bool {
         if a == b { return true }
-        guard let a, let b, let x = Double(settingValue: a), let y = Double(settingValue: b) else { return false }
+        // Through Double only when one is a float: two large integers must stay apart.
+        guard let a, let b, a.isFloat || b.isFloat, let x = Double(settingValue: a), let y = Double(settingValue: b) else { return false }
         return x == y
     }
 
@@ -65,10 +68,10 @@ public struct Settings: Sendable, Hashable {
     public func updating(_ document: Document) throws(FormatError) -> Document {
         let old = Settings(document)
         var document = document
-        for entry in fields.entries where !Settings.same(old.fields[entry.key], entry.value) {
+        for entry in fields.entries where !Settings.same(fieldsRead[entry.key], entry.value) && !Settings.same(old.fields[entry.key], entry.value) {
             try document.setValue(entry.value, forKey: entry.key)
         }
-        for key in keysRead.sorted() where fields[key] == nil && old.fields[key] != nil {
+        for key in fieldsRead.entries.map(\.key) where fields[key] == nil && old.fields[key] != nil {
             try document.removeValue(forKey: key)
         }
         return document
@@ -88,6 +91,11 @@ public struct SettingKey<Value: SettingValue>: Sendable, Hashable {
         self.name = name
         self.defaultValue = defaultValue
     }
+}
+
+extension YAMLValue {
+    /// Whether it is a float (`7.5`, `8.0`).
+    fileprivate var isFloat: Bool { if case .float = self { true } else { false } }
 }
 
 extension SettingKey where Value == Double {

@@ -57,7 +57,7 @@ public final class Store {
     /// Works out again the lists `changes` touches, and the settings; assigns only what
     /// differs, so that observers of the rest are not told.
     private func refresh(after changes: ChangeSet) {
-        if changes.settingsChanged && settings != state.settings { settings = state.settings }
+        if settings != state.settings { settings = state.settings }
         var touched = Set(changes.reordered)
         for path in changes.added + changes.updated + changes.removed + changes.moved.flatMap({ [$0.from, $0.to] }) {
             if let kind = listed[path] { touched.insert(kind) }
@@ -81,7 +81,9 @@ public final class Store {
             default: quotes
             }
             guard list != old else { continue }
-            for record in old { listed[record.path] = nil }
+            // Only this list's own entries: a record that moved to another kind's list in
+            // this same change is that list's now.
+            for record in old where listed[record.path] == kind { listed[record.path] = nil }
             for record in list { listed[record.path] = kind }
             switch kind {
             case .todo: todos = list

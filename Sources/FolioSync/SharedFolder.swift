@@ -236,14 +236,11 @@ public final class SharedFolder {
     /// not `taken` (then `FOLIO02`, `FOLIO03`…: a device part of seven capitals or digits,
     /// so that the name stays one every tool takes for a conflict copy).
     static func rescueName(for file: String, taken: (String) -> Bool) -> String {
-        let slash = file.lastIndex(of: "/").map { file.index(after: $0) } ?? file.startIndex
-        let dot = file[slash...].lastIndex(of: ".").flatMap { $0 == slash ? nil : $0 }
-        let stem = dot.map { String(file[..<$0]) } ?? file, ext = dot.map { String(file[$0...]) } ?? ""
         let time = Syscall.localTimestamp()
         var attempt = 1
         while true {
             let device = attempt == 1 ? "FOLIOSV" : "FOLIO" + (attempt < 10 ? "0" : "") + String(attempt % 100)
-            let name = stem + ".sync-conflict-" + time + "-" + device + ext
+            let name = ConflictCopies.name(for: file, timestamp: time, device: device)
             if !taken(name) || attempt >= 99 { return name }
             attempt += 1
         }

@@ -1,3 +1,4 @@
+import FolioFolder
 import FolioFormat
 import FolioMerge
 import FolioSystem
@@ -322,18 +323,8 @@ struct Applier {
         var copyBytes: [UInt8]?
         if let base, Self.isText(oursBytes), Self.isText(theirsBytes), Self.isText(base) {
             let labels = MergeOptions(oursLabel: label(ours), baseLabel: "base", theirsLabel: label(ours.other))
-            if path.hasSuffix(".md") || path.hasSuffix(".markdown") {
-                let result = DocumentMerge.merge(base: base, ours: oursBytes, theirs: theirsBytes, options: labels, policy: engine.options.conflicts)
-                (merged, conflicts, copyBytes) = (result.bytes, result.conflicts, result.conflictCopy)
-            } else {
-                let marked = TextMerge.merge(base: base, ours: oursBytes, theirs: theirsBytes, options: labels)
-                conflicts = marked.conflicts
-                if conflicts > 0 && engine.options.conflicts == .copy {
-                    (merged, copyBytes) = (oursBytes, theirsBytes)
-                } else {
-                    merged = marked.bytes
-                }
-            }
+            let result = FileMerge.merge(path: path, base: base, ours: oursBytes, theirs: theirsBytes, options: labels, policy: engine.options.conflicts)
+            (merged, conflicts, copyBytes) = (result.bytes, result.conflicts, result.conflictCopy)
         } else {
             // Binary, or no base to merge against: keep both, the newer in place.
             (merged, conflicts, copyBytes) = (oursBytes, 1, theirsBytes)
@@ -389,12 +380,7 @@ struct Applier {
 
     /// `recipes/soup.md` → `recipes/soup.sync-conflict-20261130-120000-laptop.md`, as Syncthing names them.
     static func conflictCopyName(_ path: String, timestamp: String, replica: String) -> String {
-        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
-        let name = path[slash...]
-        let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
-        let stem = dot.map { String(path[..<$0]) } ?? path
-        let ext = dot.map { String(path[$0...]) } ?? ""
-        return "\(stem).sync-conflict-\(timestamp)-\(replica)\(ext)"
+        ConflictCopies.name(for: path, timestamp: timestamp, device: replica)
     }
 
     /// Why a file could not be written, in words: a name the file system there cannot

@@ -23,14 +23,23 @@ package final class VnodeWatcher: DirectoryWatcher, @unchecked Sendable {
     private var sources: [String: (source: any DispatchSourceFileSystemObject, inode: UInt64)] = [:]
     private var stopped = false
 
+    /// At most this many folders are watched (each holds a descriptor, and Darwin's
+    /// default limit is 256 per process); the rest are read again at each rescan.
+    static let mostSources = 128
+
     package init(root: String, handler: @escaping @Sendable ([WatchHint]) -> Void) {
         self.root = root
         self.handler = handler
     }
 
+    deinit {
+        // The handlers hold the watcher weakly: nothing else can reach `sources` now.
+        for watched in sources.values { watched.source.cancel() }
+    }
+
     package func start() throws(SystemError) {
         let stamp = try FileStamp.of(root)
-        guard stamp.isDirectory else { throw SystemError(operation: .openDirectory, path: root, code: ENOTDIR) }
+        guard stamp.isDirectory else { throw SystemError(operation: .openDirectory, path: root, code: Syscall.notADirectory) }
         queue.sync { watchFolders(under: "") }
     }
 
@@ -52,6 +61,10 @@ package final class VnodeWatcher: DirectoryWatcher, @unchecked Sendable {
     private func watchFolders(under start: String) {
         var unwatchable: [WatchHint] = []
         for folder in folders(under: start, in: root) where sources[folder] == nil && !stopped {
+            guard sources.count < Self.mostSources else {
+                unwatchable.append(.warning("more than \(Self.mostSources) folders under \(root): those past it are read again at each rescan (or use polling)"))
+                break
+            }
             let full = joined(root, folder)
             let fd: Int32, stamp: FileStamp
             do {
@@ -82,6 +95,8 @@ package final class VnodeWatcher: DirectoryWatcher, @unchecked Sendable {
                 sources[path] = nil
             }
             handler([folder.isEmpty ? .rescan(reason: "the watched folder was moved or deleted") : .changed(folder)])
+            // A new folder at the same path (its parent's event came first) is watched now.
+            if !folder.isEmpty { watchFolders(under: String(folder[..<(folder.lastIndex(of: "/") ?? folder.startIndex)])) }
             return
         }
         watchFolders(under: folder)

@@ -4,5 +4,10 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FolioSystem
+
+// A watcher runs for weeks: one malloc arena, set before any thread starts, so that its
+// memory follows what the folder holds (README, "Memory under churn").
+if CommandLine.arguments.dropFirst().first == "watch" { Syscall.useOneMemoryArena() }
 
 exit(await FolioCLI.run(Array(CommandLine.arguments.dropFirst())))

@@ -81,6 +81,36 @@ import Testing
         #expect(Reducer.reduce(&state, .updateSettings(same)).effects.isEmpty)
     }
 
+    /// A copy of the settings an app holds writes back only what the app changed: a key
+    /// another program changed meanwhile keeps its new value.
+    @Test func aHeldCopyOfTheSettingsDoesNotUndoAnotherProgramsChange() {
+        var state = StoreState(files: [:])
+        _ = Reducer.reduce(&state, .settingsFileChanged(bytes: Array("theme: light\nnotifications: false\n".utf8)))
+        var draft = state.settings
+        _ = Reducer.reduce(&state, .settingsFileChanged(bytes: Array("theme: dark\nnotifications: false\n".utf8)))
+        draft[.notifications] = true
+        _ = Reducer.reduce(&state, .updateSettings(draft))
+        #expect(state.settingsBytes.map { String(decoding: $0, as: UTF8.self) } == "theme: dark\nnotifications: true\n")
+        // Two large whole numbers are two values, not one Double.
+        #expect(!Settings.same(.int(9_007_199_254_740_993), .int(9_007_199_254_740_992)) && Settings.same(.int(8), .float(8)))
+    }
+
+    /// A record whose kind changes leaves one list for another; deleted afterwards, it
+    /// leaves that list too (a stale row would make a swipe delete the wrong file).
+    @MainActor
+    @Test func aRecordThatChangesKindMovesBetweenTheKeptLists() async throws {
+        let (store, folder) = try await store(ReducerTests.files)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for _ in 0..<20 {
+            store.apply(DiskSnapshot(entries: ["todos/milk.md": .file(Array("---\ntitle: Milk soup\nkind: recipe\n---\n".utf8))]))
+            #expect(store.recipes.map(\.path).contains("todos/milk.md") && !store.todos.map(\.path).contains("todos/milk.md"))
+            store.apply(DiskSnapshot(entries: ["todos/milk.md": .missing]))
+            #expect(store.recipes == store.state.recipes && store.todos == store.state.todos)
+            store.apply(DiskSnapshot(entries: ["todos/milk.md": .file(Array(ReducerTests.files["todos/milk.md"]!.utf8))]))
+            #expect(store.todos == store.state.todos && store.recipes == store.state.recipes)
+        }
+    }
+
     @Test func napBotsTodoOperations() {
         var state = ReducerTests.state(adding: [:])
         let top = Reducer.reduce(&state, .insertTodoAtTop(Todo(title: "Call mum")))

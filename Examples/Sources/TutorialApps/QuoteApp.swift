@@ -1,13 +1,15 @@
 import Folio
 import Foundation
+import Observation
 
 /// The random-quote app: phrases written between `#-` and `-#` in a text file are
 /// imported as quotes in `quotes/`, and one is shown at random; "Failed to load" when
 /// the file cannot be read, "No phrases found" when it holds none.
 @MainActor
+@Observable
 public final class QuoteApp {
     /// The folder's store.
-    public let store: Store
+    @ObservationIgnored public let store: Store
     /// What the app shows instead of a quote, when it has none to show.
     public private(set) var message: String?
 

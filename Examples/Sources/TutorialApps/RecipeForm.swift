@@ -16,10 +16,25 @@ public struct RecipeForm: Sendable, Equatable {
         public var denominator: Int?
         /// Any unit, known to Folio or not (empty: none).
         public var unit: String
+        /// The quantity as the file had it (`to taste`, `400g`), kept while the row's
+        /// parts are unchanged, so that editing a recipe does not rewrite them.
+        var saved: Quantity?
 
         /// A row.
         public init(name: String, number: Double, denominator: Int? = nil, unit: String = "") {
             (self.name, self.number, self.denominator, self.unit) = (name, number, denominator, unit)
+        }
+
+        /// The quantity the row holds.
+        var quantity: Quantity? {
+            if let saved, saved.number ?? 0 == number, saved.denominator == denominator, saved.unit ?? "" == unit { return saved }
+            let unit = unit.trimmingCharacters(in: .whitespacesAndNewlines)
+            return number > 0 ? Quantity(number: number, denominator: denominator, unit: unit.isEmpty ? nil : unit) : nil
+        }
+
+        /// Rows compare by what the user sees.
+        public static func == (a: IngredientRow, b: IngredientRow) -> Bool {
+            (a.name, a.number, a.denominator, a.unit) == (b.name, b.number, b.denominator, b.unit)
         }
     }
 
@@ -46,8 +61,10 @@ public struct RecipeForm: Sendable, Equatable {
         highlights = recipe.highlights
         directions = recipe.steps
         ingredients = recipe.ingredients.map { ingredient in
-            IngredientRow(name: ingredient.name, number: ingredient.quantity?.number ?? 0,
-                          denominator: ingredient.quantity?.denominator, unit: ingredient.quantity?.unit ?? "")
+            var row = IngredientRow(name: ingredient.name, number: ingredient.quantity?.number ?? 0,
+                                    denominator: ingredient.quantity?.denominator, unit: ingredient.quantity?.unit ?? "")
+            row.saved = ingredient.quantity
+            return row
         }
     }
 
@@ -68,10 +85,7 @@ public struct RecipeForm: Sendable, Equatable {
         let recipe = Recipe(
             title: trimmed(name), summary: trimmed(summary), time: time(totalTime, "total time"), prepTime: time(prepTime, "prep time"),
             cookTime: time(cookTime, "cook time"), servings: servings > 0 ? servings : nil, highlights: lines(highlights),
-            ingredients: rows.map { row in
-                let unit = trimmed(row.unit)
-                return Ingredient(name: trimmed(row.name), quantity: row.number > 0 ? Quantity(number: row.number, denominator: row.denominator, unit: unit.isEmpty ? nil : unit) : nil)
-            },
+            ingredients: rows.map { Ingredient(name: trimmed($0.name), quantity: $0.quantity) },
             steps: lines(directions))
         problems += recipe.problems
         return problems.isEmpty ? .success(recipe) : .failure(FormProblems(messages: problems))

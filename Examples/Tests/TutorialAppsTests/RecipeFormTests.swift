@@ -40,6 +40,17 @@ import TutorialApps
         #expect(try await Store.load(folder).state.recipe(at: path).map(RecipeForm.init) == expected)
     }
 
+    /// Editing a saved recipe in the form and saving it unchanged keeps every quantity as
+    /// the file had it, word quantities and glued units included.
+    @Test func aRecipeEditedInTheFormKeepsItsQuantitiesAsWritten() throws {
+        let recipe = Recipe(title: "Salad", ingredients: [Ingredient(name: "Salt", quantity: "to taste"), Ingredient(name: "Feta", quantity: "400g"),
+                                                         Ingredient(name: "Oil", quantity: "2 tbsp")], steps: ["Toss."])
+        var form = RecipeForm(recipe)
+        #expect(try form.recipe().get().ingredients == recipe.ingredients)
+        form.ingredients[2].number = 3
+        #expect(try form.recipe().get().ingredients.map { $0.quantity?.text } == ["to taste", "400g", "3 tbsp"])
+    }
+
     @Test func anEmptyFormIsRefusedWithEveryProblem() async throws {
         let (store, folder) = try await temporaryStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }

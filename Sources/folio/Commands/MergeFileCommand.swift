@@ -81,15 +81,7 @@ enum MergeFileCommand: FolioCommand {
         }
         let (current, base, other) = (contents[0], contents[1], contents[2])
         let name = arguments.options["--path"]?.last ?? files[0]
-        let isMarkdown = name.hasSuffix(".md") || name.hasSuffix(".markdown") || contents.contains(where: Self.hasFrontMatter)
-        let merged: (bytes: [UInt8], conflicts: Int)
-        if isMarkdown {
-            let result = DocumentMerge.merge(base: base, ours: current, theirs: other, options: options)
-            merged = (result.bytes, result.conflicts)
-        } else {
-            let result = TextMerge.merge(base: base, ours: current, theirs: other, options: options)
-            merged = (result.bytes, result.conflicts)
-        }
+        let merged = FileMerge.merge(path: name, base: base, ours: current, theirs: other, options: options)
         if arguments.flags.contains("-p") || arguments.flags.contains("--stdout") {
             FileHandle.standardOutput.write(Data(merged.bytes))
         } else {
@@ -100,12 +92,5 @@ enum MergeFileCommand: FolioCommand {
             }
         }
         return Int32(min(merged.conflicts, 127))
-    }
-
-    /// Whether the bytes start with a `---` front-matter line (after a BOM).
-    static func hasFrontMatter(_ bytes: [UInt8]) -> Bool {
-        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        let rest = bytes[start...]
-        return rest.starts(with: Array("---\n".utf8)) || rest.starts(with: Array("---\r\n".utf8))
     }
 }

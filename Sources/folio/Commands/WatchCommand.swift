@@ -38,8 +38,6 @@ enum WatchCommand: FolioCommand {
     static let arguments = ArgumentSpec(flags: ["--json"], options: ["--poll", "--quiet", "--state"], positionals: 1...2, positionalNames: "DIR, or replicas A and B")
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
-        // A watcher runs for weeks: its memory must follow what the folder holds.
-        Syscall.useOneMemoryArena()
         var options = WatchOptions()
         if let poll = arguments.options["--poll"]?.last {
             guard let seconds = Double(poll), seconds > 0, seconds <= 86_400 else {

@@ -13,10 +13,11 @@ public struct NapBotSettingsView: View {
     public var body: some View {
         Form {
             Stepper("Sleep goal: \(settings.sleepGoal, specifier: "%.1f") h",
-                    value: Binding(get: { settings.sleepGoal }, set: { hours in Task { await settings.setSleepGoal(hours) } }),
+                    value: Binding(get: { @MainActor in settings.sleepGoal },
+                                   set: { @MainActor hours in Task { await settings.setSleepGoal(hours) } }),
                     in: 4...12, step: 0.5)
-            Toggle("Notifications", isOn: Binding(get: { settings.notificationsEnabled },
-                                                  set: { on in Task { await settings.setNotifications(on) } }))
+            Toggle("Notifications", isOn: Binding(get: { @MainActor in settings.notificationsEnabled },
+                                                  set: { @MainActor on in Task { await settings.setNotifications(on) } }))
         }
     }
 }
