@@ -186,6 +186,7 @@ import Testing
         let seed = SeededRandom.testSeed()
         var random = SeededRandom(seed: seed)
         // 300 crashes per run, each at a random write of a sync with work on both sides.
+        var idle = 0
         for round in 0..<300 {
             let replicas = try Replicas()
             defer { replicas.remove() }
@@ -199,7 +200,14 @@ import Testing
             // (counted on a copy), so that it really happens: a crash point past the end
             // of a short sync would be no crash at all.
             let writes = try Self.replicaWrites(of: replicas)
-            #expect(writes > 0, "seed \(seed) round \(round): a sync with work on both sides wrote nothing in the replicas")
+            // Now and then the random edits undo each other and leave the sync nothing to
+            // write: that round has no crash to inject, but must still converge.
+            guard writes > 0 else {
+                idle += 1
+                _ = try replicas.sync { $0.allowMassDelete = true }
+                try Self.check(history, seed: seed, before: before)
+                continue
+            }
             let crash = Crash(after: Int.random(in: 0..<max(1, writes), using: &random))
             let plan = FaultInjection { operation, _ in crash.fails(operation) ? 5 : nil }
             _ = try? FaultInjection.$current.withValue(plan) { try replicas.sync { $0.allowMassDelete = true } }
@@ -211,6 +219,7 @@ import Testing
             _ = try replicas.sync { $0.allowMassDelete = true }
             try Self.check(history, seed: seed, before: before)
         }
+        #expect(idle <= 15, "seed \(seed): \(idle) of 300 rounds left the sync nothing to write, so fewer crashes were injected")
     }
 }
 
