@@ -12,9 +12,11 @@ public struct MergeOptions: Sendable, Hashable {
         case union
     }
 
-    /// The labels after `<<<<<<<`, `|||||||` and `>>>>>>>` (nil: the marker alone).
+    /// The label after `<<<<<<<` (nil: the marker alone).
     public var oursLabel: String?
+    /// The label after `|||||||` (nil: the marker alone).
     public var baseLabel: String?
+    /// The label after `>>>>>>>` (nil: the marker alone).
     public var theirsLabel: String?
     /// How conflicts are resolved.
     public var favor: Favor = .none

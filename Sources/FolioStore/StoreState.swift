@@ -118,6 +118,7 @@ public struct StoreState: Sendable {
         pending[record.path] = bytes
         index.insert(record, entry)
         compactIfWorthIt()
+        checkAfterChange()
     }
 
     /// Renumbers the index and the records by id once enough records are dead, so
@@ -130,6 +131,16 @@ public struct StoreState: Sendable {
     mutating func compact() {
         let newID = index.compact()
         recordsByID = zip(recordsByID, newID).filter { $0.1 >= 0 }.map(\.0)
+        checkAfterChange(always: true)
+    }
+
+    /// Debug builds check the invariants after every change, as swift-collections does;
+    /// past a few hundred records only after a renumbering (each check walks every
+    /// posting list), where a mistake would spread furthest.
+    private func checkAfterChange(always: Bool = false) {
+        #if DEBUG
+        if always || count <= 256 { _checkInvariants() }
+        #endif
     }
 
     /// The bytes of a record: produced by the reducer, or read from the source — and
@@ -161,6 +172,7 @@ public struct StoreState: Sendable {
         pending[path] = nil
         index.remove(path)
         compactIfWorthIt()
+        checkAfterChange()
     }
 
     /// Every record of `kind`, in path order.

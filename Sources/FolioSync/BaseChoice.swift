@@ -20,14 +20,14 @@ public struct BaseCandidate: Sendable, Hashable {
     }
 
     /// The content's hash.
-    public var hash: SHA256.Digest
+    package var hash: SHA256.Digest
     /// When this version was seen (ns since the epoch).
     public var time: Int64
     /// Where it comes from.
     public var source: Source
 
     /// A candidate.
-    public init(hash: SHA256.Digest, time: Int64, source: Source) {
+    package init(hash: SHA256.Digest, time: Int64, source: Source) {
         (self.hash, self.time, self.source) = (hash, time, source)
     }
 }
@@ -39,18 +39,18 @@ public struct BaseCandidate: Sendable, Hashable {
 /// one of the two sides: a base equal to a side makes the merge take the other side
 /// whole, silently dropping that side's edits. Pure, and the same on every device that
 /// saw the same versions.
-public enum BaseChoice {
+package enum BaseChoice {
     /// The base for folding `copy` into `file` (their hashes), from `candidates`, given
     /// when each content was first seen (`firstSeen`, nil when never); nil when none is
     /// trustworthy.
-    public static func choose(
+    package static func choose(
         from candidates: [BaseCandidate], file: SHA256.Digest, copy: SHA256.Digest, firstSeen: (SHA256.Digest) -> Int64?
     ) -> BaseCandidate? {
         eligible(from: candidates, file: file, copy: copy, firstSeen: firstSeen).first
     }
 
     /// The candidates the rule allows, newest first (ties broken as ``choose`` does).
-    public static func eligible(
+    package static func eligible(
         from candidates: [BaseCandidate], file: SHA256.Digest, copy: SHA256.Digest, firstSeen: (SHA256.Digest) -> Int64?
     ) -> [BaseCandidate] {
         let cutoff = [firstSeen(file), firstSeen(copy)].compactMap { $0 }.min()
@@ -70,7 +70,7 @@ public enum BaseChoice {
     /// never had it. A side that
     /// itself rewrote every one of those is taken for one that never had it too; the
     /// older base then shows the clash, and the copy is kept. Nil when none can be read.
-    public static func ancestor(
+    package static func ancestor(
         among eligible: [BaseCandidate], contents: (BaseCandidate) -> [UInt8]?, path: String, file: [UInt8], copy: [UInt8]
     ) -> (candidate: BaseCandidate, bytes: [UInt8])? {
         let readable = eligible.compactMap { candidate in contents(candidate).map { (candidate, $0) } }

@@ -5,9 +5,9 @@ import FolioMerge
 /// accepted only when it is clean and keeps every change either side made. Pure: the
 /// bytes depend only on (path, base, file, copy), so every device that folds the same
 /// copy writes the same result and the sync tool settles.
-public enum ConflictFold {
+package enum ConflictFold {
     /// What folding a copy into its file gives.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// The copy holds what the file holds: it can simply go.
         case identical
         /// The merged file.
@@ -21,7 +21,7 @@ public enum ConflictFold {
     }
 
     /// Folds `copy` into `file` (the file at `path`) against `base` (nil: none found).
-    public static func fold(path: String, base: [UInt8]?, file: [UInt8], copy: [UInt8]) -> Outcome {
+    package static func fold(path: String, base: [UInt8]?, file: [UInt8], copy: [UInt8]) -> Outcome {
         if file == copy { return .identical }
         guard isText(file), isText(copy) else { return .notText }
         guard let base, isText(base), base != file || file == copy, base != copy else { return .noBase }
@@ -62,9 +62,9 @@ public enum ConflictFold {
 /// side only is that side's, an item either side added to a list is in the list, and a
 /// line either side added to the body (or the text) is in it (compared without line
 /// endings and list numbers, which merges rewrite).
-public enum FoldInvariant {
+package enum FoldInvariant {
     /// What the merge `merged` of `ours` and `theirs` over `base` dropped, or nil.
-    public static func droppedChange(path: String, base: [UInt8], ours: [UInt8], theirs: [UInt8], merged: [UInt8]) -> String? {
+    package static func droppedChange(path: String, base: [UInt8], ours: [UInt8], theirs: [UInt8], merged: [UInt8]) -> String? {
         if FileMerge.isDocument(path), let b = try? Document(bytes: base), let o = try? Document(bytes: ours),
            let t = try? Document(bytes: theirs) {
             guard let m = try? Document(bytes: merged) else { return "the front matter (the result does not parse)" }

@@ -5,47 +5,47 @@ import FolioSystem
 /// One replica as a scan found it: every file Folio syncs, with its stamp and content
 /// hash (read and hashed only when the stamp differs from the archive's), and what
 /// it left alone and why.
-public struct ReplicaScan: Sendable {
+package struct ReplicaScan: Sendable {
     /// A file found.
-    public struct File: Sendable, Equatable {
-        public var stamp: FileStamp
-        public var hash: SHA256.Digest
+    package struct File: Sendable, Equatable {
+        package var stamp: FileStamp
+        package var hash: SHA256.Digest
         /// A document's front-matter `id`.
-        public var id: String? = nil
+        package var id: String? = nil
     }
 
     /// The files by path.
-    public var files: [String: File] = [:]
+    package var files: [String: File] = [:]
     /// Paths left alone, with the reason (symbolic links, unreadable files).
-    public var skipped: [String: String] = [:]
+    package var skipped: [String: String] = [:]
     /// The paths among ``skipped`` that Folio leaves alone by design (links, devices,
     /// sockets): reported, but not a problem a sync should exit 1 for.
-    public var passedOver: Set<String> = []
+    package var passedOver: Set<String> = []
     /// Names the scan renamed to NFC (see ``normalize(_:in:relative:renaming:scan:)``).
-    public var normalized: [String] = []
+    package var normalized: [String] = []
     /// How many files were read and hashed (the rest matched the archive's stamps).
-    public var hashed = 0
+    package var hashed = 0
     /// The files whose stamp differs from the archive's (new, edited or touched): with the
     /// archived paths the scan did not find, the only paths a sync need look at.
-    public var changed: [String] = []
+    package var changed: [String] = []
     /// How many of the files found the archive knows.
-    public var archived = 0
+    package var archived = 0
     /// The paths with capitals or non-ASCII letters: the only ones whose names can clash
     /// on a case-insensitive disk.
-    public var caseFoldable: [String] = []
+    package var caseFoldable: [String] = []
     /// Other tools' conflict copies (`NAME.sync-conflict-…`, `NAME (… conflicted copy …)`).
-    public var copies: [String] = []
+    package var copies: [String] = []
     /// Files whose stamp the archive does not know, with the stamp listed: still to be
     /// read and hashed (``readPending(_:roots:)``).
     var pending: [(path: String, stamp: FileStamp)] = []
     /// Folio's own temporary files left by a process that was killed mid-write: older
     /// than an hour (a live write takes far less), or carrying the tag of an earlier
     /// sync of this state folder (`RunRecord`); moved to the trash by the sync.
-    public var staleTemporaries: [String] = []
+    package var staleTemporaries: [String] = []
 
     /// Scans `root`. `known` gives the archive's entry for a path (with this replica's
     /// stamp), so that a file whose stamp is unchanged is not read.
-    public static func scan(
+    package static func scan(
         _ root: String, ignoring ignore: FolioIgnore, expectedCount: Int = 0,
         known: (String) -> (stamp: FileStamp?, hash: SHA256.Digest, id: String?)?
     ) throws(SyncError) -> ReplicaScan {

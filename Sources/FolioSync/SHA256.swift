@@ -1,6 +1,6 @@
 /// SHA-256 (FIPS 180-4), for the content hashes of the sync archive: a standard hash,
 /// so that an archive can be checked with any tool (`sha256sum`).
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
         (0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19)
     private var pending: [UInt8] = []
@@ -18,17 +18,17 @@ public struct SHA256: Sendable {
     ]
 
     /// A hash of nothing yet.
-    public init() {}
+    package init() {}
 
     /// The hash of `bytes`.
-    public static func hash(_ bytes: [UInt8]) -> Digest {
+    package static func hash(_ bytes: [UInt8]) -> Digest {
         var hasher = SHA256()
         hasher.update(bytes)
         return hasher.finalize()
     }
 
     /// Adds `bytes` to what is hashed.
-    public mutating func update(_ bytes: [UInt8]) {
+    package mutating func update(_ bytes: [UInt8]) {
         length &+= UInt64(bytes.count)
         var start = 0
         if !pending.isEmpty {
@@ -50,7 +50,7 @@ public struct SHA256: Sendable {
     }
 
     /// The digest of everything added.
-    public func finalize() -> Digest {
+    package func finalize() -> Digest {
         var copy = self
         let bits = length &* 8
         var tail: [UInt8] = [0x80]
@@ -97,18 +97,18 @@ public struct SHA256: Sendable {
     /// A SHA-256 digest: 32 bytes, written as 64 lowercase hex digits. Held as four
     /// words, not an array: an archive holds one per file, and they are compared and
     /// hashed in every table of a sync.
-    public struct Digest: Sendable, Hashable, CustomStringConvertible {
+    package struct Digest: Sendable, Hashable, CustomStringConvertible {
         private let words: (UInt64, UInt64, UInt64, UInt64)
 
         init(_ w0: UInt64, _ w1: UInt64, _ w2: UInt64, _ w3: UInt64) { words = (w0, w1, w2, w3) }
 
         /// The 32 bytes.
-        public var bytes: [UInt8] {
+        package var bytes: [UInt8] {
             [words.0, words.1, words.2, words.3].flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> (56 - 8 * $0)) } }
         }
 
         /// The digest as 64 lowercase hexadecimal digits.
-        public var description: String {
+        package var description: String {
             var out: [UInt8] = []
             appendHex(to: &out)
             return String(decoding: out, as: UTF8.self)
@@ -125,7 +125,7 @@ public struct SHA256: Sendable {
         }
 
         /// The digest written as `description` writes it, or nil.
-        public init?(hex: String) {
+        package init?(hex: String) {
             guard let digest = Array(hex.utf8).withUnsafeBufferPointer({ Digest(hex: $0) }) else { return nil }
             self = digest
         }
@@ -144,11 +144,11 @@ public struct SHA256: Sendable {
             words = (w0, w1, w2, w3)
         }
 
-        public static func == (lhs: Digest, rhs: Digest) -> Bool {
+        package static func == (lhs: Digest, rhs: Digest) -> Bool {
             lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.words.2 == rhs.words.2 && lhs.words.3 == rhs.words.3
         }
 
-        public func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             // The words are already uniformly spread: one is plenty for a table.
             hasher.combine(words.0)
         }

@@ -67,7 +67,7 @@ public final class SharedFolder {
     /// The options.
     public let options: FoldOptions
     /// The versions seen.
-    public let history: VersionHistory
+    package let history: VersionHistory
     private let lock: StateLock?
 
     /// Opens `folder`; unless it is a dry run, takes the state folder's lock (waiting a
@@ -187,7 +187,7 @@ public final class SharedFolder {
     /// (``BaseChoice`` over the history, Syncthing's `.stversions` and git), with where
     /// it came from; nil when no earlier version is known. For `folio resolve --merge`,
     /// which merges with conflict markers where ``fold()`` would keep the copy.
-    public func base(for file: String, file fileBytes: [UInt8], copy copyBytes: [UInt8]) -> (source: BaseCandidate.Source, bytes: [UInt8])? {
+    package func base(for file: String, file fileBytes: [UInt8], copy copyBytes: [UInt8]) -> (source: BaseCandidate.Source, bytes: [UInt8])? {
         Self.chooseBase(for: file, file: fileBytes, copy: copyBytes, history: history, root: root, useGit: options.useGit)
             .map { (source: $0.candidate.source, bytes: $0.bytes) }
     }

@@ -4,24 +4,24 @@ import FolioSystem
 /// replica's stamp when it was recorded (so that an unchanged stamp means an unchanged
 /// file and no re-read), and the executable bit. The content of text files is kept
 /// beside it (``BlobStore``) as the base of later merges.
-public struct SyncArchive: Sendable, Equatable {
+package struct SyncArchive: Sendable, Equatable {
     /// What both replicas held at one path.
-    public struct Entry: Sendable, Equatable {
-        public var hash: SHA256.Digest
-        public var size: Int64
-        public var executable: Bool
+    package struct Entry: Sendable, Equatable {
+        package var hash: SHA256.Digest
+        package var size: Int64
+        package var executable: Bool
         /// The stamps in replica A and B when this was recorded.
-        public var stampA: FileStamp?
-        public var stampB: FileStamp?
+        package var stampA: FileStamp?
+        package var stampB: FileStamp?
         /// The document's front-matter `id`, which follows it through a rename and edit.
-        public var id: String? = nil
+        package var id: String? = nil
     }
 
     /// The entries by path (relative, `/`-separated).
-    public var entries: [String: Entry] = [:]
+    package var entries: [String: Entry] = [:]
 
     /// An empty archive: the replicas have never been synced.
-    public init() {}
+    package init() {}
 
     /// An archive written before folders were entries of their own holds files only: the
     /// folders those files were in existed on both sides then, so they are added as
@@ -42,7 +42,7 @@ public struct SyncArchive: Sendable, Equatable {
     /// hash, size, executable bit, both stamps, the path (percent-escaped) and, for a
     /// document that has one, its front-matter `id`. The header may carry the
     /// generation of the snapshot (``ArchiveStorage``).
-    public func serialized(generation: Int = 0) -> [UInt8] {
+    package func serialized(generation: Int = 0) -> [UInt8] {
         var out = Array((Self.header + (generation == 0 ? "" : " \(generation)") + "\n").utf8)
         out.reserveCapacity(entries.count * 200)
         for (path, entry) in entries.sorted(by: { $0.key < $1.key }) { Self.appendLine(path, entry, to: &out) }
@@ -86,7 +86,7 @@ public struct SyncArchive: Sendable, Equatable {
     }
 
     /// Reads what ``serialized(generation:)`` wrote.
-    public init(serialized bytes: [UInt8]) throws(SyncError) {
+    package init(serialized bytes: [UInt8]) throws(SyncError) {
         self = try Self.parse(bytes).archive
     }
 

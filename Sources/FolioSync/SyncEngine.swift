@@ -24,8 +24,11 @@ public struct SyncOptions: Sendable {
 
 /// What a sync did.
 public struct SyncReport: Sendable, Equatable {
+    /// Paths copied from one replica to the other.
     public var copied: [String] = []
+    /// Paths deleted on one side as the other deleted them (moved into the trash).
     public var deleted: [String] = []
+    /// Paths both sides changed, merged into one version.
     public var merged: [String] = []
     /// Other tools' conflict copies merged back into their files and removed.
     public var folded: [String] = []
@@ -51,8 +54,9 @@ public struct SyncReport: Sendable, Equatable {
     public var passedOver: Set<String> = []
     /// Names renamed to NFC in their replica (`A:PATH`), so that both replicas spell them alike.
     public var normalized: [String] = []
-    /// How many files each replica holds now, and how many were read and hashed.
+    /// How many files each replica holds now.
     public var files = 0
+    /// How many files were read and hashed (the rest were known by their stamps).
     public var hashed = 0
 
     /// Whether the replicas now hold the same (conflicts aside).
@@ -94,8 +98,11 @@ public struct SyncReport: Sendable, Equatable {
 /// target is still what the scan saw, every delete a move into the trash, the archive
 /// recording a path only once both replicas hold its result.
 public struct SyncEngine: Sendable {
+    /// The first replica's folder.
     public let rootA: String
+    /// The second replica's folder.
     public let rootB: String
+    /// The options in force.
     public let options: SyncOptions
     /// Where the archive lives.
     public let state: String
@@ -124,7 +131,7 @@ public struct SyncEngine: Sendable {
     var now: Int64 { Syscall.nanosecondsNow() }
 
     /// The archive as last saved (empty before the first sync).
-    public func loadArchive() throws(SyncError) -> SyncArchive {
+    package func loadArchive() throws(SyncError) -> SyncArchive {
         try ArchiveStorage(state: state).load().archive
     }
 

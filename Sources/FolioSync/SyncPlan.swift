@@ -8,7 +8,7 @@ public enum Replica: String, Sendable, Hashable, CaseIterable {
 
 /// What one path needs, decided from its version (content hash and executable bit) in
 /// the archive and in each replica (nil: absent). Pure: the decisions of DESIGN's "Syncing two replicas".
-public enum SyncStep: Sendable, Hashable {
+package enum SyncStep: Sendable, Hashable {
     /// Both hold the same content: record it (when the archive does not already).
     case agree(String)
     /// Gone from both: forget it.
@@ -29,11 +29,11 @@ public enum SyncStep: Sendable, Hashable {
     case moveByID(from: String, to: String, on: Replica)
 }
 
-public enum SyncPlan {
+package enum SyncPlan {
     /// The steps for every path any of the three know, in path order. A version is
     /// what makes two files the same for a sync: the content hash and the executable bit.
     /// A path ending in `/` is a folder; folders are never matched as renames.
-    public static func steps<Version: Hashable>(
+    package static func steps<Version: Hashable>(
         archive: [String: Version], a: [String: Version], b: [String: Version],
         ids: (archive: [String: String], a: [String: String], b: [String: String]) = ([:], [:], [:])
     ) -> [SyncStep] {

@@ -7,6 +7,7 @@ public struct Trash: Sendable {
     /// The state folder holding the trash.
     public let state: String
 
+    /// The trash of the state folder `state`.
     public init(state: String) { self.state = state }
 
     /// A file in the trash.

@@ -6,20 +6,20 @@ import FolioSystem
 /// stored once per hash in the state's ``BaseStore``. It is what a conflict copy is
 /// folded against: see ``BaseChoice``. Bounded by ``Limits``; ``prune(now:keeping:)``
 /// drops what is past them.
-public final class VersionHistory {
+package final class VersionHistory {
     /// One version of one path: when Folio first saw that path hold it.
-    public struct Version: Sendable, Hashable {
+    package struct Version: Sendable, Hashable {
         /// The path, relative to the folder.
-        public var path: String
+        package var path: String
         /// The content's SHA-256.
-        public var hash: SHA256.Digest
+        package var hash: SHA256.Digest
         /// When it was first seen at this path, in nanoseconds since the epoch.
-        public var time: Int64
+        package var time: Int64
         /// Its size in bytes.
-        public var size: Int
+        package var size: Int
 
         /// A version.
-        public init(path: String, hash: SHA256.Digest, time: Int64, size: Int) {
+        package init(path: String, hash: SHA256.Digest, time: Int64, size: Int) {
             (self.path, self.hash, self.time, self.size) = (path, hash, time, size)
         }
     }
@@ -27,20 +27,20 @@ public final class VersionHistory {
     /// How much history is kept: the newest `versionsPerPath` of each path, none older
     /// than `maximumAgeDays` (but always each path's newest), and at most `totalBytes`
     /// of contents (the oldest go first). The defaults hold months of hand edits.
-    public struct Limits: Sendable, Hashable {
+    package struct Limits: Sendable, Hashable {
         /// Versions kept per path.
-        public var versionsPerPath = 32
+        package var versionsPerPath = 32
         /// Age past which a version goes (unless it is its path's newest).
-        public var maximumAgeDays = 180
+        package var maximumAgeDays = 180
         /// Bytes of contents kept in all.
-        public var totalBytes = 256 << 20
+        package var totalBytes = 256 << 20
 
         /// The defaults.
-        public init() {}
+        package init() {}
     }
 
     /// Files larger than this are not kept: they are not hand-edited records.
-    public static let largestVersion = 4 << 20
+    package static let largestVersion = 4 << 20
 
     let state: String
     let contents: BaseStore
@@ -60,7 +60,7 @@ public final class VersionHistory {
     private var prunedSize: Int64?
 
     /// The history kept in the state folder `state` (empty when there is none yet).
-    public convenience init(state: String) {
+    package convenience init(state: String) {
         self.init(state: state, contents: BaseStore(state: state, known: []))
     }
 
@@ -115,24 +115,24 @@ public final class VersionHistory {
     }
 
     /// Every version seen, oldest first.
-    public var versions: [Version] { entries }
+    package var versions: [Version] { entries }
 
     /// The versions seen at `path`, oldest first.
-    public func versions(of path: String) -> [Version] { entries.filter { $0.path == path } }
+    package func versions(of path: String) -> [Version] { entries.filter { $0.path == path } }
 
     /// When content with this hash was first seen at any path, or nil if never.
-    public func firstSeen(_ hash: SHA256.Digest) -> Int64? {
+    package func firstSeen(_ hash: SHA256.Digest) -> Int64? {
         indexIfNeeded()
         return first[hash]
     }
 
     /// The content with this hash, checked against it; nil if it is not kept.
-    public func contents(of hash: SHA256.Digest) -> [UInt8]? { contents.load(hash) }
+    package func contents(of hash: SHA256.Digest) -> [UInt8]? { contents.load(hash) }
 
     /// Notes that `path` holds `bytes` at `time` (ns since the epoch): a new version when
     /// it differs from the last one recorded there. Binary and very large files are
     /// not kept. Written by ``flush()``.
-    public func record(_ bytes: [UInt8], at path: String, time: Int64) throws(SystemError) {
+    package func record(_ bytes: [UInt8], at path: String, time: Int64) throws(SystemError) {
         guard bytes.count <= Self.largestVersion, !bytes.prefix(8000).contains(0) else { return }
         let hash = SHA256.hash(bytes)
         indexIfNeeded()
@@ -152,7 +152,7 @@ public final class VersionHistory {
     }
 
     /// Makes what was recorded durable: the contents first, then the log lines naming them.
-    public func flush() throws(SystemError) {
+    package func flush() throws(SystemError) {
         guard !pending.isEmpty else { return }
         try contents.flush()
         if Syscall.syncWaitsForWrites { try AtomicFile.flushFileSystem(containing: state) }
@@ -168,7 +168,7 @@ public final class VersionHistory {
 
     /// Prunes (``prune(now:limits:keeping:)``) once the log has grown by half since it
     /// was last pruned, so that most runs do not read it for this.
-    public func pruneIfGrown(now: Int64, limits: Limits = Limits(), keeping: @autoclosure () -> Set<SHA256.Digest> = []) throws(SystemError) {
+    package func pruneIfGrown(now: Int64, limits: Limits = Limits(), keeping: @autoclosure () -> Set<SHA256.Digest> = []) throws(SystemError) {
         try flush()
         let size = (try? FileStamp.of(log))?.size ?? 0
         let marker = state + "/history.pruned"
@@ -185,7 +185,7 @@ public final class VersionHistory {
     /// Drops the versions past `limits` at `now` (ns since the epoch), then gives the
     /// space of contents no longer named back (keeping also `keeping`: the archive's).
     /// Does nothing when nothing is past them.
-    public func prune(now: Int64, limits: Limits = Limits(), keeping: Set<SHA256.Digest> = []) throws(SystemError) {
+    package func prune(now: Int64, limits: Limits = Limits(), keeping: Set<SHA256.Digest> = []) throws(SystemError) {
         try flush()
         let kept = Self.retained(entries, now: now, limits: limits)
         guard kept.count != entries.count else { return }

@@ -36,14 +36,14 @@ public struct YAMLNode: Sendable, Hashable {
     }
 
     /// What the node holds.
-    public var content: Content
+    public let content: Content
     /// The node's resolved value.
-    public var value: YAMLValue
+    public let value: YAMLValue
     /// Byte offsets of the node's text in the file, from its first character to just
     /// past its last (comments and trailing blank lines excluded).
-    public var range: Range<Int>
+    public let range: Range<Int>
     /// Where the node starts.
-    public var start: SourceLocation
+    public let start: SourceLocation
 
     /// The items of a sequence node, else empty.
     public var items: [YAMLNode] {
@@ -80,9 +80,9 @@ public struct YAMLNode: Sendable, Hashable {
 /// A `key: value` pair of a mapping node.
 public struct YAMLPair: Sendable, Hashable {
     /// The key node (always a scalar in Folio's subset).
-    public var keyNode: YAMLNode
+    public let keyNode: YAMLNode
     /// The value node.
-    public var valueNode: YAMLNode
+    public let valueNode: YAMLNode
 
     /// The pair's text, from the key to the end of the value.
     public var range: Range<Int> {
@@ -99,18 +99,18 @@ public struct YAMLPair: Sendable, Hashable {
 /// A comment in the YAML text.
 public struct YAMLComment: Sendable, Hashable {
     /// Byte offsets of the comment, from `#` to the end of its line.
-    public var range: Range<Int>
+    public let range: Range<Int>
     /// The comment's text after `#`.
-    public var text: String
+    public let text: String
 }
 
 /// A parsed YAML document: its root node (absent when the text holds only comments
 /// and blank lines), and its comments.
 public struct YAMLTree: Sendable, Hashable {
     /// The root node.
-    public var root: YAMLNode?
+    public let root: YAMLNode?
     /// Every comment, in order.
-    public var comments: [YAMLComment]
+    public let comments: [YAMLComment]
 
     /// The root's value, or null for an empty document.
     public var value: YAMLValue { root?.value ?? .null }
