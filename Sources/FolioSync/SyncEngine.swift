@@ -150,151 +150,16 @@ public struct SyncEngine: Sendable {
         return report
     }
 
+    /// One pass, in named phases; each says what it needs and leaves for the next.
     func runOnce() throws(SyncError) -> SyncReport {
-        // One process at a time writes a state folder (a second sync of the pair would
-        // append to the same bases and archive log); the lock also makes the folder (0700:
-        // it holds copies of every text file).
-        var lock: StateLock?
-        let endedRuns: Set<UInt32>
-        if !options.dryRun {
-            do { lock = try StateLock.acquire(state) } catch { throw SyncError(lockFailure: error) }
-            Trash(state: state).expire(olderThanDays: 30)
-            do { endedRuns = try RunRecord(state: state).begin() } catch {
-                throw SyncError(.stateIO, "cannot write \(state)/runs: \(error)")
-            }
-        } else {
-            endedRuns = []
-        }
-        defer { withExtendedLifetime(lock) {} }
-        let storage = ArchiveStorage(state: state)
-        var (archive, loaded) = try storage.load()
-        // What either side's .folioignore names is ignored on both: a rule added on one side
-        // must not look like a deletion of those files to the other.
-        let rules = [rootA, rootB].map { String(decoding: (try? AtomicFile.contentsIfPresent($0 + "/.folioignore")) ?? nil ?? [], as: UTF8.self) }
-        let ignore = FolioIgnore(text: rules.joined(separator: "\n"))
-        let knownArchive = archive
-        archive.addFolderEntriesIfMissing()
-        // Both replicas listed at once, then what changed in either read with both cores.
-        let listings = ConcurrentSlots<Result<ReplicaScan, SyncError>>.map(2) { index in
-            let replica: Replica = index == 0 ? .a : .b
-            return Result { () throws(SyncError) in
-                try ReplicaScan.list(
-                    self.root(replica), ignoring: ignore, expectedCount: knownArchive.entries.count, endedRuns: endedRuns,
-                    renamingToNFC: !self.options.dryRun, known: Self.known(knownArchive, replica))
-            }
-        }
-        var scans = [try listings[0].get(), try listings[1].get()]
-        // A root listed only in part would make every file not yet listed look deleted.
-        for (index, scan) in scans.enumerated() {
-            if let reason = scan.skipped[""] {
-                throw SyncError(.replicaMissing, "\(index == 0 ? rootA : rootB): \(reason); nothing was changed")
-            }
-        }
-        ReplicaScan.readPending(&scans, roots: [rootA, rootB])
-        var scanA = scans[0], scanB = scans[1]
-        if !options.allowMassDelete { try refuseStrangeRoots(archive: archive) }
-        // Syncthing's and Dropbox's conflict copies, new since the last sync, folded back first.
-        let bases = BaseStore(state: state, known: Set(knownArchive.entries.values.map(\.hash)))
-        let history = VersionHistory(state: state, contents: bases)
-        let (folded, keptCopies) = try foldConflictCopies(&scanA, &scanB, archive: archive, bases: bases, history: history, ignore: ignore)
-        // Empty of files, that is: empty folders left behind do not make a replica less empty.
-        let archivedFiles = archive.entries.keys.count { !ReplicaScan.isFolder($0) }
-        for (replica, scan) in [(Replica.a, scanA), (.b, scanB)]
-        where archivedFiles > 0 && !options.allowMassDelete && !scan.files.keys.contains(where: { !ReplicaScan.isFolder($0) }) {
-            throw SyncError(
-                .massDeletion, "\(root(replica)) is empty, but it held \(archivedFiles) files at the last sync: refusing to delete them "
-                    + "from \(root(replica.other)). If you really emptied it, run again with --allow-mass-delete.")
-        }
-        var report = SyncReport()
-        report.folded = folded
-        report.keptCopies = keptCopies
-        separateFilesFromFolders(&scanA, &scanB, archive: archive, into: &report)
-        var unmovedRuns: Set<UInt32> = []
-        if !options.dryRun {
-            for (replica, scan) in [(Replica.a, scanA), (.b, scanB)] {
-                // Into the trash, not unlinked: were a name ever mistaken for Folio's, nothing is lost.
-                for path in scan.staleTemporaries {
-                    guard let stamp = try? FileStamp.of(root(replica) + "/" + path),
-                          (try? Trash(state: state).move(path, from: root(replica), replica: replica, expected: stamp, hash: nil)) == true
-                    else {
-                        if let tag = ReplicaScan.folioTemporaryTag(String(path.split(separator: "/").last ?? "")) { unmovedRuns.insert(tag) }
-                        continue
-                    }
-                    report.removedTemporaries.append("\(replica.rawValue):\(path)")
-                }
-            }
-        }
-        // Names that differ only by case cannot both live on a case-insensitive disk:
-        // reported and left alone, never renamed or overwritten.
-        // Only a path with capitals or non-ASCII letters can clash: group those (few) by
-        // their lowercase form, with the lowercase path itself when a replica has it.
-        var byFoldedName: [String: Set<String>] = [:]
-        for path in scanA.caseFoldable + scanB.caseFoldable {
-            let folded = path.lowercased()
-            byFoldedName[folded, default: []].insert(path)
-            if scanA.files[folded] != nil || scanB.files[folded] != nil { byFoldedName[folded]!.insert(folded) }
-        }
-        var clashed = false
-        for (_, paths) in byFoldedName where paths.count > 1 {
-            clashed = true
-            for path in paths {
-                report.skipped[path] = "names that differ only by case (\(paths.sorted().joined(separator: ", "))): left alone; rename one"
-                scanA.files[path] = nil
-                scanB.files[path] = nil
-                archive.entries[path] = nil
-            }
-        }
-        report.hashed = scanA.hashed + scanB.hashed
-        for (path, reason) in scanA.skipped { report.skipped["A:" + path] = reason }
-        for (path, reason) in scanB.skipped { report.skipped["B:" + path] = reason }
-        report.passedOver = Set(scanA.passedOver.map { "A:" + $0 }).union(scanB.passedOver.map { "B:" + $0 })
-        report.normalized = scanA.normalized.map { "A:" + $0 } + scanB.normalized.map { "B:" + $0 }
-        // Names taken out for a clash upset the scans' counts of archived paths: then every
-        // archived path is looked at.
-        let (steps, restamped) = Self.plan(archive: archive, a: scanA, b: scanB, everyArchivedPath: clashed)
-        if !options.allowMassDelete { try refuseMassDeletion(steps, archivedFiles: archivedFiles) }
-        // Touched but not changed: the new stamps are recorded, so the files are not read again next time.
-        for (path, stamps) in restamped {
-            archive.entries[path]?.stampA = stamps.a
-            archive.entries[path]?.stampB = stamps.b
-        }
-        var applier = Applier(engine: self, bases: bases, history: history, scanA: scanA, scanB: scanB, archive: archive, report: report)
-        let (copies, others, afterFolders) = schedule(steps, scanA, scanB)
-        applier.copyFiles(copies) { done in options.progress?(done, steps.count) }
-        for (index, step) in others.enumerated() {
-            applier.apply(step)
-            if index % 100 == 99 { options.progress?(copies.count + index + 1, steps.count) }
-        }
-        applier.commitReplacements()
-        applier.removeFolders()
-        for step in afterFolders { applier.apply(step) }
-        applier.commitReplacements()
-        if steps.count >= 100 { options.progress?(steps.count, steps.count) }
-        (archive, report) = (applier.archive, applier.report)
-        // In path order, as the steps were planned (new files were copied in a batch of their own).
-        report.copied.sort()
-        report.deleted.sort()
-        report.files = archive.entries.keys.count { !ReplicaScan.isFolder($0) }
-        // An unchanged archive is not written again (nor is everything flushed for it).
-        if !options.dryRun && archive != knownArchive {
-            do {
-                // New files and bases were written without a flush each: flush all before recording them.
-                try bases.flush()
-                try AtomicFile.flushFileSystem(containing: state)
-                try storage.save(archive, known: knownArchive, loaded: loaded)
-            } catch { throw SyncError(.stateIO, "cannot save the archive in \(state): \(error)") }
-        }
-        if !options.dryRun {
-            recordRoots()
-            // A run that ends here leaves no temporary file: it need not be listed any more.
-            try? RunRecord(state: state).finish(unmoved: unmovedRuns)
-            // The versions seen, after the contents they name; pruned now and then, keeping
-            // every base the archive names.
-            do {
-                try history.flush()
-                try history.pruneIfGrown(now: now, keeping: Set(archive.entries.values.map(\.hash)))
-            } catch { throw SyncError(.stateIO, "cannot save the history of versions in \(state): \(error)") }
-        }
+        var run = try prepare()
+        var scans = try scan(run)
+        var report = try foldConflictCopies(&scans, &run)
+        try refuseEmptiedReplicas(scans, run)
+        tidy(&scans, &run, &report)
+        let steps = try plan(scans, &run)
+        apply(steps, scans, &run, &report)
+        try record(&run, &report)
         return report
     }
 

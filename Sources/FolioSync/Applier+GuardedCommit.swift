@@ -1,0 +1,126 @@
+import FolioFolder
+import FolioFormat
+import FolioMerge
+import FolioSystem
+import Foundation
+
+/// The guarded commit: each write, rename and replacement made only while the target is what the scan saw, checked again at the rename, so that a save made meanwhile is never lost.
+extension Applier {
+    /// Renames `from` to `to` on `replica` if `from` still has the stamp the scan saw and
+    /// `to` is free; otherwise reports why and leaves both alone.
+    mutating func renamed(_ from: String, to: String, on replica: Replica, expected: FileStamp) -> Bool {
+        let source = full(replica, from), target = full(replica, to)
+        guard (try? FileStamp.of(source)) == expected, (try? FileStamp.of(target)) == nil else {
+            report.changedDuringSync.append(from)
+            return false
+        }
+        do {
+            try AtomicFile.makeDirectories(AtomicFile.parent(of: target))
+            // A file created at `to` since the check stays: the rename fails rather than replace it.
+            do { try Syscall.renameWithoutReplacing(source, to: target) } catch where Syscall.renameFlagsUnsupported.contains(error.code) {
+                try Syscall.rename(source, to: target)
+            }
+            return true
+        } catch where error.code == Syscall.alreadyExists {
+            report.changedDuringSync.append(from)
+            return false
+        } catch {
+            report.skipped["\(replica.rawValue):\(from)"] = "cannot rename: \(error)"
+            return false
+        }
+    }
+
+    /// The bytes of the file at `path` if, once read, it has the stamp `expected`; nil
+    /// when it has another.
+    static func contents(of path: String, ifStamped expected: FileStamp) throws(SystemError) -> [UInt8]? {
+        let fd = try Syscall.openForReading(path)
+        defer { Syscall.close(fd) }
+        let (bytes, stamp) = try FileReading.contents(ofOpen: fd, path: path)
+        return stamp == expected ? bytes : nil
+    }
+
+    /// Writes `bytes` at `path` in `replica` if the file there is still what the scan saw.
+    mutating func write(_ bytes: [UInt8], _ path: String, in replica: Replica, executable: Bool, newMode: UInt32? = nil) -> FileStamp? {
+        writeReplacing(bytes, path, in: replica, expected: scanned(replica).files[path]?.stamp, executable: executable, newMode: newMode)
+    }
+
+    /// Writes `bytes` at `path` in `replica` if the file there still has the stamp
+    /// `expected` (nil: absent). A new file is written now (flushed later with the rest);
+    /// a file that replaces another is prepared now and renamed by
+    /// ``commitReplacements()`` once all of them are flushed, so that no file is ever
+    /// replaced by less than it held. Returns the new stamp, or for a replacement a
+    /// placeholder (size -1) that ``commitReplacements()`` corrects.
+    ///
+    /// A replacement keeps the permissions of the file it replaces (a 0600 file stays
+    /// private), with the executable bit as `executable` says; a new file gets
+    /// `newMode` (the permissions of the file it copies) narrowed by the umask, as `cp`
+    /// makes one, or without it 0666 (0777 when executable) narrowed so.
+    mutating func writeReplacing(
+        _ bytes: [UInt8], _ path: String, in replica: Replica, expected: FileStamp?, executable: Bool, newMode: UInt32? = nil
+    ) -> FileStamp? {
+        guard insideRoot(replica, path) else { return nil }
+        do {
+            guard let expected else {
+                let creating = newMode.map { $0 & 0o777 } ?? (executable ? 0o777 : 0o666)
+                let written = try AtomicFile.write(bytes, to: full(replica, path), mode: nil, creating: creating, durable: false) { $0 == nil }
+                guard written else {
+                    report.changedDuringSync.append(path)
+                    return nil
+                }
+                return try FileStamp.of(full(replica, path))
+            }
+            let mode = expected.permissions(executable: executable)
+            let temporary = try AtomicFile.prepare(bytes, beside: full(replica, path), mode: mode)
+            replacements.append((replica, path, temporary, expected, archive.entries[path], SHA256.hash(bytes)))
+            return Self.placeholder(mode: mode)
+        } catch {
+            report.skipped["\(replica.rawValue):\(path)"] = Self.cannotWrite(error)
+            return nil
+        }
+    }
+
+    /// The stamp recorded for a replacement not yet renamed: ``commitReplacements()``
+    /// puts the real one in its place.
+    static func placeholder(mode: UInt32) -> FileStamp {
+        FileStamp(size: -1, modified: 0, changed: 0, inode: 0, type: .regular, permissions: mode)
+    }
+
+    /// Renames every prepared replacement over its target, after one flush of them all;
+    /// a target that changed meanwhile keeps its content, and its path goes back to
+    /// what the archive said before (the next sync looks at it again).
+    mutating func commitReplacements() {
+        guard !replacements.isEmpty else { return }
+        do { try AtomicFile.flushFileSystem(containing: engine.state) } catch {
+            for item in replacements { try? Syscall.unlink(item.temporary) }
+            for item in replacements {
+                archive.entries[item.path] = item.before
+                report.changedDuringSync.append(item.path)
+            }
+            report.skipped[SyncReport.stateKey] = "cannot flush: \(error)"
+            replacements.removeAll()
+            return
+        }
+        for item in replacements {
+            let target = full(item.replica, item.path)
+            // The stamp of what Folio wrote, from its own file before the rename: the one
+            // taken by path after it is Folio's only if it is that very file (an edit saved
+            // right after the rename must not be recorded as what Folio wrote).
+            let ours = try? FileStamp.of(item.temporary)
+            let renamed = (try? AtomicFile.commit(item.temporary, to: target) { $0 == item.expected }) ?? false
+            guard renamed, let ours else {
+                report.changedDuringSync.append(item.path)
+                archive.entries[item.path] = item.before
+                continue
+            }
+            let stamp = FileStamp.afterCommit(ours: ours, now: try? FileStamp.of(target))
+            // Only onto an entry that records what was written: when the other side's
+            // commit failed, the entry went back to the old version, and this stamp must
+            // not vouch for it.
+            if var entry = archive.entries[item.path], entry.hash == item.hash {
+                if item.replica == .a { entry.stampA = stamp } else { entry.stampB = stamp }
+                archive.entries[item.path] = entry
+            }
+        }
+        replacements.removeAll()
+    }
+}

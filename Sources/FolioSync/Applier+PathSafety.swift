@@ -1,0 +1,41 @@
+import FolioFolder
+import FolioFormat
+import FolioMerge
+import FolioSystem
+import Foundation
+
+/// Path safety: every path the sync touches stays inside its replica, under real folders (no symbolic link in the way).
+extension Applier {
+    /// Whether every folder on the way to `path` in `replica` is a real folder (or not
+    /// there yet): Folio never reads, writes or deletes through a symbolic link, so it
+    /// never touches anything outside the two roots.
+    mutating func insideRoot(_ replica: Replica, _ path: String) -> Bool {
+        // The common case, a file in a folder already checked: only its name is looked at.
+        if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), realFolders[replica == .a ? 0 : 1].contains(String(path[..<slash])) {
+            let name = path[path.index(after: slash)...]
+            if !name.isEmpty && name != "." && name != ".." { return true }
+        }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard !parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {
+            report.skipped["\(replica.rawValue):\(path)"] = "a name that would lead outside the replica"
+            return false
+        }
+        var folder = engine.root(replica)
+        var relative = ""
+        for part in parts.dropLast() {
+            folder += "/" + part
+            relative += relative.isEmpty ? String(part) : "/" + part
+            // A folder seen to be real once in this sync is not looked at again for every
+            // file in it.
+            if realFolders[replica == .a ? 0 : 1].contains(relative) { continue }
+            guard let stamp = try? FileStamp.of(folder) else { return true }
+            if !stamp.isDirectory {
+                report.skipped["\(replica.rawValue):\(path)"] = stamp.isSymbolicLink
+                    ? "the folder \(folder) is a symbolic link: Folio never writes through links" : "\(folder) is not a folder"
+                return false
+            }
+            realFolders[replica == .a ? 0 : 1].insert(relative)
+        }
+        return true
+    }
+}

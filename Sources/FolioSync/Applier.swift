@@ -1,0 +1,189 @@
+import FolioFolder
+import FolioFormat
+import FolioMerge
+import FolioSystem
+
+/// Carries out a sync's steps, one path at a time, keeping the archive and the report.
+struct Applier {
+    let engine: SyncEngine
+    let bases: BaseStore
+    /// The versions seen, kept in the pair's history as they are stored as bases.
+    var history: VersionHistory? = nil
+    var scanA: ReplicaScan
+    var scanB: ReplicaScan
+    var archive: SyncArchive
+    var report: SyncReport
+    /// Folders to remove once everything in them has been dealt with.
+    var folderRemovals: [(path: String, replica: Replica)] = []
+    /// Conflict copies folded into their files, trashed by ``finishFolds()``.
+    var pendingFolds: [FoldJournal.Entry] = []
+    /// The folds a killed sync had begun (see ``FoldJournal``).
+    var unfinishedFolds = FoldJournal()
+    /// Folders of each replica (A, B) found to be real folders, not links, in this sync.
+    var realFolders: [Set<String>] = [[], []]
+    /// Replacements written to temporary files, renamed by ``commitReplacements()`` after
+    /// one flush of them all: (replica, path, temporary file, stamp the scan saw, the
+    /// archive entry before this sync touched the path, the hash written).
+    var replacements: [(replica: Replica, path: String, temporary: String, expected: FileStamp, before: SyncArchive.Entry?, hash: SHA256.Digest)] = []
+
+    func scanned(_ replica: Replica) -> ReplicaScan { replica == .a ? scanA : scanB }
+    func full(_ replica: Replica, _ path: String) -> String { engine.root(replica) + "/" + path }
+
+    mutating func apply(_ step: SyncStep) {
+        if let path = step.path, ReplicaScan.isFolder(path) { return applyToFolder(step) }
+        switch step {
+        case .agree(let path):
+            guard let a = scanA.files[path], let b = scanB.files[path] else { return }
+            if !engine.options.dryRun {
+                guard let bytes = read(.a, path) else { return }
+                storeBase(bytes, hash: a.hash, at: path)
+            }
+            record(path, hash: a.hash, stampA: a.stamp, stampB: b.stamp)
+        case .forget(let path):
+            archive.entries[path] = nil
+        case .copy(let path, let from), .restore(let path, let from):
+            copy(path, from: from)
+        case .delete(let path, let replica):
+            delete(path, in: replica)
+        case .merge(let path):
+            merge(path)
+        case .move(let from, let to, let replica, let edited):
+            move(from, to: to, on: replica, edited: edited)
+        case .moveByID(let from, let to, let replica):
+            moveByID(from, to: to, on: replica)
+        }
+    }
+
+    /// Renames `from` to `to` on `replica` (the other side renamed and edited it; its
+    /// front-matter id says so), carrying the archived base along, then settles `to`
+    /// as any path: copied, or merged when `replica` had edited it too.
+    mutating func moveByID(_ from: String, to: String, on replica: Replica) {
+        report.moved.append("\(from) → \(to)")
+        guard !engine.options.dryRun, let file = scanned(replica).files[from], insideRoot(replica, from), insideRoot(replica, to),
+              let base = archive.entries[from]
+        else { return }
+        guard renamed(from, to: to, on: replica, expected: file.stamp), let stamp = try? FileStamp.of(full(replica, to)) else { return }
+        // The file is at its new name on both sides now; the base goes with it.
+        var moved = file
+        moved.stamp = stamp
+        if replica == .a {
+            scanA.files[from] = nil
+            scanA.files[to] = moved
+        } else {
+            scanB.files[from] = nil
+            scanB.files[to] = moved
+        }
+        archive.entries[from] = nil
+        // The stamp vouches for the base only if the file still holds it; an edited file
+        // gets none, so that, were the merge below to give up, the next scan reads it
+        // again instead of taking the edit for the base.
+        var entry = base
+        let vouched = file.hash == base.hash ? stamp : nil
+        if replica == .a { entry.stampA = vouched } else { entry.stampB = vouched }
+        archive.entries[to] = entry
+        if let step = SyncPlan.step(to, base: base.hash, a: scanA.files[to]?.hash, b: scanB.files[to]?.hash) { apply(step) }
+    }
+
+    /// Renames `from` to `to` on `replica`, as the other side did; an edit made there
+    /// meanwhile goes along and is copied to the other side.
+    mutating func move(_ from: String, to: String, on replica: Replica, edited: Bool) {
+        report.moved.append("\(from) → \(to)")
+        guard !engine.options.dryRun, let file = scanned(replica).files[from], let moved = scanned(replica.other).files[to],
+              insideRoot(replica, from), insideRoot(replica, to)
+        else { return }
+        let target = full(replica, to)
+        guard renamed(from, to: to, on: replica, expected: file.stamp) else { return }
+        try? Syscall.syncDirectory(AtomicFile.parent(of: target))
+        archive.entries[from] = nil
+        guard let stamp = try? FileStamp.of(target) else { return }
+        if edited {
+            // The edit followed the move; the other side still holds the old content at `to`.
+            guard let bytes = try? FileReading.contents(of: target), SHA256.hash(bytes) == file.hash,
+                  let otherStamp = writeReplacing(bytes, to, in: replica.other, expected: moved.stamp, executable: file.stamp.isExecutable)
+            else { return }
+            storeBase(bytes, at: to)
+            record(to, hash: file.hash, stamp, in: replica, other: otherStamp)
+        } else {
+            record(to, hash: moved.hash, stamp, in: replica, other: moved.stamp)
+        }
+    }
+
+    /// The bytes of `path` in `replica`, if the file still has the stamp the scan saw
+    /// (then it holds the content the scan hashed); else the path is reported as changed
+    /// during the sync.
+    mutating func read(_ replica: Replica, _ path: String) -> [UInt8]? {
+        guard insideRoot(replica, path), let file = scanned(replica).files[path],
+              let bytes = (try? Self.contents(of: full(replica, path), ifStamped: file.stamp)) ?? nil
+        else {
+            report.changedDuringSync.append(path)
+            return nil
+        }
+        return bytes
+    }
+
+    /// Records `path` with `stamp` in `replica` and `other` in the other replica.
+    mutating func record(_ path: String, hash: SHA256.Digest, _ stamp: FileStamp, in replica: Replica, other: FileStamp) {
+        if replica == .a { record(path, hash: hash, stampA: stamp, stampB: other) } else { record(path, hash: hash, stampA: other, stampB: stamp) }
+    }
+
+    mutating func record(_ path: String, hash: SHA256.Digest, stampA: FileStamp, stampB: FileStamp) {
+        // The id of the content recorded: whichever side holds that content now.
+        let id = [scanA.files[path], scanB.files[path]].compactMap { $0 }.first { $0.hash == hash }?.id
+        archive.entries[path] = SyncArchive.Entry(
+            hash: hash, size: stampA.size, executable: stampA.isExecutable, stampA: stampA, stampB: stampB, id: id)
+    }
+
+    mutating func copy(_ path: String, from source: Replica) {
+        report.copied.append(path)
+        guard !engine.options.dryRun, let file = scanned(source).files[path], let bytes = read(source, path) else { return }
+        guard let stamp = write(bytes, path, in: source.other, executable: file.stamp.isExecutable, newMode: file.stamp.permissions) else { return }
+        storeBase(bytes, hash: file.hash, at: path)
+        record(path, hash: file.hash, file.stamp, in: source, other: stamp)
+    }
+
+    mutating func delete(_ path: String, in replica: Replica) {
+        report.deleted.append(path)
+        guard !engine.options.dryRun, let expected = scanned(replica).files[path]?.stamp, insideRoot(replica, path) else { return }
+        // Into the trash, never unlinked: `folio restore` brings it back.
+        do {
+            guard try Trash(state: engine.state).move(
+                path, from: engine.root(replica), replica: replica, expected: expected, hash: scanned(replica).files[path]?.hash)
+            else {
+                report.changedDuringSync.append(path)
+                return
+            }
+            archive.entries[path] = nil
+        } catch {
+            report.skipped["\(replica.rawValue):\(path)"] = "cannot move to the trash: \(error)"
+        }
+    }
+
+    /// Why a file could not be written, in words: a name the file system there cannot
+    /// hold (a FAT stick and `:`) is said so, and left alone, never renamed.
+    static func cannotWrite(_ error: SystemError) -> String {
+        guard Syscall.unholdableName.contains(error.code) else { return "cannot write: \(error)" }
+        return "the file system there cannot hold this name (\(Syscall.describe(error.code))): left alone; rename it to sync it"
+    }
+
+    /// Keeps a text version as a future merge base, under its hash (`hash`, when the
+    /// caller knows it), and in the history as what `path` held now.
+    mutating func storeBase(_ bytes: [UInt8], hash: SHA256.Digest? = nil, at path: String) {
+        guard !engine.options.dryRun, Self.isText(bytes), bytes.count <= 16 << 20 else { return }
+        let hash = hash ?? SHA256.hash(bytes)
+        do {
+            try bases.store(bytes, hash: hash)
+            if bytes.count <= VersionHistory.largestVersion {
+                try history?.record(bytes, hash: hash, at: path, time: engine.now)
+            }
+        } catch {
+            // Not silent: without its base, the next merge of this file would keep a
+            // conflict copy where it could have merged.
+            if !report.couldNotWriteState {
+                report.skipped[SyncReport.stateKey] = "cannot keep the merged version of \(path) as the base of the next merge (\(error)); "
+                    + "the files are in step, but free space in the state folder, or the next merge may keep a conflict copy"
+            }
+        }
+    }
+
+    func loadBase(_ hash: SHA256.Digest) -> [UInt8]? { bases.load(hash) }
+}

@@ -1,0 +1,191 @@
+import FolioFolder
+import FolioSystem
+
+/// The phases of one sync pass, in order: prepare (state, lock, trash expiry, ignore
+/// rules, archive) → scan → fold (other tools' conflict copies) → guard (emptied
+/// replicas, mass deletions) → tidy (what cannot be synced as it is) → plan → apply →
+/// record. A new step goes in the phase whose job it shares.
+extension SyncEngine {
+    /// The state folder locked (one process at a time appends to its bases and archive;
+    /// the lock also makes the folder, 0700, as it holds copies of every text file), the
+    /// trash expired, this run listed, the archive and the ignore rules read.
+    func prepare() throws(SyncError) -> SyncRun {
+        var lock: StateLock?
+        let endedRuns: Set<UInt32>
+        if !options.dryRun {
+            do { lock = try StateLock.acquire(state) } catch { throw SyncError(lockFailure: error) }
+            Trash(state: state).expire(olderThanDays: 30)
+            do { endedRuns = try RunRecord(state: state).begin() } catch {
+                throw SyncError(.stateIO, "cannot write \(state)/runs: \(error)")
+            }
+        } else {
+            endedRuns = []
+        }
+        let storage = ArchiveStorage(state: state)
+        var (archive, loaded) = try storage.load()
+        // What either side's .folioignore names is ignored on both: a rule added on one side
+        // must not look like a deletion of those files to the other.
+        let rules = [rootA, rootB].map { String(decoding: (try? AtomicFile.contentsIfPresent($0 + "/.folioignore")) ?? nil ?? [], as: UTF8.self) }
+        let knownArchive = archive
+        archive.addFolderEntriesIfMissing()
+        let bases = BaseStore(state: state, known: Set(knownArchive.entries.values.map(\.hash)))
+        return SyncRun(
+            lock: lock, endedRuns: endedRuns, storage: storage, loaded: loaded, knownArchive: knownArchive, archive: archive,
+            ignore: FolioIgnore(text: rules.joined(separator: "\n")), bases: bases, history: VersionHistory(state: state, contents: bases))
+    }
+
+    /// Both replicas listed at once, then what changed in either read with both cores;
+    /// refused when a root could be listed only in part, or is no longer the same folder.
+    func scan(_ run: SyncRun) throws(SyncError) -> ReplicaScans {
+        let known = run.knownArchive, ignore = run.ignore, endedRuns = run.endedRuns
+        let listings = ConcurrentSlots<Result<ReplicaScan, SyncError>>.map(2) { index in
+            let replica: Replica = index == 0 ? .a : .b
+            return Result { () throws(SyncError) in
+                try ReplicaScan.list(
+                    self.root(replica), ignoring: ignore, expectedCount: known.entries.count, endedRuns: endedRuns,
+                    renamingToNFC: !self.options.dryRun, known: Self.known(known, replica))
+            }
+        }
+        var scans = [try listings[0].get(), try listings[1].get()]
+        // A root listed only in part would make every file not yet listed look deleted.
+        for (index, scan) in scans.enumerated() {
+            if let reason = scan.skipped[""] {
+                throw SyncError(.replicaMissing, "\(index == 0 ? rootA : rootB): \(reason); nothing was changed")
+            }
+        }
+        ReplicaScan.readPending(&scans, roots: [rootA, rootB])
+        if !options.allowMassDelete { try refuseStrangeRoots(archive: run.archive) }
+        return ReplicaScans(a: scans[0], b: scans[1])
+    }
+
+    /// Syncthing's and Dropbox's conflict copies, new since the last sync, folded back
+    /// first; the report starts with what that did.
+    func foldConflictCopies(_ scans: inout ReplicaScans, _ run: inout SyncRun) throws(SyncError) -> SyncReport {
+        let (folded, keptCopies) = try foldConflictCopies(
+            &scans.a, &scans.b, archive: run.archive, bases: run.bases, history: run.history, ignore: run.ignore)
+        var report = SyncReport()
+        report.folded = folded
+        report.keptCopies = keptCopies
+        return report
+    }
+
+    /// Refused: a replica empty of files (empty folders do not count) where the archive
+    /// had some, unless `allowMassDelete`.
+    func refuseEmptiedReplicas(_ scans: ReplicaScans, _ run: SyncRun) throws(SyncError) {
+        let archivedFiles = run.archive.entries.keys.count { !ReplicaScan.isFolder($0) }
+        for (replica, scan) in [(Replica.a, scans.a), (.b, scans.b)]
+        where archivedFiles > 0 && !options.allowMassDelete && !scan.files.keys.contains(where: { !ReplicaScan.isFolder($0) }) {
+            throw SyncError(
+                .massDeletion, "\(root(replica)) is empty, but it held \(archivedFiles) files at the last sync: refusing to delete them "
+                    + "from \(root(replica.other)). If you really emptied it, run again with --allow-mass-delete.")
+        }
+    }
+
+    /// What cannot be synced as it is, set apart and reported: a file here where a folder
+    /// is there, Folio's own leftover temporary files (into the trash), names that differ
+    /// only by case; and what the scans skipped or renamed.
+    func tidy(_ scans: inout ReplicaScans, _ run: inout SyncRun, _ report: inout SyncReport) {
+        run.archivedFiles = run.archive.entries.keys.count { !ReplicaScan.isFolder($0) }
+        separateFilesFromFolders(&scans.a, &scans.b, archive: run.archive, into: &report)
+        if !options.dryRun {
+            for (replica, scan) in [(Replica.a, scans.a), (.b, scans.b)] {
+                // Into the trash, not unlinked: were a name ever mistaken for Folio's, nothing is lost.
+                for path in scan.staleTemporaries {
+                    guard let stamp = try? FileStamp.of(root(replica) + "/" + path),
+                          (try? Trash(state: state).move(path, from: root(replica), replica: replica, expected: stamp, hash: nil)) == true
+                    else {
+                        if let tag = ReplicaScan.folioTemporaryTag(String(path.split(separator: "/").last ?? "")) { run.unmovedRuns.insert(tag) }
+                        continue
+                    }
+                    report.removedTemporaries.append("\(replica.rawValue):\(path)")
+                }
+            }
+        }
+        // Names that differ only by case cannot both live on a case-insensitive disk:
+        // reported and left alone, never renamed or overwritten. Only a path with capitals
+        // or non-ASCII letters can clash: group those (few) by their lowercase form, with
+        // the lowercase path itself when a replica has it.
+        var byFoldedName: [String: Set<String>] = [:]
+        for path in scans.a.caseFoldable + scans.b.caseFoldable {
+            let folded = path.lowercased()
+            byFoldedName[folded, default: []].insert(path)
+            if scans.a.files[folded] != nil || scans.b.files[folded] != nil { byFoldedName[folded]!.insert(folded) }
+        }
+        for (_, paths) in byFoldedName where paths.count > 1 {
+            run.clashed = true
+            for path in paths {
+                report.skipped[path] = "names that differ only by case (\(paths.sorted().joined(separator: ", "))): left alone; rename one"
+                scans.a.files[path] = nil
+                scans.b.files[path] = nil
+                run.archive.entries[path] = nil
+            }
+        }
+        report.hashed = scans.a.hashed + scans.b.hashed
+        for (path, reason) in scans.a.skipped { report.skipped["A:" + path] = reason }
+        for (path, reason) in scans.b.skipped { report.skipped["B:" + path] = reason }
+        report.passedOver = Set(scans.a.passedOver.map { "A:" + $0 }).union(scans.b.passedOver.map { "B:" + $0 })
+        report.normalized = scans.a.normalized.map { "A:" + $0 } + scans.b.normalized.map { "B:" + $0 }
+    }
+
+    /// The steps the decision table gives (``SyncPlan``), refused when they would delete
+    /// most of a side; files touched but not changed get their new stamps recorded, so
+    /// they are not read again next time.
+    func plan(_ scans: ReplicaScans, _ run: inout SyncRun) throws(SyncError) -> [SyncStep] {
+        // Names taken out for a clash upset the scans' counts of archived paths: then every
+        // archived path is looked at.
+        let (steps, restamped) = Self.plan(archive: run.archive, a: scans.a, b: scans.b, everyArchivedPath: run.clashed)
+        if !options.allowMassDelete { try refuseMassDeletion(steps, archivedFiles: run.archivedFiles) }
+        for (path, stamps) in restamped {
+            run.archive.entries[path]?.stampA = stamps.a
+            run.archive.entries[path]?.stampB = stamps.b
+        }
+        return steps
+    }
+
+    /// The steps carried out (``Applier``): new files copied in a batch, the rest one by
+    /// one, replacements committed together, emptied folders removed, then what waited
+    /// for them.
+    func apply(_ steps: [SyncStep], _ scans: ReplicaScans, _ run: inout SyncRun, _ report: inout SyncReport) {
+        var applier = Applier(
+            engine: self, bases: run.bases, history: run.history, scanA: scans.a, scanB: scans.b, archive: run.archive, report: report)
+        let (copies, others, afterFolders) = schedule(steps, scans.a, scans.b)
+        applier.copyFiles(copies) { done in options.progress?(done, steps.count) }
+        for (index, step) in others.enumerated() {
+            applier.apply(step)
+            if index % 100 == 99 { options.progress?(copies.count + index + 1, steps.count) }
+        }
+        applier.commitReplacements()
+        applier.removeFolders()
+        for step in afterFolders { applier.apply(step) }
+        applier.commitReplacements()
+        if steps.count >= 100 { options.progress?(steps.count, steps.count) }
+        (run.archive, report) = (applier.archive, applier.report)
+        // In path order, as the steps were planned (new files were copied in a batch of their own).
+        report.copied.sort()
+        report.deleted.sort()
+        report.files = run.archive.entries.keys.count { !ReplicaScan.isFolder($0) }
+    }
+
+    /// What the pass did, made durable: the archive (not written again when unchanged),
+    /// after a flush of the files and bases it names; the roots' identities; the run
+    /// taken off the list; the versions seen, pruned now and then.
+    func record(_ run: inout SyncRun, _ report: inout SyncReport) throws(SyncError) {
+        defer { withExtendedLifetime(run.lock) {} }
+        guard !options.dryRun else { return }
+        if run.archive != run.knownArchive {
+            do {
+                try run.bases.flush()
+                try AtomicFile.flushFileSystem(containing: state)
+                try run.storage.save(run.archive, known: run.knownArchive, loaded: run.loaded)
+            } catch { throw SyncError(.stateIO, "cannot save the archive in \(state): \(error)") }
+        }
+        recordRoots()
+        // A run that ends here leaves no temporary file: it need not be listed any more.
+        try? RunRecord(state: state).finish(unmoved: run.unmovedRuns)
+        // The versions seen, after the contents they name, keeping every base the archive names.
+        do {
+            try run.history.flush()
+            try run.history.pruneIfGrown(now: now, keeping: Set(run.archive.entries.values.map(\.hash)))
+        } catch { throw SyncError(.stateIO, "cannot save the history of versions in \(state): \(error)") }
+    }
+}

@@ -1,0 +1,33 @@
+import FolioSystem
+
+/// What one pass of a sync carries from phase to phase (``SyncEngine/runOnce()``).
+struct SyncRun {
+    /// The state folder's lock, held until the pass ends (nil in a dry run).
+    let lock: StateLock?
+    /// The tags of earlier runs that ended, whose temporary files are leftovers.
+    let endedRuns: Set<UInt32>
+    /// Where the archive is kept, and how it was read.
+    let storage: ArchiveStorage
+    let loaded: ArchiveStorage.Loaded
+    /// The archive as read, and as this pass changes it.
+    let knownArchive: SyncArchive
+    var archive: SyncArchive
+    /// What either side's `.folioignore` names, ignored on both.
+    let ignore: FolioIgnore
+    /// The merge bases and the versions seen.
+    let bases: BaseStore
+    let history: VersionHistory
+    /// How many files (not folders) the archive held.
+    var archivedFiles = 0
+    /// Whether names that differ only by case were taken out (then every archived path is planned).
+    var clashed = false
+    /// Runs whose leftover temporaries could not be moved to the trash.
+    var unmovedRuns: Set<UInt32> = []
+}
+
+/// The two replicas' scans, side by side (two stored properties, so that a phase can
+/// change both at once without copying either).
+struct ReplicaScans {
+    var a: ReplicaScan
+    var b: ReplicaScan
+}
