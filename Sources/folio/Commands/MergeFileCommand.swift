@@ -25,6 +25,8 @@ enum MergeFileCommand: FolioCommand {
         version that does not parse, is merged line by line exactly as git does.
         --ours, --theirs and --union resolve conflicts to one side or to both.
         --diff-algorithm chooses the line diff as git's option does (default myers).
+        As in git, -p is also --stdout, -q (no warnings) also --quiet, and --no-diff3
+        undoes an earlier --diff3.
         """
     static let arguments = ArgumentSpec(
         flags: ["-p", "--stdout", "-q", "--quiet", "--diff3", "--no-diff3", "--ours", "--theirs", "--union"],

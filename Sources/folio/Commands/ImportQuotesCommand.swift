@@ -1,0 +1,49 @@
+import Foundation
+import FolioFormat
+import FolioModel
+import FolioStore
+import FolioSystem
+
+/// `folio import-quotes DIR FILE`.
+enum ImportQuotesCommand: FolioCommand {
+    static let name = "import-quotes"
+    static let summary = "import quotes written between #- and -# into quotes/"
+    static let help = """
+        usage: folio import-quotes DIR FILE
+
+        Reads FILE, in which each quote stands between '#-' and '-#' (line breaks inside
+        a quote become spaces; empty quotes are skipped), and writes one file per quote
+        in DIR/quotes/. Prints how many it wrote. A quote never closed with '-#' is not
+        imported: its line and column are printed and the exit status is 1.
+        """
+    static let arguments = ArgumentSpec(positionals: 2...2, positionalNames: "DIR and FILE")
+
+    @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
+        let file = arguments.positionals[1]
+        let bytes: [UInt8]
+        do { bytes = try FileReading.contents(of: file) } catch {
+            Output.error("\(error.description)\nfolio import-quotes: cannot read the quotes file")
+            return ExitCode.of(error)
+        }
+        guard let text = UTF8Validation.string(bytes) else {
+            Output.error("\(file): error: not UTF-8 text; save it as UTF-8")
+            return ExitCode.problems
+        }
+        let (quotes, unclosedAt) = QuoteImport.read(text)
+        if let (line, column) = unclosedAt {
+            Output.error("\(file):\(line):\(column): warning: this quote is never closed, so it was not imported: add '-#' at its end")
+        }
+        guard !quotes.isEmpty else {
+            Output.error("\(file): error: no quotes found in \(file) (each quote goes between '#-' and '-#')")
+            return ExitCode.problems
+        }
+        // A new library folder is made on first import.
+        try? FileManager.default.createDirectory(atPath: arguments.positionals[0], withIntermediateDirectories: true)
+        let store = try await loadStore(arguments.positionals[0])
+        var errors: [StoreError] = []
+        for quote in quotes { errors += await store.dispatch(.addQuote(quote)).errors }
+        Output.print("imported \(quotes.count - errors.count) quote\(quotes.count == 1 ? "" : "s") into \(arguments.positionals[0])/quotes/")
+        let status = exitStatus(reporting: errors)
+        return unclosedAt == nil ? status : max(status, ExitCode.problems)
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import FolioFormat
+import FolioModel
+import FolioStore
+import FolioSystem
+
+/// `folio list DIR [--kind K] [--json]`.
+enum ListCommand: FolioCommand {
+    static let name = "list"
+    static let summary = "list the records of a folder"
+    static let help = """
+        usage: folio list DIR [--kind KIND] [--json]
+
+        Lists every Markdown file under DIR in path order: its path, kind and title,
+        files that do not parse included (with their error). A conflict copy (of
+        Syncthing, Dropbox, Nextcloud or folio sync) ends with
+        '  (conflict copy of FILE)'. --json prints one JSON array of objects with path,
+        kind, title, fields and, for files that do not parse, error; for conflict
+        copies, conflictOf (the file). Exits 1 when a file does not parse.
+        """
+    static let arguments = ArgumentSpec(flags: ["--json"], options: ["--kind"], positionals: 1...1, positionalNames: "one DIR")
+
+    @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
+        let store = try await loadStore(arguments.positionals[0])
+        var records = store.state.records.values.sorted { $0.path < $1.path }
+        if let text = arguments.options["--kind"]?.last {
+            guard let kind = kindOption(text, in: store, command: name) else { return ExitCode.usage }
+            records = records.filter { $0.kind == kind }
+        }
+        printRecords(records, of: store, json: arguments.flags.contains("--json"))
+        return records.contains { !$0.isValid } ? ExitCode.problems : ExitCode.success
+    }
+}

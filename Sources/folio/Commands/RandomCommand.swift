@@ -1,0 +1,36 @@
+import Foundation
+import FolioFormat
+import FolioModel
+import FolioStore
+import FolioSystem
+
+/// `folio random DIR [--kind K]`.
+enum RandomCommand: FolioCommand {
+    static let name = "random"
+    static let summary = "print one record at random: folio random DIR --kind quote"
+    static let help = """
+        usage: folio random DIR [--kind KIND] [--json]
+
+        Prints one record of KIND (default: quote) chosen at random: a quote as its
+        text and author, anything else as its title and path.
+        """
+    static let arguments = ArgumentSpec(flags: ["--json"], options: ["--kind"], positionals: 1...1, positionalNames: "one DIR")
+
+    @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
+        let store = try await loadStore(arguments.positionals[0])
+        guard let kind = kindOption(arguments.options["--kind"]?.last ?? "quote", in: store, command: name) else { return ExitCode.usage }
+        guard let record = store.state.records(of: kind).filter(\.isValid).randomElement() else {
+            Output.error("folio random: no \(kind) records in \(arguments.positionals[0])")
+            return ExitCode.problems
+        }
+        if arguments.flags.contains("--json") {
+            printRecords([record], of: store, json: true)
+        } else if kind == .quote, let document = store.state.document(of: record) {
+            let quote = Quote(document)
+            Output.print(quote.text + (quote.author.map { "\n  — \($0)" } ?? ""))
+        } else {
+            Output.print("\(record.title)  (\(record.path))")
+        }
+        return ExitCode.success
+    }
+}

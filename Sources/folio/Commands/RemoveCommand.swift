@@ -1,0 +1,22 @@
+import Foundation
+import FolioFormat
+import FolioModel
+import FolioStore
+import FolioSystem
+
+/// `folio rm DIR PATH`.
+enum RemoveCommand: FolioCommand {
+    static let name = "rm"
+    static let summary = "delete a record's file"
+    static let help = """
+        usage: folio rm DIR PATH
+
+        Deletes the record at PATH (relative to DIR), unless it changed on disk since it was read.
+        """
+    static let arguments = ArgumentSpec(positionals: 2...2, positionalNames: "DIR and PATH")
+
+    @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
+        let store = try await loadStore(arguments.positionals[0])
+        return exitStatus(reporting: await store.dispatch(.removeRecord(path: arguments.positionals[1])).errors)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import FolioFormat
+import FolioModel
+import FolioStore
+import FolioSystem
+
+/// Loads the store of a folder for a command, reporting what cannot be read; a folder
+/// that is not there ends the command with 2, one that cannot be read with 3.
+@MainActor
+func loadStore(_ root: String) async throws(CommandExit) -> Store {
+    do {
+        let store = try await Store.load(root)
+        for problem in store.loadProblems { Output.error(problem.description) }
+        return store
+    } catch {
+        Output.error(error.description)
+        throw CommandExit(status: ExitCode.of(error))
+    }
+}
+
+/// Prints the store's errors and gives the exit status they mean: the gravest of
+/// theirs (3 when the disk refused a write, else 1), 0 when there are none.
+func exitStatus(reporting errors: [StoreError]) -> Int32 {
+    for error in errors { Output.error(error.description) }
+    return errors.map(ExitCode.of).max() ?? ExitCode.success
+}
+
+/// Prints records as aligned columns, or with `--json` as one JSON array; a conflict
+/// copy is marked with the file it is a version of (`  (conflict copy of r.md)`, or
+/// `"conflictOf": "r.md"`).
+@MainActor
+func printRecords(_ records: [Record], of store: Store, json: Bool) {
+    if json {
+        let values = records.map { record -> YAMLValue in
+            var object: YAMLMapping = [
+                "path": .string(record.path), "kind": .string(record.kind.rawValue), "title": .string(record.title),
+                "fields": .mapping(store.state.fields(of: record)),
+            ]
+            if let error = record.error { object["error"] = .string("\(error.location): \(error.message)") }
+            if let original = record.conflictCopyOf { object["conflictOf"] = .string(original) }
+            return .mapping(object)
+        }
+        Output.print(YAMLValue.sequence(values).json())
+        return
+    }
+    let rows = records.map { record -> [String] in
+        [record.path, record.isValid ? record.kind.rawValue : "invalid", record.error.map { "\($0.location): \($0.message)" } ?? record.title]
+    }
+    let widths = (0..<2).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    for (row, record) in zip(rows, records) {
+        Output.print(row[0].padding(toLength: widths[0] + 2, withPad: " ", startingAt: 0)
+            + row[1].padding(toLength: widths[1] + 2, withPad: " ", startingAt: 0) + row[2]
+            + (record.conflictCopyOf.map { "  (conflict copy of \($0))" } ?? ""))
+    }
+}
+
+/// The kind `--kind` names, when Folio knows it or the folder holds records of it;
+/// otherwise nil, with an error listing the kinds there are.
+@MainActor func kindOption(_ text: String, in store: Store, command: String) -> Kind? {
+    let kind = Kind(rawValue: text)
+    let kinds = Set([Kind.recipe, .todo, .workout, .quote, .note]).union(store.state.records.values.map(\.kind))
+    guard kinds.contains(kind) else {
+        Output.error("folio \(command): unknown kind '\(text)': the kinds are \(kinds.sorted().map(\.rawValue).joined(separator: ", "))")
+        return nil
+    }
+    return kind
+}

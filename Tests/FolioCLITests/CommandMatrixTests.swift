@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import folio
+
+/// Every command, run as a user runs it: `--help` and `-h` print its help (exit 0),
+/// naming every option it accepts, so that help and parsing cannot drift; an unknown
+/// option and a wrong number of arguments are usage errors with the command's status
+/// (2, or git's 129 for `merge-file`) and its help; `--` ends the options.
+@Suite struct CommandMatrixTests {
+    /// The names of every command.
+    static let names: [String] = FolioCLI.commands.map { $0.name }
+
+    /// The command named `name`.
+    static func command(_ name: String) throws -> any FolioCommand.Type {
+        try #require(FolioCLI.commands.first { $0.name == name })
+    }
+
+    @Test(arguments: names)
+    func helpNamesEveryOptionTheCommandTakes(name: String) throws {
+        let command = try Self.command(name)
+        for flag in ["--help", "-h"] {
+            let run = try FolioBinary.run([name, flag])
+            #expect(run.status == 0 && run.stdout.hasPrefix("usage: folio \(name)"), "\(name) \(flag): \(run.stderr)")
+            for option in command.arguments.flags.union(command.arguments.options) {
+                #expect(run.stdout.contains(option), "folio \(name) --help does not mention \(option)")
+            }
+        }
+    }
+
+    @Test(arguments: names)
+    func anUnknownOptionIsAUsageError(name: String) throws {
+        let command = try Self.command(name)
+        let run = try FolioBinary.run([name, "--no-such-option"])
+        #expect(run.status == command.usageStatus, "\(name): \(run.status)")
+        #expect(run.stderr.contains("unknown option '--no-such-option'") && run.stderr.contains("usage: folio \(name)"), "\(name): \(run.stderr)")
+    }
+
+    @Test(arguments: names)
+    func tooManyArgumentsIsAUsageError(name: String) throws {
+        let command = try Self.command(name)
+        let extra = Array(repeating: "x", count: command.arguments.positionals.upperBound + 1)
+        let run = try FolioBinary.run([name] + extra)
+        #expect(run.status == command.usageStatus, "\(name): \(run.status) \(run.stderr)")
+        #expect(run.stderr.contains("expected \(command.arguments.positionalNames)"), "\(name): \(run.stderr)")
+    }
+
+    @Test func anUnknownCommandIsAUsageError() throws {
+        let run = try FolioBinary.run(["frobnicate"])
+        #expect(run.status == 2 && run.stderr.hasPrefix("folio: 'frobnicate' is not a folio command"))
+        #expect(try FolioBinary.run([]).status == 2)
+        let help = try FolioBinary.run(["--help"])
+        #expect(help.status == 0 && Self.names.allSatisfy { help.stdout.contains("  \($0) ") })
+    }
+}
