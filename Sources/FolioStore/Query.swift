@@ -35,85 +35,107 @@ public struct Query: Sendable, Hashable {
     /// Parses a query.
     /// - Throws: ``QueryError`` pointing at the character where the query went wrong.
     public init(parsing text: String) throws(QueryError) {
+        for token in try Query.tokens(of: text) { try add(token, of: text) }
+    }
+
+    /// A word of a query: its text (quotes taken out), where it starts, and where its
+    /// first quote was, if it has one.
+    struct Token {
+        var text: String
+        var start: Int
+        var quotedFrom: Int?
+    }
+
+    /// The query's words: split at blanks, a quoted part kept whole.
+    static func tokens(of text: String) throws(QueryError) -> [Token] {
         let characters = Array(text)
+        var tokens: [Token] = []
         var i = 0
-        func fail(_ kind: QueryError.Kind, _ message: String, at position: Int) -> QueryError {
-            QueryError(kind: kind, query: text, position: position, message: message)
-        }
         while i < characters.count {
             if characters[i] == " " || characters[i] == "\t" {
                 i += 1
                 continue
             }
-            let start = i
-            var token = ""
-            var quotedFrom: Int?
+            var token = Token(text: "", start: i)
             while i < characters.count && characters[i] != " " && characters[i] != "\t" {
                 if characters[i] == "\"" {
                     let open = i
                     i += 1
                     while i < characters.count && characters[i] != "\"" {
-                        token.append(characters[i])
+                        token.text.append(characters[i])
                         i += 1
                     }
-                    guard i < characters.count else { throw fail(.unterminatedQuote, "unterminated quote: add the closing \"", at: open) }
-                    quotedFrom = quotedFrom ?? open
+                    guard i < characters.count else {
+                        throw QueryError(kind: .unterminatedQuote, query: text, position: open, message: "unterminated quote: add the closing \"")
+                    }
+                    token.quotedFrom = token.quotedFrom ?? open
                     i += 1
                 } else {
-                    token.append(characters[i])
+                    token.text.append(characters[i])
                     i += 1
                 }
             }
-            if quotedFrom == start {
-                let words = TextFolding.words(token)
-                guard !words.isEmpty else { throw fail(.emptyPhrase, "an empty phrase matches nothing: put words between the quotes", at: start) }
-                terms.append(.text(words: words, phrase: true))
-                continue
+            tokens.append(token)
+        }
+        return tokens
+    }
+
+    /// One word of `text` added to the query: a phrase, words to find, a comparison
+    /// (`time<30m`), `sort:`, `limit:`, or a field's value (`kind:recipe`).
+    mutating func add(_ word: Token, of text: String) throws(QueryError) {
+        func fail(_ kind: QueryError.Kind, _ message: String, at position: Int) -> QueryError {
+            QueryError(kind: kind, query: text, position: position, message: message)
+        }
+        let (token, start) = (word.text, word.start)
+        if word.quotedFrom == start {
+            let words = TextFolding.words(token)
+            guard !words.isEmpty else { throw fail(.emptyPhrase, "an empty phrase matches nothing: put words between the quotes", at: start) }
+            terms.append(.text(words: words, phrase: true))
+            return
+        }
+        guard let operatorIndex = token.firstIndex(where: { $0 == ":" || $0 == "<" || $0 == ">" || $0 == "=" }) else {
+            terms.append(.text(words: TextFolding.words(token), phrase: false))
+            return
+        }
+        let key = String(token[..<operatorIndex])
+        var rest = token[operatorIndex...]
+        let operatorPosition = start + token.distance(from: token.startIndex, to: operatorIndex)
+        guard !key.isEmpty else { throw fail(.missingKey, "missing key before '\(rest.first!)': write key:value, e.g. kind:recipe", at: operatorPosition) }
+        var comparison: Comparison?
+        if rest.hasPrefix(":") {
+            rest = rest.dropFirst()
+            if rest.first == "<" || rest.first == ">" || rest.first == "=" { comparison = .equal }
+        }
+        if comparison != nil || token[operatorIndex] != ":" {
+            let symbol = rest.prefix { $0 == "<" || $0 == ">" || $0 == "=" }
+            guard let parsed = Comparison(rawValue: String(symbol)) else {
+                throw fail(.unknownComparison, "unknown comparison '\(symbol)': use <, <=, > or >=", at: operatorPosition)
             }
-            guard let operatorIndex = token.firstIndex(where: { $0 == ":" || $0 == "<" || $0 == ">" || $0 == "=" }) else {
-                terms.append(.text(words: TextFolding.words(token), phrase: false))
-                continue
+            comparison = parsed
+            rest = rest.dropFirst(symbol.count)
+        }
+        let value = String(rest)
+        let valuePosition = start + token.count - value.count
+        guard !value.isEmpty else { throw fail(.missingValue, "missing value after '\(key)\(token[operatorIndex...])'", at: start + token.count) }
+        if let comparison {
+            guard let bound = Query.bound(value) else {
+                throw fail(.notAValue, "'\(value)' is not a number, a duration (30m, 1h30m) or a date (2026-11-01)", at: valuePosition)
             }
-            let key = String(token[..<operatorIndex])
-            var rest = token[operatorIndex...]
-            let operatorPosition = start + token.distance(from: token.startIndex, to: operatorIndex)
-            guard !key.isEmpty else { throw fail(.missingKey, "missing key before '\(rest.first!)': write key:value, e.g. kind:recipe", at: operatorPosition) }
-            var comparison: Comparison?
-            if rest.hasPrefix(":") {
-                rest = rest.dropFirst()
-                if rest.first == "<" || rest.first == ">" || rest.first == "=" { comparison = .equal }
-            }
-            if comparison != nil || token[operatorIndex] != ":" {
-                let symbol = rest.prefix { $0 == "<" || $0 == ">" || $0 == "=" }
-                guard let parsed = Comparison(rawValue: String(symbol)) else {
-                    throw fail(.unknownComparison, "unknown comparison '\(symbol)': use <, <=, > or >=", at: operatorPosition)
-                }
-                comparison = parsed
-                rest = rest.dropFirst(symbol.count)
-            }
-            let value = String(rest)
-            let valuePosition = start + token.count - value.count
-            guard !value.isEmpty else { throw fail(.missingValue, "missing value after '\(key)\(token[operatorIndex...])'", at: start + token.count) }
-            if let comparison {
-                guard let bound = Query.bound(value) else {
-                    throw fail(.notAValue, "'\(value)' is not a number, a duration (30m, 1h30m) or a date (2026-11-01)", at: valuePosition)
-                }
-                terms.append(.compare(key: key, comparison, bound))
-                continue
-            }
-            switch key {
-            case "sort":
-                descending = value.hasPrefix("-")
-                sortKey = descending ? String(value.dropFirst()) : value
-                if sortKey!.isEmpty { throw fail(.missingKey, "missing key after 'sort:-'", at: start + token.count) }
-            case "limit":
-                guard let n = Int(value), n >= 0 else { throw fail(.notAValue, "limit must be a whole number, e.g. limit:10", at: valuePosition) }
-                limit = n
-            case "tags":
-                terms.append(.field(key: "tag", value: TextFolding.folded(value)))
-            default:
-                terms.append(.field(key: key, value: TextFolding.folded(value)))
-            }
+            terms.append(.compare(key: key, comparison, bound))
+            return
+        }
+        switch key {
+        case "sort":
+            descending = value.hasPrefix("-")
+            sortKey = descending ? String(value.dropFirst()) : value
+            if sortKey!.isEmpty { throw fail(.missingKey, "missing key after 'sort:-'", at: start + token.count) }
+        case "limit":
+            guard let n = Int(value), n >= 0 else { throw fail(.notAValue, "limit must be a whole number, e.g. limit:10", at: valuePosition) }
+            limit = n
+        case "tags":
+            terms.append(.field(key: "tag", value: TextFolding.folded(value)))
+        default:
+            terms.append(.field(key: key, value: TextFolding.folded(value)))
         }
     }
 

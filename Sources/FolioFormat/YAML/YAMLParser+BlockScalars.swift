@@ -5,63 +5,12 @@ extension YAMLParser {
         let startMark = mark
         let folded = cur == UInt8(ascii: ">")
         pos += 1
-        enum Chomping { case strip, clip, keep }
-        var chomping = Chomping.clip
-        var indicator: Int?
-        var sawChomp = false
-        for _ in 0..<2 {
-            let c = cur
-            if (c == UInt8(ascii: "+") || c == UInt8(ascii: "-")) && !sawChomp {
-                chomping = c == UInt8(ascii: "+") ? .keep : .strip
-                sawChomp = true
-                pos += 1
-            } else if c >= UInt8(ascii: "1") && c <= UInt8(ascii: "9") && indicator == nil {
-                indicator = Int(c - 48)
-                pos += 1
-            } else if c == UInt8(ascii: "0") {
-                throw error(.syntax, "a block scalar's indentation indicator must be 1 to 9")
-            }
-        }
+        let (chomping, indicator) = try parseBlockScalarIndicators()
         let headerEnd = pos
-        skipBlanks()
-        if cur == UInt8(ascii: "#") {
-            if pos == headerEnd { throw error(.syntax, "a comment needs a space before '#'") }
-            skipComment()
-        }
-        if !atLineEnd {
-            throw error(.syntax, "invalid block scalar header: after '|' or '>' only '+', '-', a digit 1-9 and a comment may follow; start the text on the next line")
-        }
+        try finishBlockScalarHeader(headerEnd: headerEnd)
         var upper = headerEnd
         if !atEnd { consumeBreak() }
-        var indent: Int
-        if let indicator {
-            indent = max(parentIndent, 0) + indicator
-        } else {
-            // Auto-detect from the first non-empty line.
-            let save = mark
-            var maxEmpty = 0
-            var maxEmptyMark = mark
-            indent = parentIndent + 1
-            while !atEnd {
-                let spacesStart = pos
-                while !atEnd && cur == 32 { pos += 1 }
-                let spaces = pos - spacesStart
-                if atLineEnd {
-                    if spaces > maxEmpty { maxEmpty = spaces; maxEmptyMark = ParserMark(pos: spacesStart, line: line, lineStart: lineStart) }
-                    if atEnd { break }
-                    consumeBreak()
-                    continue
-                }
-                indent = max(spaces, parentIndent + 1)
-                break
-            }
-            if atEnd { indent = max(maxEmpty, parentIndent + 1) }
-            if maxEmpty > indent && !atEnd {
-                throw error(.badIndentation, "a leading blank line of this block scalar has more spaces than its first line of text; remove the extra spaces", at: maxEmptyMark)
-            }
-            reset(save)
-        }
-        if indent < 0 { indent = 0 }
+        let indent = try blockScalarIndent(indicator: indicator, parentIndent: parentIndent)
         var out: [UInt8] = []
         var leadingBreak = false
         var trailingBreaks = 0
@@ -134,5 +83,71 @@ extension YAMLParser {
         return YAMLNode(
             content: .scalar(text: scalarText, style: folded ? .folded : .literal), value: .string(scalarText),
             range: startMark.pos..<upper, start: location(startMark))
+    }
+
+    /// How a block scalar ends: its final line breaks stripped (`-`), one kept (the
+    /// default), or all kept (`+`).
+    enum BlockChomping { case strip, clip, keep }
+
+    /// The chomping and indentation indicators after `|` or `>`, in either order.
+    mutating func parseBlockScalarIndicators() throws(FormatError) -> (BlockChomping, Int?) {
+        var chomping = BlockChomping.clip
+        var indicator: Int?
+        var sawChomp = false
+        for _ in 0..<2 {
+            let c = cur
+            if (c == UInt8(ascii: "+") || c == UInt8(ascii: "-")) && !sawChomp {
+                chomping = c == UInt8(ascii: "+") ? .keep : .strip
+                sawChomp = true
+                pos += 1
+            } else if c >= UInt8(ascii: "1") && c <= UInt8(ascii: "9") && indicator == nil {
+                indicator = Int(c - 48)
+                pos += 1
+            } else if c == UInt8(ascii: "0") {
+                throw error(.syntax, "a block scalar's indentation indicator must be 1 to 9")
+            }
+        }
+        return (chomping, indicator)
+    }
+
+    /// The rest of the header line: blanks and a comment only.
+    mutating func finishBlockScalarHeader(headerEnd: Int) throws(FormatError) {
+        skipBlanks()
+        if cur == UInt8(ascii: "#") {
+            if pos == headerEnd { throw error(.syntax, "a comment needs a space before '#'") }
+            skipComment()
+        }
+        if !atLineEnd {
+            throw error(.syntax, "invalid block scalar header: after '|' or '>' only '+', '-', a digit 1-9 and a comment may follow; start the text on the next line")
+        }
+    }
+
+    /// The block scalar's indentation: from its indicator, else from its first line of
+    /// text (leading blank lines may not be indented more). Leaves the position where it was.
+    mutating func blockScalarIndent(indicator: Int?, parentIndent: Int) throws(FormatError) -> Int {
+        if let indicator { return max(max(parentIndent, 0) + indicator, 0) }
+        let save = mark
+        var maxEmpty = 0
+        var maxEmptyMark = mark
+        var indent = parentIndent + 1
+        while !atEnd {
+            let spacesStart = pos
+            while !atEnd && cur == 32 { pos += 1 }
+            let spaces = pos - spacesStart
+            if atLineEnd {
+                if spaces > maxEmpty { maxEmpty = spaces; maxEmptyMark = ParserMark(pos: spacesStart, line: line, lineStart: lineStart) }
+                if atEnd { break }
+                consumeBreak()
+                continue
+            }
+            indent = max(spaces, parentIndent + 1)
+            break
+        }
+        if atEnd { indent = max(maxEmpty, parentIndent + 1) }
+        if maxEmpty > indent && !atEnd {
+            throw error(.badIndentation, "a leading blank line of this block scalar has more spaces than its first line of text; remove the extra spaces", at: maxEmptyMark)
+        }
+        reset(save)
+        return max(indent, 0)
     }
 }

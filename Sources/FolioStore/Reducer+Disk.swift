@@ -1,0 +1,42 @@
+import Foundation
+import FolioFormat
+import FolioModel
+
+extension Reducer {
+    /// What the disk holds now (the watcher, the sync, a re-read): the state follows it.
+    static func matchDisk(_ action: Action, _ state: inout StoreState, _ outcome: inout Outcome) {
+        switch action {
+        case .fileChanged(let path, let bytes):
+            if state[path]?.fingerprint == Fingerprint(bytes) { break }
+            let existed = state[path] != nil
+            state.put(StoreState.prepare(path: path, bytes: bytes), bytes: bytes)
+            if existed { outcome.changes.updated.append(path) } else { outcome.changes.added.append(path) }
+        case .fileMoved(let from, let to, let bytes):
+            guard state[from] != nil, state[to] == nil else {
+                // Not a plain move as the state stands: a removal and a change say the same.
+                outcome.changes.append(reduce(&state, .fileRemoved(path: from)).changes)
+                outcome.changes.append(reduce(&state, .fileChanged(path: to, bytes: bytes)).changes)
+                break
+            }
+            state.remove(from)
+            state.put(StoreState.prepare(path: to, bytes: bytes), bytes: bytes)
+            outcome.changes.moved.append(.init(from: from, to: to))
+        case .fileRemoved(let path):
+            if state[path] != nil {
+                state.remove(path)
+                outcome.changes.removed.append(path)
+            }
+        case .settingsFileChanged(let bytes):
+            let settings = bytes.flatMap { try? Document(yamlBytes: $0, path: Settings.fileName) }.map(Settings.init) ?? Settings()
+            state.settingsBytes = bytes
+            let keys = settings.changedKeys(from: state.settings)
+            state.settings = settings
+            if !keys.isEmpty {
+                outcome.changes.settingsChanged = true
+                outcome.changes.settingKeys = keys
+            }
+        default:
+            break
+        }
+    }
+}
