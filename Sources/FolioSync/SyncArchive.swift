@@ -20,6 +20,24 @@ package struct SyncArchive: Sendable, Equatable {
     /// The entries by path (relative, `/`-separated).
     package var entries: [String: Entry] = [:]
 
+    /// Every path relative, `/`-separated, without empty, `.` or `..` parts; a folder's
+    /// path ends in `/`; no file is recorded where another entry needs a folder. Checked
+    /// in debug builds after each phase of a sync that changes the archive (within a
+    /// phase, a file and a folder trading places pass through states that break it).
+    package func _checkInvariants() {
+        #if DEBUG
+        for path in entries.keys {
+            let trimmed = ReplicaScan.isFolder(path) ? String(path.dropLast()) : path
+            let parts = trimmed.split(separator: "/", omittingEmptySubsequences: false)
+            precondition(!trimmed.isEmpty && parts.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }, "archive path '\(path)' is not a clean relative path")
+            for depth in 1..<max(parts.count, 1) {
+                let ancestor = parts[..<depth].joined(separator: "/")
+                precondition(entries[ancestor] == nil, "archive records '\(ancestor)' as a file, yet '\(path)' is inside it")
+            }
+        }
+        #endif
+    }
+
     /// An empty archive: the replicas have never been synced.
     package init() {}
 

@@ -139,6 +139,7 @@ extension SyncEngine {
             run.archive.entries[path]?.stampA = stamps.a
             run.archive.entries[path]?.stampB = stamps.b
         }
+        run.archive._checkInvariants()
         return steps
     }
 
@@ -164,6 +165,7 @@ extension SyncEngine {
         report.copied.sort()
         report.deleted.sort()
         report.files = run.archive.entries.keys.count { !ReplicaScan.isFolder($0) }
+        run.archive._checkInvariants()
     }
 
     /// What the pass did, made durable: the archive (not written again when unchanged),
