@@ -85,7 +85,9 @@ struct CommandExit: Error {
 protocol FolioCommand {
     static var name: String { get }
     static var summary: String { get }
-    static var help: String { get }
+    /// What the command does, after the usage lines its ``arguments`` make.
+    static var about: String { get }
+    /// What it accepts, declared once (parsing, usage lines and allowed values come from it).
     static var arguments: ArgumentSpec { get }
     /// Runs the command; it may end early by throwing ``CommandExit`` (its error printed).
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32
@@ -95,6 +97,9 @@ protocol FolioCommand {
 
 extension FolioCommand {
     static var usageStatus: Int32 { ExitCode.usage }
+
+    /// The help: the usage lines made from ``arguments``, then ``about``.
+    static var help: String { arguments.usage(name) + "\n\n" + about }
 }
 
 /// Standard output and standard error.

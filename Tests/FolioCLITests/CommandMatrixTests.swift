@@ -21,7 +21,7 @@ import Testing
         for flag in ["--help", "-h"] {
             let run = try FolioBinary.run([name, flag])
             #expect(run.status == 0 && run.stdout.hasPrefix("usage: folio \(name)"), "\(name) \(flag): \(run.stderr)")
-            for option in command.arguments.flags.union(command.arguments.options) {
+            for option in Set(command.arguments.flags).union(command.arguments.optionNames) {
                 #expect(run.stdout.contains(option), "folio \(name) --help does not mention \(option)")
             }
         }
@@ -42,6 +42,23 @@ import Testing
         let run = try FolioBinary.run([name] + extra)
         #expect(run.status == command.usageStatus, "\(name): \(run.status) \(run.stderr)")
         #expect(run.stderr.contains("expected \(command.arguments.positionalNames)"), "\(name): \(run.stderr)")
+    }
+
+    /// One-shot commands print one JSON document with --json, whatever they found.
+    @Test func oneShotCommandsPrintOneJSONDocument() throws {
+        let folder = try FolioBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let a = folder.appendingPathComponent("a"), b = folder.appendingPathComponent("b")
+        try FileManager.default.createDirectory(at: a.appendingPathComponent("quotes"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: b, withIntermediateDirectories: true)
+        try Data("---\ntext: Less is more.\n---\n".utf8).write(to: a.appendingPathComponent("quotes/less.md"))
+        let state = folder.appendingPathComponent("state").path
+        for arguments in [["list", a.path], ["query", a.path, "kind:quote"], ["random", a.path], ["conflicts", a.path, "--state", state],
+                          ["fold", a.path, "--state", state], ["sync", a.path, b.path, "--state", state + "2"]] {
+            let run = try FolioBinary.run(arguments + ["--json"])
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+            #expect((try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8))) != nil, "\(arguments[0]) --json printed: \(run.stdout)")
+        }
     }
 
     @Test func anUnknownCommandIsAUsageError() throws {

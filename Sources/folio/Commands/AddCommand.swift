@@ -8,9 +8,7 @@ import FolioSystem
 enum AddCommand: FolioCommand {
     static let name = "add"
     static let summary = "add a record: folio add DIR todo --title \"Buy milk\" --priority 2"
-    static let help = """
-        usage: folio add DIR KIND --title TITLE [--date D] [--priority N] [--field KEY=VALUE]...
-
+    static let about = """
         Writes a new file for a \(kindList) in KIND's folder (\(kinds.map { $0.folder + "/" }.joined(separator: ", ")))
         and prints its path. Each --field sets one more front-matter key (values are
         typed as YAML: 2 is a number, true a boolean). Recipes are added with
@@ -27,7 +25,7 @@ enum AddCommand: FolioCommand {
         .recipe: ["summary", "time", "servings", "tags", "ingredients", "steps"],
     ]
     static let arguments = ArgumentSpec(
-        options: ["--title", "--date", "--priority", "--field"], positionals: 2...2, positionalNames: "DIR and KIND")
+        options: [("--title", "TITLE"), ("--date", "D"), ("--priority", "N"), ("--field", "KEY=VALUE")], positionals: 2...2, positionalNames: "DIR and KIND", synopses: ["DIR KIND"])
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let kind = Kind(rawValue: arguments.positionals[1])

@@ -6,9 +6,7 @@ import FolioSystem
 enum CheckCommand: FolioCommand {
     static let name = "check"
     static let summary = "check every Markdown file in a folder, and list its conflict copies"
-    static let help = """
-        usage: folio check DIR [--state DIR]
-
+    static let about = """
         Parses every Markdown file under DIR (skipping .git, the sync tools' files and
         editor scratch files) and prints each problem as FILE:LINE:COL: error: MESSAGE
         with the offending line. Each conflict copy is a problem too, reported as
@@ -17,7 +15,7 @@ enum CheckCommand: FolioCommand {
         versions is read from --state DIR, else the folder's default state).
         Exits 1 when there are problems, 0 when there are none.
         """
-    static let arguments = ArgumentSpec(options: ["--state"], positionals: 1...1, positionalNames: "one DIR")
+    static let arguments = ArgumentSpec(options: [("--state", "DIR")], positionals: 1...1, positionalNames: "one DIR", synopses: ["DIR"])
 
     static func run(_ arguments: ParsedArguments) async -> Int32 {
         let root = arguments.positionals[0]

@@ -5,9 +5,7 @@ import FolioSync
 enum ConflictsCommand: FolioCommand {
     static let name = "conflicts"
     static let summary = "list conflict copies in a folder, and whether each can be folded"
-    static let help = """
-        usage: folio conflicts DIR [--state DIR] [--json]
-
+    static let about = """
         Lists the conflict copies in DIR — Syncthing's NAME.sync-conflict-…, Dropbox's
         and Nextcloud's NAME (… conflicted copy …), and Folio's own from folio sync —
         each with the file it is a version of and whether folio fold can fold it back:
@@ -22,7 +20,7 @@ enum ConflictsCommand: FolioCommand {
         "base" or "reason", "fromFolioSync"}]}. Exits 1 when there are copies, 0 when
         there are none.
         """
-    static let arguments = ArgumentSpec(flags: ["--json"], options: ["--state"], positionals: 1...1, positionalNames: "one DIR")
+    static let arguments = ArgumentSpec(flags: ["--json"], options: [("--state", "DIR")], positionals: 1...1, positionalNames: "one DIR", synopses: ["DIR"])
 
     @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
         let statuses: [ConflictStatus]

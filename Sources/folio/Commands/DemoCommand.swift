@@ -6,9 +6,7 @@ import FolioSystem
 enum DemoCommand: FolioCommand {
     static let name = "demo"
     static let summary = "run Folio on a copy of the bundled collection and show what it does"
-    static let help = """
-        usage: folio demo
-
+    static let about = """
         Copies the bundled Fixtures/ collection to a temporary folder, checks every file,
         shows a recipe's front matter as JSON, edits one field in place and shows that
         only that line changed. The copy is removed afterwards; Fixtures/ is not touched.

@@ -8,12 +8,10 @@ import FolioSystem
 enum DoneCommand: FolioCommand {
     static let name = "done"
     static let summary = "tick a todo off"
-    static let help = """
-        usage: folio done DIR PATH
-
+    static let about = """
         Sets 'done: true' in the todo at PATH (relative to DIR), changing that line only.
         """
-    static let arguments = ArgumentSpec(positionals: 2...2, positionalNames: "DIR and PATH")
+    static let arguments = ArgumentSpec(positionals: 2...2, positionalNames: "DIR and PATH", synopses: ["DIR PATH"])
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let store = try await loadStore(arguments.positionals[0])

@@ -6,9 +6,7 @@ import FolioSync
 enum FoldCommand: FolioCommand {
     static let name = "fold"
     static let summary = "merge other tools' conflict copies back into their files, once"
-    static let help = """
-        usage: folio fold DIR [--state DIR] [--dry-run] [--json] [--quiet SECONDS]
-
+    static let about = """
         Folds the conflict copies Syncthing (NAME.sync-conflict-…), Dropbox and
         Nextcloud (NAME (… conflicted copy …)) left in DIR back into their files: each
         copy and its file are merged (documents field by field) against the newest
@@ -23,7 +21,7 @@ enum FoldCommand: FolioCommand {
         --json prints one JSON document. Exit 0 when no copy is left, 1 when some are
         kept, 2 on bad usage or when another folio holds the state folder.
         """
-    static let arguments = ArgumentSpec(flags: ["--dry-run", "--json"], options: ["--state", "--quiet"], positionals: 1...1, positionalNames: "one DIR")
+    static let arguments = ArgumentSpec(flags: ["--dry-run", "--json"], options: [("--state", "DIR"), ("--quiet", "SECONDS")], positionals: 1...1, positionalNames: "one DIR", synopses: ["DIR"])
 
     @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
         var options = FoldOptions()
@@ -58,7 +56,7 @@ enum FoldCommand: FolioCommand {
     /// Prints a fold report: a line per copy, or one JSON document (`json`).
     static func print(_ report: FoldReport, dryRun: Bool, json: Bool) {
         if json {
-            Output.print(YAMLValue.mapping(object(report, dryRun: dryRun)).json(indent: nil))
+            Output.print(YAMLValue.mapping(object(report, dryRun: dryRun)).json())
             return
         }
         for line in lines(report, dryRun: dryRun) { Output.print(line) }

@@ -4,9 +4,7 @@ import Foundation
 enum GitSetupCommand: FolioCommand {
     static let name = "git-setup"
     static let summary = "install Folio as git's merge driver for *.md"
-    static let help = """
-        usage: folio git-setup [REPO] [--global]
-
+    static let about = """
         Makes git merge Markdown files with Folio's document merge: adds the driver
         [merge "folio"] to REPO's .git/config (default: the repository here), with
           driver = FOLIO merge-file --marker-size %L --path %P -L ours -L base -L theirs %A %O %B
@@ -14,7 +12,7 @@ enum GitSetupCommand: FolioCommand {
         .gitattributes. With --global, to ~/.gitconfig and git's global attributes
         file instead, for every repository. Running it again changes nothing.
         """
-    static let arguments = ArgumentSpec(flags: ["--global"], positionals: 0...1, positionalNames: "at most one REPO")
+    static let arguments = ArgumentSpec(flags: ["--global"], positionals: 0...1, positionalNames: "at most one REPO", synopses: ["[REPO]"])
 
     @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
         let global = arguments.flags.contains("--global")

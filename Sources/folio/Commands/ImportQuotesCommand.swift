@@ -8,15 +8,13 @@ import FolioSystem
 enum ImportQuotesCommand: FolioCommand {
     static let name = "import-quotes"
     static let summary = "import quotes written between #- and -# into quotes/"
-    static let help = """
-        usage: folio import-quotes DIR FILE
-
+    static let about = """
         Reads FILE, in which each quote stands between '#-' and '-#' (line breaks inside
         a quote become spaces; empty quotes are skipped), and writes one file per quote
         in DIR/quotes/. Prints how many it wrote. A quote never closed with '-#' is not
         imported: its line and column are printed and the exit status is 1.
         """
-    static let arguments = ArgumentSpec(positionals: 2...2, positionalNames: "DIR and FILE")
+    static let arguments = ArgumentSpec(positionals: 2...2, positionalNames: "DIR and FILE", synopses: ["DIR FILE"])
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let file = arguments.positionals[1]

@@ -8,9 +8,7 @@ import FolioSystem
 enum ListCommand: FolioCommand {
     static let name = "list"
     static let summary = "list the records of a folder"
-    static let help = """
-        usage: folio list DIR [--kind KIND] [--json]
-
+    static let about = """
         Lists every Markdown file under DIR in path order: its path, kind and title,
         files that do not parse included (with their error). A conflict copy (of
         Syncthing, Dropbox, Nextcloud or folio sync) ends with
@@ -18,7 +16,7 @@ enum ListCommand: FolioCommand {
         kind, title, fields and, for files that do not parse, error; for conflict
         copies, conflictOf (the file). Exits 1 when a file does not parse.
         """
-    static let arguments = ArgumentSpec(flags: ["--json"], options: ["--kind"], positionals: 1...1, positionalNames: "one DIR")
+    static let arguments = ArgumentSpec(flags: ["--json"], options: [("--kind", "KIND")], positionals: 1...1, positionalNames: "one DIR", synopses: ["DIR"])
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let store = try await loadStore(arguments.positionals[0])

@@ -8,11 +8,7 @@ import FolioMerge
 enum MergeFileCommand: FolioCommand {
     static let name = "merge-file"
     static let summary = "three-way merge of one file, as git merge-file (documents by field and section)"
-    static let help = """
-        usage: folio merge-file [-p] [-q] [-L ours [-L base [-L theirs]]] [--ours|--theirs|--union]
-                                [--diff3] [--marker-size N] [--diff-algorithm myers|minimal|histogram]
-                                [--path NAME] CURRENT BASE OTHER
-
+    static let about = """
         Merges the changes from BASE to OTHER into CURRENT, as git merge-file does: the
         result replaces CURRENT (or goes to standard output with -p), conflicts are
         marked <<<<<<< / ======= / >>>>>>> (with ||||||| and the base under --diff3),
@@ -30,7 +26,7 @@ enum MergeFileCommand: FolioCommand {
         """
     static let arguments = ArgumentSpec(
         flags: ["-p", "--stdout", "-q", "--quiet", "--diff3", "--no-diff3", "--ours", "--theirs", "--union"],
-        options: ["-L", "--marker-size", "--path", "--diff-algorithm"], positionals: 3...3, positionalNames: "CURRENT, BASE and OTHER")
+        options: [("-L", "LABEL"), ("--marker-size", "N"), ("--path", "NAME"), ("--diff-algorithm", "myers|minimal|histogram")], choices: ["--diff-algorithm": ["myers", "minimal", "histogram"]], positionals: 3...3, positionalNames: "CURRENT, BASE and OTHER", synopses: ["CURRENT BASE OTHER"])
 
     /// git's status for bad usage.
     static let usageStatus: Int32 = 129
@@ -60,11 +56,8 @@ enum MergeFileCommand: FolioCommand {
             }
             options.markerSize = number
         }
-        if let name = arguments.options["--diff-algorithm"]?.last {
-            guard let algorithm = DiffAlgorithm(rawValue: name) else {
-                Output.error("folio merge-file: --diff-algorithm takes myers, minimal or histogram, not '\(name)'")
-                return usageStatus
-            }
+        // The parser allows only the three algorithms (``arguments``).
+        if let name = arguments.options["--diff-algorithm"]?.last, let algorithm = DiffAlgorithm(rawValue: name) {
             options.algorithm = algorithm
         }
         var contents: [[UInt8]] = []

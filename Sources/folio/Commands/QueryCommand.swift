@@ -8,16 +8,14 @@ import FolioSystem
 enum QueryCommand: FolioCommand {
     static let name = "query"
     static let summary = "find records: 'kind:recipe tag:pasta time<30m sort:-date'"
-    static let help = """
-        usage: folio query DIR QUERY [--json]
-
+    static let about = """
         QUERY is words (full text over titles and bodies, case and accents ignored),
         "quoted phrases", key:value for any front-matter key (kind:, tag:, done:, …),
         comparisons key<value, key<=value, key>value, key>=value on numbers, durations
         (30m) and dates (2026-11-01), sort:key or sort:-key, and limit:N.
         A malformed query exits 2 with a caret under the character where it went wrong.
         """
-    static let arguments = ArgumentSpec(flags: ["--json"], positionals: 2...2, positionalNames: "DIR and QUERY")
+    static let arguments = ArgumentSpec(flags: ["--json"], positionals: 2...2, positionalNames: "DIR and QUERY", synopses: ["DIR QUERY"])
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let query: Query

@@ -8,13 +8,11 @@ import FolioSystem
 enum RandomCommand: FolioCommand {
     static let name = "random"
     static let summary = "print one record at random: folio random DIR --kind quote"
-    static let help = """
-        usage: folio random DIR [--kind KIND] [--json]
-
+    static let about = """
         Prints one record of KIND (default: quote) chosen at random: a quote as its
         text and author, anything else as its title and path.
         """
-    static let arguments = ArgumentSpec(flags: ["--json"], options: ["--kind"], positionals: 1...1, positionalNames: "one DIR")
+    static let arguments = ArgumentSpec(flags: ["--json"], options: [("--kind", "KIND")], positionals: 1...1, positionalNames: "one DIR", synopses: ["DIR"])
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let store = try await loadStore(arguments.positionals[0])

@@ -8,12 +8,10 @@ import FolioSystem
 enum RemoveCommand: FolioCommand {
     static let name = "rm"
     static let summary = "delete a record's file"
-    static let help = """
-        usage: folio rm DIR PATH
-
+    static let about = """
         Deletes the record at PATH (relative to DIR), unless it changed on disk since it was read.
         """
-    static let arguments = ArgumentSpec(positionals: 2...2, positionalNames: "DIR and PATH")
+    static let arguments = ArgumentSpec(positionals: 2...2, positionalNames: "DIR and PATH", synopses: ["DIR PATH"])
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let store = try await loadStore(arguments.positionals[0])

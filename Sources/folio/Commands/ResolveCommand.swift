@@ -8,9 +8,7 @@ import FolioSystem
 enum ResolveCommand: FolioCommand {
     static let name = "resolve"
     static let summary = "settle a conflict copy: show how it differs, keep one side, or merge"
-    static let help = """
-        usage: folio resolve DIR COPY [--state DIR] [--keep file|copy] [--merge]
-
+    static let about = """
         COPY is a conflict copy in DIR (as folio conflicts lists them), relative to DIR
         or an absolute path inside it. Without options, shows how the copy differs
         from its file: each front-matter field as 'KEY: file VALUE | copy VALUE', then
@@ -28,7 +26,7 @@ enum ResolveCommand: FolioCommand {
         conflict markers or something changed meanwhile, 2 on bad usage.
         """
     static let arguments = ArgumentSpec(
-        flags: ["--merge"], options: ["--keep", "--state"], positionals: 2...2, positionalNames: "DIR and COPY")
+        flags: ["--merge"], options: [("--keep", "file|copy"), ("--state", "DIR")], choices: ["--keep": ["file", "copy"]], positionals: 2...2, positionalNames: "DIR and COPY", synopses: ["DIR COPY"])
 
     /// Why a resolve stopped, with the exit status it means.
     struct Failure: Error, CustomStringConvertible {
@@ -44,14 +42,12 @@ enum ResolveCommand: FolioCommand {
         switch (arguments.options["--keep"]?.last, arguments.flags.contains("--merge")) {
         case (nil, false): choice = .show
         case (nil, true): choice = .merge
-        case ("file", false): choice = .keepFile
-        case ("copy", false): choice = .keepCopy
         case (_?, true):
             Output.error("folio resolve: choose one of --keep and --merge")
             return ExitCode.usage
-        case (let other?, false):
-            Output.error("folio resolve: --keep takes file or copy, not '\(other)'")
-            return ExitCode.usage
+        case (let kept?, false):
+            // The parser allows only file or copy (``arguments``).
+            choice = kept == "file" ? .keepFile : .keepCopy
         }
         do {
             let (root, copy) = try locate(arguments.positionals[1], in: arguments.positionals[0])

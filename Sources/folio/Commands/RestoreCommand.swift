@@ -5,10 +5,7 @@ import FolioSystem
 enum RestoreCommand: FolioCommand {
     static let name = "restore"
     static let summary = "list or bring back files a sync, fold or resolve set aside"
-    static let help = """
-        usage: folio restore DIR [PATH] [--state DIR]
-               folio restore A B [PATH] [--state DIR]
-
+    static let about = """
         Without PATH, lists the trash (kept 30 days in the state folder), newest first:
         when, from which replica, and the path. With PATH, puts the newest version of
         PATH in the trash back where it was (never over a file that is there now).
@@ -22,7 +19,7 @@ enum RestoreCommand: FolioCommand {
         The state folder is --state DIR, else the default one under
         $XDG_STATE_HOME/folio/ (or ~/.local/state/folio/).
         """
-    static let arguments = ArgumentSpec(options: ["--state"], positionals: 1...3, positionalNames: "DIR, or A and B, and an optional PATH")
+    static let arguments = ArgumentSpec(options: [("--state", "DIR")], positionals: 1...3, positionalNames: "DIR, or A and B, and an optional PATH", synopses: ["DIR [PATH]", "A B [PATH]"])
 
     @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
         let positionals = arguments.positionals

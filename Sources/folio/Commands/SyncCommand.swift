@@ -8,9 +8,7 @@ import FolioSync
 enum SyncCommand: FolioCommand {
     static let name = "sync"
     static let summary = "keep two replicas in step, merging concurrent edits"
-    static let help = """
-        usage: folio sync A B [--state DIR] [--conflict copy|markers] [--dry-run] [--json] [--allow-mass-delete]
-
+    static let about = """
         Brings the folders A and B (a Syncthing or Dropbox folder, a USB stick, a second
         clone) in step. What changed on one side since the last sync is copied to the
         other; what changed on both is merged (Markdown documents field by field and
@@ -28,21 +26,16 @@ enum SyncCommand: FolioCommand {
         refused replica, 3 when the state could not be written (a full disk, permissions).
         """
     static let arguments = ArgumentSpec(
-        flags: ["--dry-run", "--json", "--allow-mass-delete"], options: ["--state", "--conflict"], positionals: 2...2,
-        positionalNames: "A and B")
+        flags: ["--dry-run", "--json", "--allow-mass-delete"], options: [("--state", "DIR"), ("--conflict", "copy|markers")], choices: ["--conflict": ["copy", "markers"]], positionals: 2...2,
+        positionalNames: "A and B", synopses: ["A B"])
 
     @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
         var options = SyncOptions()
         options.stateDirectory = arguments.options["--state"]?.last
         options.dryRun = arguments.flags.contains("--dry-run")
         options.allowMassDelete = arguments.flags.contains("--allow-mass-delete")
-        switch arguments.options["--conflict"]?.last {
-        case nil, "copy": options.conflicts = .copy
-        case "markers": options.conflicts = .markers
-        case let other?:
-            Output.error("folio sync: --conflict takes copy or markers, not '\(other)'")
-            return ExitCode.usage
-        }
+        // The parser allows only copy or markers (``arguments``).
+        options.conflicts = arguments.options["--conflict"]?.last == "markers" ? .markers : .copy
         // On a terminal, a line that counts the steps of a long sync (rewritten in place).
         if isatty(2) == 1 {
             options.progress = { done, total in

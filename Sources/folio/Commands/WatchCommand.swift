@@ -10,10 +10,7 @@ import FolioWatch
 enum WatchCommand: FolioCommand {
     static let name = "watch"
     static let summary = "follow a folder and print each change as it lands"
-    static let help = """
-        usage: folio watch DIR [--state DIR] [--json] [--poll SECONDS] [--quiet MS]
-               folio watch A B [--state DIR] [--json] [--poll SECONDS] [--quiet MS]
-
+    static let about = """
         Loads DIR, then follows it: every edit made by any editor or sync tool is read
         after a quiet period (default 50 ms) and printed as it lands, e.g.
           updated recipes/carbonara.md: time 15m → 20m
@@ -35,7 +32,7 @@ enum WatchCommand: FolioCommand {
         reason), conflict (path, copy), changed during sync and skipped.
         Ctrl-C (SIGINT) or SIGTERM stops it; the exit status is then 0.
         """
-    static let arguments = ArgumentSpec(flags: ["--json"], options: ["--poll", "--quiet", "--state"], positionals: 1...2, positionalNames: "DIR, or replicas A and B")
+    static let arguments = ArgumentSpec(flags: ["--json"], options: [("--poll", "SECONDS"), ("--quiet", "MS"), ("--state", "DIR")], positionals: 1...2, positionalNames: "DIR, or replicas A and B", synopses: ["DIR", "A B"])
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         var options = WatchOptions()

@@ -5,15 +5,13 @@ import FolioSystem
 enum YAMLCommand: FolioCommand {
     static let name = "yaml"
     static let summary = "print a file's front matter (or a .yaml file) as JSON"
-    static let help = """
-        usage: folio yaml FILE
-
+    static let about = """
         Prints the front matter of a Markdown file, or the whole of a .yaml/.yml file,
         as JSON on standard output: objects keep their key order; numbers, booleans and
         null are typed by the YAML 1.2 core schema; dates are strings. A file Folio
         refuses prints FILE:LINE:COL: error: MESSAGE on standard error and exits 1.
         """
-    static let arguments = ArgumentSpec(positionals: 1...1, positionalNames: "one FILE")
+    static let arguments = ArgumentSpec(positionals: 1...1, positionalNames: "one FILE", synopses: ["FILE"])
 
     static func run(_ arguments: ParsedArguments) async -> Int32 {
         let path = arguments.positionals[0]
