@@ -44,6 +44,20 @@ import Testing
         #expect(run.stderr.contains("expected \(command.arguments.positionalNames)"), "\(name): \(run.stderr)")
     }
 
+    /// A value an option does not allow is refused by the parser, from the declaration,
+    /// with the values it does allow.
+    @Test(arguments: names)
+    func aValueNotAllowedIsAUsageErrorListingTheChoices(name: String) throws {
+        let command = try Self.command(name)
+        for (option, allowed) in command.arguments.choices {
+            let placeholders = Array(repeating: "x", count: command.arguments.positionals.lowerBound)
+            let run = try FolioBinary.run([name] + placeholders + [option, "nonsense"])
+            #expect(run.status == command.usageStatus, "\(name) \(option): \(run.status)")
+            let list = allowed.dropLast().joined(separator: ", ") + " or " + allowed.last!
+            #expect(run.stderr.hasPrefix("folio \(name): \(option) takes \(list), not 'nonsense'"), "\(name): \(run.stderr)")
+        }
+    }
+
     /// One-shot commands print one JSON document with --json, whatever they found.
     @Test func oneShotCommandsPrintOneJSONDocument() throws {
         let folder = try FolioBinary.temporaryFolder()
