@@ -51,8 +51,11 @@ public final class Store {
         refreshLists(Store.listedKinds)
     }
 
-    /// The kinds kept as lists.
-    private static let listedKinds: Set<Kind> = [.todo, .workout, .recipe, .quote]
+    /// The kinds kept as lists: where the state works each out, and where the store keeps it.
+    private static let lists: [(kind: Kind, fresh: KeyPath<StoreState, [Record]>, kept: ReferenceWritableKeyPath<Store, [Record]>)] = [
+        (.todo, \.todos, \.todos), (.workout, \.workouts, \.workouts), (.recipe, \.recipes, \.recipes), (.quote, \.quotes, \.quotes),
+    ]
+    private static let listedKinds = Set(lists.map(\.kind))
 
     /// Works out again the lists `changes` touches, and the settings; assigns only what
     /// differs, so that observers of the rest are not told.
@@ -67,30 +70,14 @@ public final class Store {
     }
 
     private func refreshLists(_ kinds: Set<Kind>) {
-        for kind in kinds {
-            let list: [Record] = switch kind {
-            case .todo: state.todos
-            case .workout: state.workouts
-            case .recipe: state.recipes
-            default: state.quotes
-            }
-            let old: [Record] = switch kind {
-            case .todo: todos
-            case .workout: workouts
-            case .recipe: recipes
-            default: quotes
-            }
+        for (kind, fresh, kept) in Store.lists where kinds.contains(kind) {
+            let list = state[keyPath: fresh], old = self[keyPath: kept]
             guard list != old else { continue }
             // Only this list's own entries: a record that moved to another kind's list in
             // this same change is that list's now.
             for record in old where listed[record.path] == kind { listed[record.path] = nil }
             for record in list { listed[record.path] = kind }
-            switch kind {
-            case .todo: todos = list
-            case .workout: workouts = list
-            case .recipe: recipes = list
-            default: quotes = list
-            }
+            self[keyPath: kept] = list
         }
     }
 
@@ -114,8 +101,7 @@ public final class Store {
     /// again, and the clash reported. Returns when the disk is done, with what was refused.
     @discardableResult
     public func dispatch(_ action: Action) async -> ActionResult {
-        let outcome = reduce(action)
-        return ActionResult(changes: outcome.changes, errors: await carryOut(outcome.effects, errors: outcome.errors))
+        await send(action).value
     }
 
     /// Runs an action without waiting for the disk, for a button's handler: the state

@@ -70,9 +70,11 @@ extension SyncEngine {
     }
 
     /// Refused: a replica empty of files (empty folders do not count) where the archive
-    /// had some, unless `allowMassDelete`.
-    func refuseEmptiedReplicas(_ scans: ReplicaScans, _ run: SyncRun) throws(SyncError) {
-        let archivedFiles = run.archive.entries.keys.count { !ReplicaScan.isFolder($0) }
+    /// had some, unless `allowMassDelete`. Counts the archive's files for the mass-delete
+    /// guard in ``plan(_:_:)`` too.
+    func refuseEmptiedReplicas(_ scans: ReplicaScans, _ run: inout SyncRun) throws(SyncError) {
+        run.archivedFiles = run.archive.entries.keys.count { !ReplicaScan.isFolder($0) }
+        let archivedFiles = run.archivedFiles
         for (replica, scan) in [(Replica.a, scans.a), (.b, scans.b)]
         where archivedFiles > 0 && !options.allowMassDelete && !scan.files.keys.contains(where: { !ReplicaScan.isFolder($0) }) {
             throw SyncError(
@@ -85,7 +87,6 @@ extension SyncEngine {
     /// is there, Folio's own leftover temporary files (into the trash), names that differ
     /// only by case; and what the scans skipped or renamed.
     func tidy(_ scans: inout ReplicaScans, _ run: inout SyncRun, _ report: inout SyncReport) {
-        run.archivedFiles = run.archive.entries.keys.count { !ReplicaScan.isFolder($0) }
         separateFilesFromFolders(&scans.a, &scans.b, archive: run.archive, into: &report)
         if !options.dryRun {
             for (replica, scan) in [(Replica.a, scans.a), (.b, scans.b)] {

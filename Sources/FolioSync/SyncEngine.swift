@@ -155,7 +155,7 @@ public struct SyncEngine: Sendable {
         var run = try prepare()
         var scans = try scan(run)
         var report = try foldConflictCopies(&scans, &run)
-        try refuseEmptiedReplicas(scans, run)
+        try refuseEmptiedReplicas(scans, &run)
         tidy(&scans, &run, &report)
         let steps = try plan(scans, &run)
         apply(steps, scans, &run, &report)
