@@ -17,19 +17,9 @@ extension Reducer {
             create(todo.title, kind: .todo, in: &state, &outcome) { try todo.newDocument() }
             outcome.changes.reordered.append(.todo)
         case .toggleDone(let path):
-            guard isRecord(path, of: .todo, in: state, &outcome) else { break }
-            edit(path, in: &state, &outcome) { document in
-                var todo = Todo(document)
-                todo.done.toggle()
-                return try todo.updating(document)
-            }
+            markDone(path, in: &state, &outcome) { !$0 }
         case .setDone(let path, let done):
-            guard isRecord(path, of: .todo, in: state, &outcome) else { break }
-            edit(path, in: &state, &outcome) { document in
-                var todo = Todo(document)
-                todo.done = done
-                return try todo.updating(document)
-            }
+            markDone(path, in: &state, &outcome) { _ in done }
         case .updateTodo(let path, let todo):
             guard isRecord(path, of: .todo, in: state, &outcome), accepts(todo.problems, saving: "todo", at: path, &outcome) else { break }
             edit(path, in: &state, &outcome) { try todo.updating($0) }
@@ -60,6 +50,16 @@ extension Reducer {
             for record in state.todos where record.done == true { delete(record.path, in: &state, &outcome) }
         default:
             break
+        }
+    }
+
+    /// Writes the todo at `path`'s done flag as `change` makes it from what it was.
+    static func markDone(_ path: String, in state: inout StoreState, _ outcome: inout Outcome, _ change: (Bool) -> Bool) {
+        guard isRecord(path, of: .todo, in: state, &outcome) else { return }
+        edit(path, in: &state, &outcome) { document in
+            var todo = Todo(document)
+            todo.done = change(todo.done)
+            return try todo.updating(document)
         }
     }
 }
