@@ -48,6 +48,9 @@ public final class SyncedFolder {
                 for await change in changes { follower.changed(change.added + change.updated + change.moved.map(\.to)) }
             }
             follower.start()
+            // The history holds what the folder holds before the app can edit it: an edit
+            // made right after open has its base.
+            await follower.ready()
             folding = follower
         }
         try watcher.start()

@@ -3,7 +3,7 @@
 public enum FolderRules {
     /// Whether a folder named `name` is never entered (`.git`, `.stversions`, …).
     public static func isIgnoredDirectory(_ name: String) -> Bool {
-        name == ".git" || name == ".stversions" || name == ".stfolder" || name.hasPrefix(".dropbox")
+        name == ".git" || name == ".folio" || name == ".stversions" || name == ".stfolder" || name.hasPrefix(".dropbox")
             || name == ".build" || isSystemFolder(name)
     }
 

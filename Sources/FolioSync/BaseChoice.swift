@@ -40,6 +40,30 @@ public struct BaseCandidate: Sendable, Hashable {
 /// whole, silently dropping that side's edits. Pure, and the same on every device that
 /// saw the same versions.
 package enum BaseChoice {
+    /// The base for folding a copy (hash `copy`) into `path` (hash `file`) in a replica of
+    /// a pair sync, whose history (``VersionHistory``) is the pair's own, not a shared
+    /// folder's: from it, Syncthing's `.stversions` and git, by ``eligible`` and
+    /// ``ancestor``. (A shared folder's fold takes the lowest common ancestor from its
+    /// ``VersionGraph`` instead.)
+    static func base(
+        for path: String, file: [UInt8], copy: [UInt8], history: VersionHistory, root: String, useGit: Bool
+    ) -> (candidate: BaseCandidate, bytes: [UInt8])? {
+        var external: [SHA256.Digest: [UInt8]] = [:]
+        var candidates = history.versions(of: path).map { BaseCandidate(hash: $0.hash, time: $0.time, source: .history) }
+        var others = ExternalBases.syncthingVersions(root: root, path: path)
+        if useGit, let committed = ExternalBases.git(root: root, path: path) { others.append(committed) }
+        for (candidate, bytes) in others {
+            candidates.append(candidate)
+            external[candidate.hash] = bytes
+        }
+        // The same content seen more than once at the path counts once, at its first time.
+        var seen = Set<SHA256.Digest>()
+        candidates = candidates.sorted { $0.time < $1.time }.filter { seen.insert($0.hash).inserted }
+        let eligible = eligible(from: candidates, file: SHA256.hash(file), copy: SHA256.hash(copy), firstSeen: history.firstSeen)
+        // A candidate whose content cannot be read back (pruned, damaged) is passed over.
+        return ancestor(among: eligible, contents: { external[$0.hash] ?? history.contents(of: $0.hash) }, path: path, file: file, copy: copy)
+    }
+
     /// The base for folding `copy` into `file` (their hashes), from `candidates`, given
     /// when each content was first seen (`firstSeen`, nil when never); nil when none is
     /// trustworthy.

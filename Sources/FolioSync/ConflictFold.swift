@@ -21,10 +21,13 @@ package enum ConflictFold {
     }
 
     /// Folds `copy` into `file` (the file at `path`) against `base` (nil: none found).
-    package static func fold(path: String, base: [UInt8]?, file: [UInt8], copy: [UInt8]) -> Outcome {
+    /// A base equal to one side makes the merge take the other side whole; that is
+    /// right only for a base the history proves (`exactBase`: the lowest common
+    /// ancestor, where one side simply descends from the other), never for a guess.
+    package static func fold(path: String, base: [UInt8]?, file: [UInt8], copy: [UInt8], exactBase: Bool = false) -> Outcome {
         if file == copy { return .identical }
         guard isText(file), isText(copy) else { return .notText }
-        guard let base, isText(base), base != file || file == copy, base != copy else { return .noBase }
+        guard let base, isText(base), exactBase || (base != file && base != copy) else { return .noBase }
         let result = FileMerge.merge(path: path, base: base, ours: file, theirs: copy)
         guard result.conflicts == 0 else { return .conflict(clash(path: path, base: base, ours: file, theirs: copy)) }
         if let dropped = FoldInvariant.droppedChange(path: path, base: base, ours: file, theirs: copy, merged: result.bytes) {
@@ -34,6 +37,23 @@ package enum ConflictFold {
     }
 
     static func isText(_ bytes: [UInt8]) -> Bool { !bytes.prefix(8000).contains(0) }
+
+    /// Whether `bytes` hold conflict markers as git and `folio merge-file` write them (a
+    /// line starting `<<<<<<<` and one starting `>>>>>>>`): such a file is never a fold's
+    /// input, a base or a version to restore.
+    package static func hasConflictMarkers(_ bytes: [UInt8]) -> Bool {
+        var opening = false
+        var start = 0
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: 10) ?? bytes.count
+            let line = bytes[start..<end]
+            if line.starts(with: Self.opening) { opening = true } else if opening && line.starts(with: Self.closing) { return true }
+            start = end + 1
+        }
+        return false
+    }
+
+    private static let opening = Array("<<<<<<<".utf8), closing = Array(">>>>>>>".utf8)
 
     /// Where the two sides clash, for a person: the front-matter keys both changed
     /// differently, with each side's value, else the body or the text.

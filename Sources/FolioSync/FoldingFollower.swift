@@ -5,11 +5,15 @@ import FolioSystem
 
 /// Folds a followed folder's conflict copies as they appear, for `folio watch DIR` and
 /// ``SharedFolder``-backed apps: told which paths changed (by a watcher), it records
-/// their versions in the history and, once the sync tool has left a copy and its file
-/// alone for the quiet period, folds it; copies not yet quiet are tried again shortly.
-/// Every fold pass also runs every `interval`, for copies no watcher reported.
+/// what they hold in the shared history once they have been left alone for the quiet
+/// period (never a file still being written) and, once the sync tool has left a copy
+/// and its file alone too, folds it; what is not quiet yet is tried again shortly.
+/// Other devices' history arrives through the sync tool: when their logs grow, the
+/// copies still in the folder are tried again. A full pass also runs every `interval`.
+/// While git is in the middle of an operation nothing is recorded or written; it is
+/// reported once, and what changed meanwhile is recorded when git is done.
 ///
-/// `@unchecked Sendable` is safe: `folder`, `timer`, `retry` and `stopped` are touched
+/// `@unchecked Sendable` is safe: every stored property but the constants is touched
 /// only on `queue`, a serial queue; `onReport` is `@Sendable`.
 public final class FoldingFollower: @unchecked Sendable {
     private let folder: SharedFolder
@@ -19,29 +23,44 @@ public final class FoldingFollower: @unchecked Sendable {
     private var timer: (any DispatchSourceTimer)?
     private var retryArmed = false
     private var stopped = false
+    /// Paths to record once they are quiet (or git is done).
+    private var unrecorded = Set<String>()
+    /// Whether copies were in the folder at the last pass: then other devices' history
+    /// arriving is worth another pass.
+    private var copiesLeft = false
+    private var sinceFullPass: Duration = .zero
     /// The copies last reported kept, with why: a copy is reported again only when that changes.
     private var reportedKept: [String: String] = [:]
+    private var reportedBlocked: String?
+    private static let tick: Duration = .seconds(1)
 
-    /// Follows `folder`; `onReport` hears each pass that folded, kept or is waiting on a copy.
+    /// Follows `folder`; `onReport` hears each pass that folded, kept or is waiting on a
+    /// copy, and once each time git blocks it.
     public init(folder: SharedFolder, interval: Duration = .seconds(30), onReport: @escaping @Sendable (FoldReport) -> Void) {
         self.folder = folder
         self.interval = interval
         self.onReport = onReport
     }
 
-    /// Records every file's version, folds what can be folded, then folds periodically.
+    /// Records every file's version, folds what can be folded, then follows. ``ready()``
+    /// returns once the first record and pass are done.
     public func start() {
         queue.async { [self] in
-            try? folder.record()
+            do { unrecorded.formUnion(try folder.record()) } catch {}
             try? folder.pruneHistory()
             pass()
             let timer = DispatchSource.makeTimerSource(queue: queue)
-            let seconds = interval.components.seconds
-            timer.schedule(deadline: .now() + .seconds(Int(seconds)), repeating: .seconds(Int(max(1, seconds))))
-            timer.setEventHandler { [weak self] in self?.pass() }
+            timer.schedule(deadline: .now() + .seconds(1), repeating: .seconds(1))
+            timer.setEventHandler { [weak self] in self?.tick() }
             timer.resume()
             self.timer = timer
         }
+    }
+
+    /// Waits until the history holds what the folder held at ``start()`` and the first
+    /// fold pass is done: an edit made after this is an edit the history can fold.
+    public func ready() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in queue.async { done.resume() } }
     }
 
     /// Stops; a pass under way finishes.
@@ -52,25 +71,59 @@ public final class FoldingFollower: @unchecked Sendable {
         }
     }
 
-    /// Notes that `paths` (relative) changed: their versions are recorded, and a fold
-    /// pass follows when one is a conflict copy (or has one).
+    /// Notes that `paths` (relative) changed: their versions are recorded (once quiet),
+    /// and a fold pass follows when one is a conflict copy (or has one).
     public func changed(_ paths: [String]) {
         queue.async { [self] in
             guard !stopped else { return }
-            try? folder.record(paths)
+            unrecorded.formUnion(paths)
+            recordPending()
             if paths.contains(where: { ConflictCopies.original(of: $0) != nil }) { scheduleRetry(after: folder.options.quietPeriod) }
         }
     }
 
     /// Runs one fold pass now and returns its report (for tests and `settle`).
     public func foldNow() -> FoldReport {
-        queue.sync { pass() }
+        queue.sync {
+            recordPending()
+            return pass()
+        }
+    }
+
+    private func recordPending() {
+        guard !unrecorded.isEmpty else { return }
+        let paths = unrecorded.sorted()
+        unrecorded = []
+        do { unrecorded.formUnion(try folder.record(paths)) } catch { unrecorded.formUnion(paths) }
+        if !unrecorded.isEmpty { scheduleRetry(after: .milliseconds(500)) }
+    }
+
+    /// Every second: what other devices logged is read; a pass runs when that changed and
+    /// copies are waiting, and every `interval` regardless.
+    private func tick() {
+        guard !stopped else { return }
+        sinceFullPass += Self.tick
+        let arrived = folder.history.refresh()
+        if sinceFullPass >= interval || (arrived && copiesLeft) { pass() }
     }
 
     @discardableResult
     private func pass() -> FoldReport {
         guard !stopped else { return FoldReport() }
+        sinceFullPass = .zero
         let report = folder.fold()
+        if let blocked = report.blocked {
+            if reportedBlocked != blocked { onReport(report) }
+            reportedBlocked = blocked
+            scheduleRetry(after: .seconds(1))
+            return report
+        }
+        if reportedBlocked != nil {
+            // git is done: what it (and anyone) changed meanwhile is recorded now.
+            reportedBlocked = nil
+            recordPending()
+        }
+        copiesLeft = !report.kept.isEmpty || !report.waiting.isEmpty
         var news = report
         news.kept = report.kept.filter { reportedKept[$0.copy] != $0.reason }
         reportedKept = Dictionary(report.kept.map { ($0.copy, $0.reason) }, uniquingKeysWith: { $1 })
@@ -84,8 +137,10 @@ public final class FoldingFollower: @unchecked Sendable {
         retryArmed = true
         let milliseconds = Int(delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000)
         queue.asyncAfter(deadline: .now() + .milliseconds(milliseconds + 50)) { [weak self] in
-            self?.retryArmed = false
-            self?.pass()
+            guard let self else { return }
+            retryArmed = false
+            recordPending()
+            pass()
         }
     }
 }

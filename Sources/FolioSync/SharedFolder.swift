@@ -4,15 +4,16 @@ import FolioSystem
 
 /// How ``SharedFolder`` folds.
 public struct FoldOptions: Sendable {
-    /// The state folder (history, trash, lock); default: the folder's own under
+    /// The state folder (this device's name, trash, lock); default: the folder's own under
     /// `$XDG_STATE_HOME/folio/` (else `~/.local/state/folio/`).
     public var stateDirectory: String?
     /// Say what would be done, and do nothing (no lock, nothing recorded).
     public var dryRun = false
-    /// How long a file and its copy must be left alone before they are folded: the sync
-    /// tool may still be writing them.
+    /// How long a file and its copy must be left alone before they are recorded or
+    /// folded: the sync tool (or an editor) may still be writing them.
     public var quietPeriod: Duration = .seconds(2)
-    /// Whether git's last commit of a path may serve as a base.
+    /// Whether git is respected and asked: nothing written while it is in the middle of
+    /// an operation, its writes taken for arrivals, its merge base a base.
     public var useGit = true
 
     /// The defaults.
@@ -27,7 +28,8 @@ public struct FoldReport: Sendable, Equatable {
         public var copy: String
         /// Its file.
         public var file: String
-        /// Where the base came from (nil when the copy held what the file did).
+        /// Where the base came from (nil when the copy held what the file, or another
+        /// copy, did).
         public var base: BaseCandidate.Source?
     }
 
@@ -48,17 +50,20 @@ public struct FoldReport: Sendable, Equatable {
     /// Copies left for later: they or their files changed too recently, or the sync
     /// tool is still writing them.
     public var waiting: [String] = []
-    /// Versions this device held that the sync tool dropped while it made its copies (two
-    /// losing versions given one copy name, one overwriting the other), written back as
-    /// copies (`NAME.sync-conflict-…-FOLIOSV.EXT`) to be folded like the others.
+    /// Versions the graph proves the sync tool dropped (an edit held by a conflict copy
+    /// that was then overwritten, from which nothing was made, held by no file or copy),
+    /// written back as copies (`NAME.sync-conflict-…-FOLIOSV.EXT`) to be folded like the others.
     public var rescued: [String] = []
+    /// Why nothing was done: git is in the middle of an operation in this work tree.
+    public var blocked: String?
 }
 
 /// A folder shared through Syncthing, Dropbox, Nextcloud or git, as Folio follows it:
-/// the history of versions it has seen (``VersionHistory``), and the other tools'
-/// conflict copies folded back into their files against the right base
-/// (``BaseChoice``, ``ConflictFold``), each fold a guarded write and each folded copy
-/// moved to the trash (`folio restore` brings it back).
+/// the versions every device saw and made, in the folder's shared history
+/// (``SharedHistory``, `.folio/`), and the other tools' conflict copies folded back into
+/// their files against their lowest common ancestor in that history (``VersionGraph``),
+/// each fold a guarded write and each folded copy moved to the trash (`folio restore`
+/// brings it back).
 public final class SharedFolder {
     /// The folder (absolute, links resolved).
     public let root: String
@@ -66,8 +71,12 @@ public final class SharedFolder {
     public let state: String
     /// The options.
     public let options: FoldOptions
-    /// The versions seen.
-    package let history: VersionHistory
+    /// The shared history.
+    package let history: SharedHistory
+    /// The git work tree the folder is in, if any (and `useGit`).
+    package let git: GitWorkTree?
+    private var lastHead: String?
+    private var compactedSize: Int64?
     private let lock: StateLock?
 
     /// Opens `folder`; unless it is a dry run, takes the state folder's lock (waiting a
@@ -82,7 +91,11 @@ public final class SharedFolder {
         } else {
             do { lock = try StateLock.acquire(state) } catch { throw SyncError(lockFailure: error) }
         }
-        history = VersionHistory(state: state)
+        do { history = try SharedHistory(root: root, state: state) } catch {
+            throw SyncError(.stateIO, "cannot read this device's name in \(state): \(error)")
+        }
+        git = options.useGit ? GitWorkTree.containing(root) : nil
+        lastHead = git?.head()
     }
 
     /// The default state folder of the folder `root` (absolute).
@@ -92,37 +105,130 @@ public final class SharedFolder {
         return base + "/folio/folder-" + String(SHA256.hash(Array(root.utf8)).description.prefix(16))
     }
 
+    /// What git is in the middle of in this work tree (`a merge (MERGE_HEAD)`), or nil.
+    public func gitOperationInProgress() -> String? { git?.operationInProgress() }
+
     /// The text files of the folder that Folio keeps versions of: everything but what
-    /// is never synced (sync tools' and editors' own files, `.git`, `.stversions`).
+    /// is never synced (sync tools' and editors' own files, `.git`, `.stversions`, `.folio`).
     public func trackedFiles() -> [String] {
         let walk = try? DirectoryWalk.files(under: root, descend: { !FolderRules.isIgnoredDirectory($0) }, include: { !FolderRules.isIgnoredFile($0) })
         return walk?.paths ?? []
     }
 
-    /// Records the current version of each of `paths` (relative; all tracked files when
-    /// nil) in the history. Missing or unreadable files are skipped.
-    public func record(_ paths: [String]? = nil) throws(SystemError) {
-        guard !options.dryRun else { return }
-        let now = Syscall.nanosecondsNow()
-        for path in paths ?? trackedFiles() {
-            guard let bytes = try? FileReading.contents(of: root + "/" + path) else { continue }
-            try history.record(bytes, at: path, time: now)
+    /// Records in the shared history what each of `paths` (relative; all tracked files,
+    /// and those this device saw that are gone, when nil) holds now: an edit made here, an
+    /// arrival, git's write or a removal (see ``classify(_:at:previous:checkout:)``).
+    /// Returns the paths not recorded yet because they changed too recently (an editor or
+    /// the sync tool may still be writing them). Nothing is recorded while git is in the
+    /// middle of an operation: all of `paths` are returned.
+    @discardableResult
+    public func record(_ paths: [String]? = nil) throws(SystemError) -> [String] {
+        guard !options.dryRun else { return [] }
+        if gitOperationInProgress() != nil { return paths ?? [] }
+        history.refresh()
+        var list = paths ?? trackedFiles()
+        if paths == nil {
+            let here = Set(list)
+            for path in history.graph.paths.sorted() where !here.contains(path) && history.graph.latest(device: history.device, path: path).map({ $0.kind != .delete }) == true {
+                list.append(path)
+            }
         }
-        // A watcher records for weeks: the history is held to its limits as it grows,
-        // not only when a process starts.
-        try history.pruneIfGrown(now: now)
+        // git moved HEAD since the last look: what changed meanwhile is its checkout's.
+        let head = git?.head()
+        let checkout = git != nil && head != lastHead
+        lastHead = head
+        let now = Syscall.nanosecondsNow()
+        var notYet: [String] = []
+        for path in list where !observe(path, checkout: checkout, time: now) { notYet.append(path) }
+        try history.flush()
+        try compactIfGrown()
+        return notYet
     }
 
-    /// Drops history past its limits (``VersionHistory/Limits``).
+    /// Records what `path` holds now; false when it changed too recently to be read as done.
+    @discardableResult
+    func observe(_ path: String, checkout: Bool = false, time: Int64) -> Bool {
+        let previous = history.graph.latest(device: history.device, path: path)
+        let read: (bytes: [UInt8], stamp: FileStamp)
+        do { read = try Self.read(root + "/" + path) } catch {
+            if error.code == Syscall.noSuchFile, let previous, previous.kind != .delete {
+                history.log(.delete, path: path, version: nil, parents: [previous.id], time: time)
+            }
+            return true
+        }
+        guard isQuiet(path, read.stamp) else { return false }
+        let bytes = read.bytes
+        // Not records (binary, huge), or git's or a merge's conflict markers: never a version.
+        guard bytes.count <= SharedHistory.largestVersion, ConflictFold.isText(bytes), !ConflictFold.hasConflictMarkers(bytes) else { return true }
+        let hash = SHA256.hash(bytes)
+        guard previous?.version != hash else { return true }
+        do { try history.store(bytes, hash: hash) } catch { return true }
+        let (kind, parents) = classify(hash, at: path, previous: previous, checkout: checkout)
+        history.log(kind, path: path, version: hash, parents: parents, time: time)
+        return true
+    }
+
+    /// What a change of `path` to content `hash` was, from what this device last saw
+    /// there (`previous`): a conflict copy is only ever an arrival; a version some device
+    /// made that this device had not been past is an arrival (the sync tool brought it);
+    /// git's write (HEAD moved, or the file is HEAD's) is git's; a file whose previous
+    /// content a conflict copy now holds lost a clash to an arrival; anything else is an
+    /// edit made here, from `previous` (a first sighting: from nothing).
+    func classify(_ hash: SHA256.Digest, at path: String, previous: VersionEvent?, checkout: Bool) -> (VersionEvent.Kind, [VersionEvent.ID]) {
+        let graph = history.graph
+        if ConflictCopies.original(of: path) != nil { return (.arrival, []) }
+        guard let previous, previous.kind != .delete, let before = graph.node(previous.id) else {
+            return (graph.makers(of: hash).isEmpty ? .edit : .arrival, [])
+        }
+        let past = graph.ancestors(of: before)
+        if graph.makers(of: hash).contains(where: { !past.contains($0) }) { return (.arrival, []) }
+        if let git, checkout || git.matchesHead(path) { return (.gitCheckout, []) }
+        if let held = previous.version, copies(of: path).contains(where: { (try? FileReading.contents(of: root + "/" + $0)).map(SHA256.hash) == held }) {
+            return (.arrival, [])
+        }
+        return (.edit, [previous.id])
+    }
+
+    /// The conflict copies of `path` in its folder.
+    func copies(of path: String) -> [String] {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) + "/" } ?? ""
+        return Trash.entries(root + "/" + folder).map { folder + $0 }.filter { ConflictCopies.rootOriginal(of: $0) == path }
+    }
+
+    /// Compacts the history (``SharedHistory/compact(present:)``) once this device's log
+    /// has grown by half since it was last compacted.
+    private func compactIfGrown() throws(SystemError) {
+        let marker = state + "/history.compacted"
+        let saved = ((try? AtomicFile.contentsIfPresent(marker)) ?? nil).flatMap { SyncArchive.integer($0.prefix { $0 != 10 }) }
+        let last: Int64 = compactedSize ?? saved ?? 0
+        compactedSize = last
+        let size = history.ownLogSize
+        guard size > last + last / 2 + (64 << 10) else { return }
+        try history.compact(present: [:])
+        compactedSize = history.ownLogSize
+        _ = try AtomicFile.write(Array("\(compactedSize!)\n".utf8), to: marker, mode: 0o600, replacingOnly: nil)
+    }
+
+    /// Drops what no fold can need any more from the history (``SharedHistory/compact(present:)``).
     public func pruneHistory() throws(SystemError) {
-        guard !options.dryRun else { return }
-        try history.prune(now: Syscall.nanosecondsNow())
+        guard !options.dryRun, gitOperationInProgress() == nil else { return }
+        history.refresh()
+        try history.compact(present: [:])
+        compactedSize = history.ownLogSize
     }
 
     /// Folds every conflict copy in the folder that can be folded; see ``FoldReport``.
-    /// A copy of a copy is folded into that copy first.
+    /// A copy of a copy is folded into that copy first. Copies holding the same bytes
+    /// are one version: all but one go to the trash. While git is in the middle of an
+    /// operation nothing is done (``FoldReport/blocked``).
     public func fold() -> FoldReport {
         var report = FoldReport()
+        if let operation = gitOperationInProgress() {
+            report.blocked = "git is in the middle of \(operation) in \(root): nothing is written until it is finished"
+            return report
+        }
+        history.refresh()
         var copies = trackedFiles().compactMap { path in ConflictCopies.original(of: path).map { (copy: path, file: $0) } }
         if !options.dryRun {
             for rescued in rescueDroppedVersions(copies.map(\.copy)) {
@@ -130,36 +236,43 @@ public final class SharedFolder {
                 copies.append((rescued, ConflictCopies.original(of: rescued) ?? rescued))
             }
         }
-        // Deepest first: `a.sync-conflict-…-X.sync-conflict-…-Y.md` before `a.sync-conflict-…-X.md`.
-        for (copy, file) in copies.sorted(by: { ($0.copy.count, $0.copy) > ($1.copy.count, $1.copy) }) {
-            fold(copy, into: file, report: &report)
+        var held: [String: [SHA256.Digest: String]] = [:]
+        // Deepest first: `a.sync-conflict-…-X.sync-conflict-…-Y.md` before `a.sync-conflict-…-X.md`;
+        // then by name, so that of identical copies every device keeps the same one.
+        for (copy, file) in copies.sorted(by: { ($0.copy.count, $1.copy) > ($1.copy.count, $0.copy) }) {
+            fold(copy, into: file, held: &held[ConflictCopies.rootOriginal(of: copy) ?? file, default: [:]], report: &report)
         }
         if !options.dryRun { try? history.flush() }
         return report
     }
 
-    private func fold(_ copy: String, into file: String, report: inout FoldReport) {
+    private func fold(_ copy: String, into file: String, held: inout [SHA256.Digest: String], report: inout FoldReport) {
         func keep(_ reason: String) { report.kept.append(.init(copy: copy, file: file, reason: reason)) }
         guard let copyRead = try? Self.read(root + "/" + copy) else { return }
         guard let fileRead = try? Self.read(root + "/" + file) else {
             return keep("\(file) is gone; the copy holds a version of it (folio resolve --keep copy puts it back)")
         }
         guard isQuiet(copy, copyRead.stamp) && isQuiet(file, fileRead.stamp) else { return report.waiting.append(copy) }
+        if ConflictFold.hasConflictMarkers(fileRead.bytes) { return keep("\(file) holds conflict markers: resolve them first") }
+        if ConflictFold.hasConflictMarkers(copyRead.bytes) { return keep("the copy holds conflict markers") }
         let now = Syscall.nanosecondsNow()
         if !options.dryRun {
-            try? history.record(fileRead.bytes, at: file, time: now)
-            try? history.record(copyRead.bytes, at: copy, time: now)
+            observe(file, time: now)
+            observe(copy, time: now)
         }
-        let copyHash = SHA256.hash(copyRead.bytes)
-        let base = Self.chooseBase(
-            for: ConflictCopies.rootOriginal(of: copy) ?? file, file: fileRead.bytes, copy: copyRead.bytes, history: history, root: root, useGit: options.useGit)
-        let outcome = ConflictFold.fold(path: file, base: base?.bytes, file: fileRead.bytes, copy: copyRead.bytes)
+        let fileHash = SHA256.hash(fileRead.bytes), copyHash = SHA256.hash(copyRead.bytes)
+        // Another copy of this file already holds these bytes: one version, kept once.
+        if let twin = held[copyHash], twin != copy, fileHash != copyHash {
+            return trash(copy, read: copyRead, hash: copyHash, report: &report, folded: .init(copy: copy, file: file, base: nil))
+        }
+        held[copyHash] = copy
+        let base = fileHash == copyHash ? nil : base(for: file, fileHash: fileHash, copyHash: copyHash, copyPath: copy)
+        let outcome = ConflictFold.fold(path: file, base: base?.bytes, file: fileRead.bytes, copy: copyRead.bytes, exactBase: true)
         switch outcome {
         case .identical, .merged:
-            if options.dryRun { return report.folded.append(.init(copy: copy, file: file, base: base?.candidate.source)) }
-            if case .merged(let bytes) = outcome {
-                // The version the fold replaces goes to the trash too: every fold can be undone
-                // by hand, whatever base it took.
+            if options.dryRun { return report.folded.append(.init(copy: copy, file: file, base: base?.source)) }
+            if case .merged(let bytes) = outcome, bytes != fileRead.bytes {
+                // The version the fold replaces goes to the trash too: every fold can be undone by hand.
                 do { try Trash(state: state).keep(fileRead.bytes, as: file, replica: .a, mode: fileRead.stamp.permissions) } catch {
                     return keep("cannot keep the file's version in the trash: \(error)")
                 }
@@ -167,68 +280,112 @@ public final class SharedFolder {
                 guard (try? FileStamp.of(root + "/" + copy)) == copyRead.stamp,
                       (try? AtomicFile.write(bytes, to: root + "/" + file, mode: fileRead.stamp.permissions) { $0 == fileRead.stamp }) == true
                 else { return report.waiting.append(copy) }
-                try? history.record(bytes, at: file, time: Syscall.nanosecondsNow())
+                let hash = SHA256.hash(bytes)
+                try? history.store(bytes, hash: hash)
+                let parents = [history.graph.latest(device: history.device, path: file)?.id, history.withGraph { $0.node(holding: copyHash) }].compactMap { $0 }
+                history.log(.fold, path: file, version: hash, parents: parents, copy: copy, time: Syscall.nanosecondsNow())
                 try? history.flush()
             }
-            do {
-                guard try Trash(state: state).move(copy, from: root, replica: .a, expected: copyRead.stamp, hash: copyHash) else {
-                    return report.waiting.append(copy)
-                }
-            } catch { return keep("cannot move it to the trash: \(error)") }
-            report.folded.append(.init(copy: copy, file: file, base: base?.candidate.source))
+            trash(copy, read: copyRead, hash: copyHash, report: &report, folded: .init(copy: copy, file: file, base: base?.source))
         case .conflict(let clash): keep(clash)
-        case .noBase: keep("no earlier version of \(file) is known to serve as the base")
+        case .noBase: keep("no common ancestor of \(file) and the copy is known (yet): the history holds neither's past")
         case .notText: keep("not a text file")
         }
     }
 
-    /// The base a fold of a conflict copy holding `copyBytes` into the file at `file`
-    /// (relative to the folder, holding `fileBytes`) takes, as ``fold()`` chooses it
-    /// (``BaseChoice`` over the history, Syncthing's `.stversions` and git), with where
-    /// it came from; nil when no earlier version is known. For `folio resolve --merge`,
-    /// which merges with conflict markers where ``fold()`` would keep the copy.
-    package func base(for file: String, file fileBytes: [UInt8], copy copyBytes: [UInt8]) -> (source: BaseCandidate.Source, bytes: [UInt8])? {
-        Self.chooseBase(for: file, file: fileBytes, copy: copyBytes, history: history, root: root, useGit: options.useGit)
-            .map { (source: $0.candidate.source, bytes: $0.bytes) }
+    /// Moves a folded (or duplicate) copy to the trash, noting its removal.
+    private func trash(_ copy: String, read: (bytes: [UInt8], stamp: FileStamp), hash: SHA256.Digest, report: inout FoldReport, folded: FoldReport.Folded) {
+        if options.dryRun { return report.folded.append(folded) }
+        do {
+            guard try Trash(state: state).move(copy, from: root, replica: .a, expected: read.stamp, hash: hash) else {
+                return report.waiting.append(copy)
+            }
+        } catch { return report.kept.append(.init(copy: copy, file: folded.file, reason: "cannot move it to the trash: \(error)")) }
+        observe(copy, time: Syscall.nanosecondsNow())
+        report.folded.append(folded)
     }
 
-    /// Writes back, as conflict copies, the versions of a file that has copies which this
-    /// device held since their common ancestor and which are now nowhere: not the file, not a
-    /// copy, and not brought into either (what a version added over the ancestor is in
-    /// neither). Syncthing can drop such a version: when several devices clash in one
-    /// second, two losing versions get the same copy name and one overwrites the other.
+    /// The base a fold of a conflict copy holding `copyBytes` into the file at `file`
+    /// (relative to the folder, holding `fileBytes`) takes, as ``fold()`` finds it, with
+    /// where it came from; nil when no common ancestor is known. For `folio resolve
+    /// --merge`, which merges with conflict markers where ``fold()`` would keep the copy.
+    package func base(for file: String, file fileBytes: [UInt8], copy copyBytes: [UInt8]) -> (source: BaseCandidate.Source, bytes: [UInt8])? {
+        history.refresh()
+        return base(for: file, fileHash: SHA256.hash(fileBytes), copyHash: SHA256.hash(copyBytes), copyPath: nil)
+    }
+
+    /// The lowest common ancestor of the file's version and the copy's in the shared
+    /// history (its content from `.folio/`, else Syncthing's `.stversions`); else the
+    /// merge base of the commits git holds them in.
+    func base(for file: String, fileHash: SHA256.Digest, copyHash: SHA256.Digest, copyPath: String?) -> (source: BaseCandidate.Source, bytes: [UInt8])? {
+        let own = history.graph.latest(device: history.device, path: file)
+        let ancestor: VersionEvent.ID? = history.withGraph { graph in
+            let fileNode = own?.version == fileHash ? own.flatMap { graph.node($0.id) } : graph.node(holding: fileHash)
+            guard let fileNode, let copyNode = graph.node(holding: copyHash) else { return nil }
+            return graph.lowestCommonAncestor(fileNode, copyNode)
+        }
+        if let ancestor, let content = history.graph.events[ancestor]?.version {
+            if let bytes = history.contents(of: content) { return (.history, bytes) }
+            if let kept = ExternalBases.syncthingVersions(root: root, path: file).first(where: { $0.candidate.hash == content }) {
+                return (.syncthingVersions, kept.bytes)
+            }
+        }
+        if let git, let bytes = git.mergeBase(path: file, file: fileHash, copy: copyHash) { return (.git, bytes) }
+        // A copy of a copy descends from the file both are versions of.
+        let lineage = ConflictCopies.rootOriginal(of: file) ?? file
+        return onlyThisDevice(at: lineage) ? guessedBase(for: lineage, fileHash: fileHash, copyHash: copyHash) : nil
+    }
+
+    /// Whether no other device's Folio ever logged `file`: the folder's other devices
+    /// run no Folio (or none has yet), so no log can name the other side's past.
+    func onlyThisDevice(at file: String) -> Bool {
+        history.graph.devices.allSatisfy { $0 == history.device || history.graph.events(device: $0, path: file).isEmpty }
+    }
+
+    /// Where no other device keeps a history, the only past there is is this device's:
+    /// the newest version it saw at `file` before either side first appeared, passing
+    /// over one a side shows no sign of having had (``BaseChoice``). With other devices
+    /// running Folio this is never used: their logs are the truth, and are waited for.
+    func guessedBase(for file: String, fileHash: SHA256.Digest, copyHash: SHA256.Digest) -> (source: BaseCandidate.Source, bytes: [UInt8])? {
+        var firstSeen: [SHA256.Digest: Int64] = [:]
+        var candidates: [BaseCandidate] = []
+        for path in history.graph.paths where path == file || ConflictCopies.rootOriginal(of: path) == file {
+            for event in history.graph.events(device: history.device, path: path) {
+                guard let version = event.version else { continue }
+                firstSeen[version] = min(firstSeen[version] ?? .max, event.time)
+                if path == file { candidates.append(BaseCandidate(hash: version, time: event.time, source: .history)) }
+            }
+        }
+        var seen = Set<SHA256.Digest>()
+        candidates = candidates.sorted { $0.time < $1.time }.filter { seen.insert($0.hash).inserted }
+        let eligible = BaseChoice.eligible(from: candidates, file: fileHash, copy: copyHash, firstSeen: { firstSeen[$0] })
+        guard let fileBytes = history.contents(of: fileHash), let copyBytes = history.contents(of: copyHash) else { return nil }
+        return BaseChoice.ancestor(among: eligible, contents: { self.history.contents(of: $0.hash) }, path: file, file: fileBytes, copy: copyBytes)
+            .map { (.history, $0.bytes) }
+    }
+
+    /// Writes back, as conflict copies, the versions of files with copies that the shared
+    /// history proves the sync tool dropped (``VersionGraph/droppedVersions(of:present:)``).
+    /// Syncthing can drop such a version: when several devices clash in one second, two
+    /// losing versions get the same copy name and one overwrites the other.
     /// Returns the copies written.
     func rescueDroppedVersions(_ copies: [String]) -> [String] {
         var byRoot: [String: [String]] = [:]
         for copy in copies { byRoot[ConflictCopies.rootOriginal(of: copy) ?? copy, default: []].append(copy) }
         var written: [String] = []
         for (file, group) in byRoot.sorted(by: { $0.key < $1.key }) {
-            guard let fileBytes = try? FileReading.contents(of: root + "/" + file) else { continue }
-            let copyBytes = group.compactMap { try? FileReading.contents(of: root + "/" + $0) }
-            guard let first = copyBytes.first,
-                  let base = Self.chooseBase(for: file, file: fileBytes, copy: first, history: history, root: root, useGit: options.useGit)
-            else { continue }
-            let present = [fileBytes] + copyBytes
-            let presentHashes = Set(present.map(SHA256.hash))
-            let presentUnits = present.map { VersionUnits($0, path: file).units }
-            // The versions held at the file and at its copies since the base, each with what it
-            // added over the base (not over the version recorded before it: that may be
-            // another device's, which this one never grew from).
-            let baseUnits = VersionUnits(base.bytes, path: file).units
-            for path in [file] + group {
-                for version in history.versions(of: path) where version.time > base.candidate.time && !presentHashes.contains(version.hash) {
-                    guard let bytes = history.contents(of: version.hash) else { continue }
-                    let added = VersionUnits(bytes, path: file).units.subtracting(baseUnits)
-                    guard !added.isEmpty, !presentUnits.contains(where: { added.isSubset(of: $0) }) else { continue }
-                    let name = Self.rescueName(for: file, taken: { (try? FileStamp.of(self.root + "/" + $0)) != nil })
-                    // As private as the file it is a version of.
-                    let mode = (try? FileStamp.of(root + "/" + file))?.permissions ?? 0o666
-                    guard (try? AtomicFile.write(bytes, to: root + "/" + name, mode: nil, creating: mode & 0o777) { $0 == nil }) == true else { continue }
-                    try? history.record(bytes, at: name, time: Syscall.nanosecondsNow())
-                    written.append(name)
-                }
+            let present = Set(([file] + group).compactMap { (try? FileReading.contents(of: root + "/" + $0)).map(SHA256.hash) })
+            for dropped in history.withGraph({ $0.droppedVersions(of: file, present: present) }) {
+                guard let content = history.graph.events[dropped]?.version, let bytes = history.contents(of: content) else { continue }
+                let name = Self.rescueName(for: file, taken: { (try? FileStamp.of(self.root + "/" + $0)) != nil })
+                // As private as the file it is a version of.
+                let mode = (try? FileStamp.of(root + "/" + file))?.permissions ?? 0o666
+                guard (try? AtomicFile.write(bytes, to: root + "/" + name, mode: nil, creating: mode & 0o777) { $0 == nil }) == true else { continue }
+                history.log(.restore, path: name, version: content, parents: [dropped], time: Syscall.nanosecondsNow())
+                written.append(name)
             }
         }
+        try? history.flush()
         return written
     }
 
@@ -244,27 +401,6 @@ public final class SharedFolder {
             if !taken(name) || attempt >= 99 { return name }
             attempt += 1
         }
-    }
-
-    /// The base for folding a copy (hash `copy`) into `path` (hash `file`): from Folio's
-    /// history, Syncthing's `.stversions` and git, by ``BaseChoice``.
-    static func chooseBase(
-        for path: String, file: [UInt8], copy: [UInt8], history: VersionHistory, root: String, useGit: Bool
-    ) -> (candidate: BaseCandidate, bytes: [UInt8])? {
-        var external: [SHA256.Digest: [UInt8]] = [:]
-        var candidates = history.versions(of: path).map { BaseCandidate(hash: $0.hash, time: $0.time, source: .history) }
-        var others = ExternalBases.syncthingVersions(root: root, path: path)
-        if useGit, let committed = ExternalBases.git(root: root, path: path) { others.append(committed) }
-        for (candidate, bytes) in others {
-            candidates.append(candidate)
-            external[candidate.hash] = bytes
-        }
-        // The same content seen more than once at the path counts once, at its first time.
-        var seen = Set<SHA256.Digest>()
-        candidates = candidates.sorted { $0.time < $1.time }.filter { seen.insert($0.hash).inserted }
-        let eligible = BaseChoice.eligible(from: candidates, file: SHA256.hash(file), copy: SHA256.hash(copy), firstSeen: history.firstSeen)
-        // A candidate whose content cannot be read back (pruned, damaged) is passed over.
-        return BaseChoice.ancestor(among: eligible, contents: { external[$0.hash] ?? history.contents(of: $0.hash) }, path: path, file: file, copy: copy)
     }
 
     /// Whether `path` (with stamp `stamp`) has been left alone for the quiet period, and

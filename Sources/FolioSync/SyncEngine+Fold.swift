@@ -35,7 +35,7 @@ extension Applier {
             if !engine.options.dryRun { try? history?.record(theirs, at: copy, time: now) }
             // Each copy against the base chosen for it and the file as merged so far.
             let base = history.flatMap {
-                SharedFolder.chooseBase(for: ConflictCopies.rootOriginal(of: copy) ?? original, file: ours, copy: theirs, history: $0, root: engine.root(replica), useGit: true)
+                BaseChoice.base(for: ConflictCopies.rootOriginal(of: copy) ?? original, file: ours, copy: theirs, history: $0, root: engine.root(replica), useGit: true)
             }
             switch ConflictFold.fold(path: original, base: base?.bytes, file: ours, copy: theirs) {
             case .identical: break

@@ -5,17 +5,25 @@ import Testing
 @testable import FolioSystem
 
 /// Folding other tools' conflict copies in one shared folder, on real folders: the base
-/// from Folio's history, Syncthing's .stversions and git; clashes kept; guarded writes;
-/// the copy in the trash; the same bytes on every device.
+/// the lowest common ancestor in the shared history (`.folio/`), each device a state
+/// folder of its own; else Syncthing's .stversions for its content, git's merge base,
+/// or — with no other device keeping a history — this device's past; clashes kept once;
+/// identical copies one version; guarded writes; the copy in the trash; the same bytes
+/// on every device.
 @Suite struct SharedFolderTests {
     static let recipe = "---\ntitle: Soup\nkind: recipe\ntime: 15m\nservings: 4\n---\nHot.\n\n## Ingredients\n- Water\n\n## Steps\n1. Boil.\n"
     static let copyName = "r.sync-conflict-20261201-120000-ABCDEFG.md"
 
-    /// A folder and a state folder, fresh for each test.
+    static func recipe(_ changes: [(String, String)]) -> String {
+        changes.reduce(recipe) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
+    }
+
+    /// A folder and state folders (one per device), fresh for each test.
     struct Place {
         let root: URL
         var folder: String { root.appendingPathComponent("folder").path }
-        var state: String { root.appendingPathComponent("state").path }
+        var state: String { state(of: "a") }
+        func state(of device: String) -> String { root.appendingPathComponent("state-" + device).path }
 
         init() throws {
             root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-shared-\(UUID().uuidString)")
@@ -34,156 +42,242 @@ import Testing
             FileManager.default.contents(atPath: folder + "/" + path).map { String(decoding: $0, as: UTF8.self) }
         }
 
-        /// Writes each of `versions` to `path` in turn, each recorded in the history as
-        /// the watcher would.
-        func save(_ versions: [String], at path: String = "r.md") throws {
+        /// Writes each of `versions` to `path` in turn, each recorded by `device` as its
+        /// watcher would.
+        func save(_ versions: [String], at path: String = "r.md", on device: String = "a") throws {
             for version in versions {
                 try write(version, path)
-                try open().record()
+                try open(device).record()
             }
         }
 
-        /// A shared folder with no quiet period (the tests write, then fold at once).
-        func open(git: Bool = false) throws -> SharedFolder {
+        /// The folder as `device` sees it, with no quiet period (the tests write, then fold at once).
+        func open(_ device: String = "a", git: Bool = false) throws -> SharedFolder {
             var options = FoldOptions()
-            options.stateDirectory = state
+            options.stateDirectory = state(of: device)
             options.quietPeriod = .zero
             options.useGit = git
             return try SharedFolder(folder, options: options)
         }
     }
 
-    @Test func aCopyIsFoldedAgainstTheVersionSeenBeforeBothEdits() throws {
+    @Test func aCopyIsFoldedAgainstTheLowestCommonAncestor() throws {
         let place = try Place()
         defer { place.remove() }
-        // This device set time 20m (seen); Syncthing brought the phone's servings 6 and
-        // kept this device's version as the copy.
-        try place.save([Self.recipe, Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m")])
-        try place.write(Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m"), Self.copyName)
-        try place.write(Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 6"), "r.md")
-        let report = try place.open().fold()
-        #expect(report.folded == [.init(copy: Self.copyName, file: "r.md", base: .history)] && report.rescued.isEmpty)
-        #expect(place.read("r.md") == Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m").replacingOccurrences(of: "servings: 4", with: "servings: 6"))
+        // Both devices saw the recipe; offline, the laptop (a) set time 20m, the phone (b)
+        // servings 6. Syncthing kept the phone's and made the laptop's a copy.
+        try place.save([Self.recipe], on: "a")
+        try place.open("b").record()
+        try place.save([Self.recipe([("time: 15m", "time: 20m")])], on: "a")
+        try place.save([Self.recipe([("servings: 4", "servings: 6")])], on: "b")
+        try place.write(Self.recipe([("time: 15m", "time: 20m")]), Self.copyName)
+        let report = try place.open("a").fold()
+        #expect(report.folded == [.init(copy: Self.copyName, file: "r.md", base: .history)] && report.rescued.isEmpty && report.kept.isEmpty)
+        #expect(place.read("r.md") == Self.recipe([("time: 15m", "time: 20m"), ("servings: 4", "servings: 6")]))
         #expect(place.read(Self.copyName) == nil)
         // In the trash, restorable: the copy, and the file's version the fold replaced.
-        let trashed = Trash(state: place.state).items()
-        #expect(Set(trashed.map(\.path)) == [Self.copyName, "r.md"])
+        #expect(Set(Trash(state: place.state).items().map(\.path)) == [Self.copyName, "r.md"])
+        // The history stays out of git, and is never a record.
+        #expect(place.read(".folio/.gitignore")?.contains("\n*\n") == true)
     }
 
-    @Test func aLongRunningFollowerKeepsItsHistoryWithinItsLimits() throws {
+    @Test func theUntickIsKept() throws {
+        // The reduction: done:false → priority 15 → done:true, seen by both; the
+        // phone unticks while the laptop adds a due date. The untick's bytes are the
+        // priority-15 version's, yet it is the phone's change, and is kept.
         let place = try Place()
         defer { place.remove() }
-        let folder = try SharedFolder(place.folder, options: { var o = FoldOptions(); o.stateDirectory = place.state; return o }())
-        // Far more versions of one file than a path keeps (32), recorded one at a time as
-        // `folio watch` does, with no process start in between to prune.
-        let limit = VersionHistory.Limits().versionsPerPath
-        for n in 0..<1_500 {
-            try place.write(Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: \(n)"), "r.md")
-            try folder.record(["r.md"])
+        let todo = "---\ntitle: Milk\ndone: false\npriority: 1\n---\n"
+        let x1 = todo.replacingOccurrences(of: "priority: 1", with: "priority: 15")
+        let x2 = x1.replacingOccurrences(of: "done: false", with: "done: true")
+        for version in [todo, x1, x2] {
+            try place.save([version], at: "t.md", on: "a")
+            try place.open("b").record()
         }
-        let kept = folder.history.versions(of: "r.md")
-        let log = try FileManager.default.attributesOfItem(atPath: place.state + "/history.log")[.size] as? Int ?? 0
-        // Pruning waits for the log to grow by half (and 64 KiB), so some versions past the limit may wait too.
-        #expect(kept.count >= limit && kept.count < 1_000, "\(kept.count) versions kept")
-        #expect(log < 160 << 10, "the history log is \(log) bytes")
-        #expect(kept.last.flatMap { folder.history.contents(of: $0.hash) }.map { String(decoding: $0, as: UTF8.self).contains("servings: 1499") } == true)
+        try place.save([x1], at: "t.md", on: "b")
+        let due = x2.replacingOccurrences(of: "---\n\n", with: "due: 2027-01-21\n---\n").replacingOccurrences(of: "priority: 15\n---", with: "priority: 15\ndue: 2027-01-21\n---")
+        try place.save([due], at: "t.md", on: "a")
+        try place.write(x1, "t.sync-conflict-20261201-120000-BBBBBBB.md")
+        let report = try place.open("a").fold()
+        #expect(report.folded.count == 1 && report.kept.isEmpty, "\(report)")
+        #expect(place.read("t.md") == "---\ntitle: Milk\ndone: false\npriority: 15\ndue: 2027-01-21\n---\n")
+    }
+
+    @Test func aKeyReEditedOnOneSideMergesWithoutAConflict() throws {
+        // The note was "less salt" (seen); the laptop made it "more cumin"; the phone had
+        // that and added an ingredient line. The copy descends from the file: it is taken.
+        let place = try Place()
+        defer { place.remove() }
+        let salt = Self.recipe([("time: 15m", "time: 15m\nnote: less salt")])
+        let cumin = salt.replacingOccurrences(of: "less salt", with: "more cumin")
+        let added = cumin.replacingOccurrences(of: "- Water\n", with: "- Water\n- Cumin\n")
+        try place.save([salt, cumin], on: "a")
+        try place.open("b").record()
+        try place.save([added], on: "b")
+        try place.write(cumin, "r.md")
+        try place.write(added, Self.copyName)
+        let report = try place.open("a").fold()
+        #expect(report.folded.count == 1 && report.kept.isEmpty, "\(report)")
+        #expect(place.read("r.md") == added)
     }
 
     @Test func aClashKeepsTheCopyAndSaysWhere() throws {
         let place = try Place()
         defer { place.remove() }
-        try place.write(Self.recipe, "r.md")
-        try place.open().record()
-        try place.write(Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m"), Self.copyName)
-        try place.write(Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 25m"), "r.md")
-        let report = try place.open().fold()
+        try place.save([Self.recipe], on: "a")
+        try place.open("b").record()
+        try place.save([Self.recipe([("time: 15m", "time: 20m")])], on: "a")
+        try place.save([Self.recipe([("time: 15m", "time: 25m")])], on: "b")
+        try place.write(Self.recipe([("time: 15m", "time: 20m")]), Self.copyName)
+        let report = try place.open("a").fold()
         #expect(report.folded.isEmpty)
         #expect(report.kept == [.init(copy: Self.copyName, file: "r.md", reason: "time (25m | 20m)")])
         #expect(place.read(Self.copyName) != nil && place.read("r.md")!.contains("time: 25m"))
     }
 
-    @Test func withoutAnEarlierVersionTheCopyStays() throws {
+    @Test func identicalCopiesAreOneVersion() throws {
+        // The losing side's copy made on two devices (the 127m beside 126m): a real
+        // clash, so one copy stays — not two.
         let place = try Place()
         defer { place.remove() }
-        try place.write(Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m"), Self.copyName)
-        try place.write(Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 6"), "r.md")
+        try place.save([Self.recipe], on: "a")
+        try place.open("b").record()
+        try place.save([Self.recipe([("time: 15m", "time: 127m")])], on: "a")
+        try place.save([Self.recipe([("time: 15m", "time: 126m")])], on: "b")
+        let second = "r.sync-conflict-20261201-120001-CCCCCCC.md"
+        try place.write(Self.recipe([("time: 15m", "time: 127m")]), Self.copyName)
+        try place.write(Self.recipe([("time: 15m", "time: 127m")]), second)
+        let report = try place.open("a").fold()
+        #expect(report.kept == [.init(copy: Self.copyName, file: "r.md", reason: "time (126m | 127m)")])
+        #expect(report.folded == [.init(copy: second, file: "r.md", base: nil)])
+        #expect(place.read(Self.copyName) != nil && place.read(second) == nil)
+        // Reported once: the next pass keeps the same one and finds nothing else to do.
+        let again = try place.open("a").fold()
+        #expect(again.kept.map(\.copy) == [Self.copyName] && again.folded.isEmpty)
+    }
+
+    @Test func withoutACommonAncestorTheCopyStays() throws {
+        let place = try Place()
+        defer { place.remove() }
+        try place.write(Self.recipe([("time: 15m", "time: 20m")]), Self.copyName)
+        try place.write(Self.recipe([("servings: 4", "servings: 6")]), "r.md")
         let report = try place.open().fold()
-        #expect(report.kept == [.init(copy: Self.copyName, file: "r.md", reason: "no earlier version of r.md is known to serve as the base")])
+        #expect(report.kept == [.init(copy: Self.copyName, file: "r.md", reason: "no common ancestor of r.md and the copy is known (yet): the history holds neither's past")])
         #expect(place.read(Self.copyName) != nil)
     }
 
-    @Test func theOnlyRecordedVersionBeingASideIsNoBase() throws {
-        // The history holds only the copy's content (this device's edit): using it as the
-        // base would take the file whole and drop the copy's edit.
+    @Test func withNoOtherDeviceKeepingAHistoryThisDevicesPastServes() throws {
+        // Syncthing's other devices run no Folio: the laptop's own history is all there
+        // is. It saved time 20m, then a new title, while the phone set servings 6 and won:
+        // the base is the version both had, not the laptop's first save.
         let place = try Place()
         defer { place.remove() }
-        let mine = Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m")
-        try place.write(mine, "r.md")
-        try place.open().record()
-        try place.write(mine, Self.copyName)
-        try place.write(Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 6"), "r.md")
-        let report = try place.open().fold()
-        #expect(report.folded.isEmpty && report.kept.count == 1)
-        #expect(place.read(Self.copyName) == mine)
-    }
-
-    @Test func aDeviceThatSavedTwiceWhileApartFoldsAgainstTheVersionBothHad() throws {
-        // Offline, this device saved time 20m, then a new title (both recorded); the
-        // other device, which never had either save, set servings 6 and won. The newest
-        // version older than either side is this device's first save — not an ancestor
-        // of the other side, which would then seem to set time back to 15m.
-        let place = try Place()
-        defer { place.remove() }
-        let first = Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m")
+        let first = Self.recipe([("time: 15m", "time: 20m")])
         let second = first.replacingOccurrences(of: "title: Soup", with: "title: Soup Deluxe")
         try place.save([Self.recipe, first, second])
         try place.write(second, Self.copyName)
-        try place.write(Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 6"), "r.md")
+        try place.write(Self.recipe([("servings: 4", "servings: 6")]), "r.md")
         let report = try place.open().fold()
-        #expect(report.folded.count == 1)
+        #expect(report.folded.count == 1, "\(report)")
         #expect(place.read("r.md") == second.replacingOccurrences(of: "servings: 4", with: "servings: 6"))
     }
 
-    @Test func aVersionTheSyncToolDroppedIsWrittenBackAndFolded() throws {
-        // Three devices clashed in one second: this device's edit (time 20m) lost, and its
-        // copy was overwritten by the other loser's (same copy name). Folio recorded it.
+    @Test func aCopyThatAppearsAfterAOneShotFoldIsFolded() throws {
+        // `folio fold` from cron, no copy at first: it records the folder, so a copy that
+        // appears later has its base.
         let place = try Place()
         defer { place.remove() }
-        try place.save([
-            Self.recipe, Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m"),
-            Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 6"),
-        ])
-        try place.write(Self.recipe.replacingOccurrences(of: "title: Soup", with: "title: Soup Deluxe"), Self.copyName)
-        let report = try place.open().fold()
-        #expect(report.rescued.count == 1 && report.rescued.allSatisfy { $0.hasPrefix("r.sync-conflict-") && $0.hasSuffix("-FOLIOSV.md") })
-        #expect(report.folded.count == 2 && report.kept.isEmpty)
-        #expect(place.read("r.md") == Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m")
-            .replacingOccurrences(of: "servings: 4", with: "servings: 6").replacingOccurrences(of: "title: Soup", with: "title: Soup Deluxe"))
-        // Nothing is rescued again once everything is in.
+        try place.write(Self.recipe, "r.md")
         #expect(try place.open().fold() == FoldReport())
+        try place.open().record()
+        try place.write(Self.recipe([("time: 15m", "time: 20m")]), Self.copyName)
+        try place.write(Self.recipe([("servings: 4", "servings: 6")]), "r.md")
+        let folder = try place.open()
+        try folder.record()
+        #expect(folder.fold().folded.count == 1)
+        #expect(place.read("r.md") == Self.recipe([("time: 15m", "time: 20m"), ("servings: 4", "servings: 6")]))
     }
 
-    @Test func syncthingVersionsServeAsBases() throws {
+    @Test func aVersionTheSyncToolDroppedIsWrittenBackAndFolded() throws {
+        // Three devices clashed in one second: the laptop's edit (time 20m) lost to the
+        // phone's (servings 6); its copy was then overwritten by the third device's loser
+        // (same copy name). The graph proves it: the copy held it, then other bytes.
         let place = try Place()
         defer { place.remove() }
+        let mine = Self.recipe([("time: 15m", "time: 20m")])
+        let winner = Self.recipe([("servings: 4", "servings: 6")])
+        let third = Self.recipe([("title: Soup", "title: Soup Deluxe")])
+        try place.save([Self.recipe], on: "a")
+        for device in ["b", "c"] { try place.open(device).record() }
+        try place.save([mine], on: "a")
+        try place.save([winner], on: "b")
+        try place.write(Self.recipe, "r.md")
+        try place.save([third], on: "c")
+        try place.write(winner, "r.md")
+        try place.write(mine, Self.copyName)
+        try place.open("a").record()
+        try place.write(third, Self.copyName)
+        try place.open("a").record()
+        let report = try place.open("a").fold()
+        #expect(report.rescued.count == 1 && report.rescued.allSatisfy { $0.hasPrefix("r.sync-conflict-") && $0.hasSuffix("-FOLIOSV.md") })
+        #expect(report.folded.count == 2 && report.kept.isEmpty, "\(report)")
+        #expect(place.read("r.md") == Self.recipe([("time: 15m", "time: 20m"), ("servings: 4", "servings: 6"), ("title: Soup", "title: Soup Deluxe")]))
+        // Nothing is rescued again once everything is in.
+        #expect(try place.open("a").fold() == FoldReport())
+    }
+
+    @Test func aCopyRemovedByHandIsNeverRestored() throws {
+        let place = try Place()
+        defer { place.remove() }
+        try place.save([Self.recipe], on: "a")
+        try place.open("b").record()
+        try place.save([Self.recipe([("time: 15m", "time: 20m")])], on: "a")
+        try place.save([Self.recipe([("time: 15m", "time: 25m")])], on: "b")
+        try place.write(Self.recipe([("time: 15m", "time: 20m")]), Self.copyName)
+        #expect(try place.open("a").fold().kept.count == 1)
+        // The user settles the clash by removing the copy; another copy appears later.
+        try FileManager.default.removeItem(atPath: place.folder + "/" + Self.copyName)
+        try place.open("a").record()
+        try place.write(Self.recipe([("time: 15m", "time: 25m"), ("servings: 4", "servings: 6")]), "r.sync-conflict-20261202-120000-DDDDDDD.md")
+        let report = try place.open("a").fold()
+        #expect(report.rescued.isEmpty, "\(report)")
+    }
+
+    @Test func syncthingVersionsHoldTheAncestorsContentWhenTheHistoryLacksIt() throws {
+        let place = try Place()
+        defer { place.remove() }
+        try place.save([Self.recipe], on: "a")
+        try place.open("b").record()
+        try place.save([Self.recipe([("time: 15m", "time: 20m")])], on: "a")
+        try place.save([Self.recipe([("servings: 4", "servings: 6")])], on: "b")
+        try place.write(Self.recipe([("time: 15m", "time: 20m")]), Self.copyName)
+        // The ancestor's content has not arrived in .folio/versions; Syncthing kept it.
+        let hex = SHA256.hash(Array(Self.recipe.utf8)).description
+        try FileManager.default.removeItem(atPath: place.folder + "/.folio/versions/" + hex.prefix(2) + "/" + hex)
         try place.write(Self.recipe, ".stversions/r~20261130-100000.md")
-        try place.write(Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m"), Self.copyName)
-        try place.write(Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 6"), "r.md")
-        let report = try place.open().fold()
+        let report = try place.open("a").fold()
         #expect(report.folded == [.init(copy: Self.copyName, file: "r.md", base: .syncthingVersions)])
         #expect(place.read("r.md")!.contains("time: 20m") && place.read("r.md")!.contains("servings: 6"))
     }
 
-    @Test func gitsLastCommitServesAsTheBase() throws {
+    @Test func gitsMergeBaseServesAsTheBase() throws {
         let place = try Place()
         defer { place.remove() }
         guard let git = ExternalTool.find(["git"], install: "apt-get install git") else { return }
-        try place.write(Self.recipe, "r.md")
-        for arguments in [["init", "-q"], ["add", "r.md"], ["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "r"]] {
-            #expect(try ExternalTool.run(git, ["-C", place.folder] + arguments).status == 0)
+        func run(_ arguments: [String]) throws {
+            #expect(try ExternalTool.run(git, ["-C", place.folder, "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments).status == 0)
         }
-        try place.write(Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m"), "r (Anna's conflicted copy 2026-11-30).md")
-        try place.write(Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 6"), "r.md")
+        try place.write(Self.recipe, "r.md")
+        try run(["init", "-q", "-b", "main"])
+        try run(["add", "r.md"])
+        try run(["commit", "-qm", "r"])
+        try run(["checkout", "-qb", "time"])
+        try place.write(Self.recipe([("time: 15m", "time: 20m")]), "r.md")
+        try run(["commit", "-qam", "time"])
+        try run(["checkout", "-q", "main"])
+        try place.write(Self.recipe([("servings: 4", "servings: 6")]), "r.md")
+        try run(["commit", "-qam", "servings"])
+        try place.write(Self.recipe([("time: 15m", "time: 20m")]), "r (Anna's conflicted copy 2026-11-30).md")
         let report = try place.open(git: true).fold()
         #expect(report.folded == [.init(copy: "r (Anna's conflicted copy 2026-11-30).md", file: "r.md", base: .git)])
         #expect(place.read("r.md")!.contains("time: 20m") && place.read("r.md")!.contains("servings: 6"))
@@ -195,11 +289,11 @@ import Testing
         try place.write(Self.recipe, "r.md")
         try place.open().record()
         let copyOfCopy = "r.sync-conflict-20261201-120000-ABCDEFG.sync-conflict-20261201-130000-HIJKLMN.md"
-        try place.write(Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m"), Self.copyName)
-        try place.write(Self.recipe.replacingOccurrences(of: "## Steps", with: "- Salt\n\n## Steps"), copyOfCopy)
-        try place.write(Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 6"), "r.md")
+        try place.write(Self.recipe([("time: 15m", "time: 20m")]), Self.copyName)
+        try place.write(Self.recipe([("## Steps", "- Salt\n\n## Steps")]), copyOfCopy)
+        try place.write(Self.recipe([("servings: 4", "servings: 6")]), "r.md")
         let report = try place.open().fold()
-        #expect(report.folded.count == 2 && report.kept.isEmpty)
+        #expect(report.folded.count == 2 && report.kept.isEmpty, "\(report)")
         let merged = place.read("r.md")!
         #expect(merged.contains("time: 20m") && merged.contains("servings: 6") && merged.contains("- Salt"))
         #expect(place.read(Self.copyName) == nil && place.read(copyOfCopy) == nil)
@@ -210,11 +304,12 @@ import Testing
         defer { place.remove() }
         try place.write(Self.recipe, "r.md")
         try place.open().record()
-        try place.write(Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m"), Self.copyName)
-        try place.write(Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 6"), "r.md")
+        try place.write(Self.recipe([("time: 15m", "time: 20m")]), Self.copyName)
+        try place.write(Self.recipe([("servings: 4", "servings: 6")]), "r.md")
         var quiet = FoldOptions()
         quiet.stateDirectory = place.state
         quiet.quietPeriod = .milliseconds(800)
+        quiet.useGit = false
         // The file and its copy are left alone for the quiet period (a change time cannot
         // be set back, so the test waits), while the tool keeps writing its temporary file.
         Thread.sleep(forTimeInterval: 0.9)
@@ -233,23 +328,47 @@ import Testing
     }
 
     @Test func everyDeviceWritesTheSameBytes() throws {
-        // Two devices, each with its own history: one saw its own edit (the copy's
-        // content), the other the phone's (the file's). Both fold to the same bytes.
+        // Two devices' folders, the shared history carried between them as Syncthing
+        // would: each folds the same copy into the same file, and both write the same bytes.
         let laptop = try Place(), phone = try Place()
         defer {
             laptop.remove()
             phone.remove()
         }
-        let mine = Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m")
-        let theirs = Self.recipe.replacingOccurrences(of: "## Steps", with: "- Salt\n\n## Steps").replacingOccurrences(of: "servings: 4", with: "servings: 6")
-        for (place, seen) in [(laptop, mine), (phone, theirs)] {
-            try place.save([Self.recipe, seen])
+        let mine = Self.recipe([("time: 15m", "time: 20m")])
+        let theirs = Self.recipe([("## Steps", "- Salt\n\n## Steps"), ("servings: 4", "servings: 6")])
+        try laptop.save([Self.recipe], on: "a")
+        try laptop.open("b").record()
+        try laptop.save([mine], on: "a")
+        try laptop.save([theirs], on: "b")
+        try FileManager.default.copyItem(atPath: laptop.folder + "/.folio", toPath: phone.folder + "/.folio")
+        for place in [laptop, phone] {
             try place.write(theirs, "r.md")
             try place.write(mine, Self.copyName)
-            #expect(try place.open().fold().folded.count == 1)
         }
+        #expect(try laptop.open("a").fold().folded.count == 1)
+        #expect(try phone.open("b").fold().folded.count == 1)
         #expect(laptop.read("r.md") == phone.read("r.md"))
         #expect(laptop.read("r.md")!.contains("time: 20m") && laptop.read("r.md")!.contains("- Salt"))
+    }
+
+    @Test func aLongRunningFollowerKeepsItsHistoryWithinItsLimits() throws {
+        let place = try Place()
+        defer { place.remove() }
+        let folder = try place.open()
+        // Far more versions of one file than anyone needs, recorded one at a time as
+        // `folio watch` does, with no process start in between to compact.
+        for n in 0..<1_500 {
+            try place.write(Self.recipe([("servings: 4", "servings: \(n)")]), "r.md")
+            try folder.record(["r.md"])
+        }
+        let log = try FileManager.default.attributesOfItem(atPath: place.folder + "/.folio/logs/" + folder.history.device + ".log")[.size] as? Int ?? 0
+        let versions = try FileManager.default.subpathsOfDirectory(atPath: place.folder + "/.folio/versions").filter { $0.count > 3 }
+        // Compaction waits for the log to grow by half (and 64 KiB), so some superseded versions may wait too.
+        #expect(log < 160 << 10, "the log is \(log) bytes")
+        #expect(versions.count < 1_000, "\(versions.count) versions kept")
+        let last = folder.history.graph.latest(device: folder.history.device, path: "r.md")?.version
+        #expect(last.flatMap { folder.history.contents(of: $0) }.map { String(decoding: $0, as: UTF8.self).contains("servings: 1499") } == true)
     }
 
     @Test func aSecondProcessCannotTakeTheLockButThisOneShares() throws {

@@ -9,17 +9,21 @@ enum FoldCommand: FolioCommand {
     static let about = """
         Folds the conflict copies Syncthing (NAME.sync-conflict-…), Dropbox and
         Nextcloud (NAME (… conflicted copy …)) left in DIR back into their files: each
-        copy and its file are merged (documents field by field) against the newest
-        version Folio saw before either of them (from its history of DIR, Syncthing's
-        .stversions or git), the file replaced only if it still holds what was read,
-        and the copy moved to the trash (folio restore DIR brings it back). A copy that
-        clashes with its file, or for which no earlier version is known, stays and is
-        reported. A copy or file changed less than SECONDS ago (default 2) is waited for:
-        the sync tool may still be writing it.
-        The history is kept in --state DIR, else $XDG_STATE_HOME/folio/ (or
-        ~/.local/state/folio/); folio watch DIR keeps it as files change.
+        copy and its file are merged (documents field by field) against their lowest
+        common ancestor in the folder's shared history (DIR/.folio, written by every
+        device's folio and carried by the sync tool; else the merge base git holds),
+        the file replaced only if it still holds what was read, and the copy moved to
+        the trash (folio restore DIR brings it back). Copies holding the same bytes are
+        one version. A copy that clashes with its file, or for which no common ancestor
+        is known, stays and is reported. A copy or file changed less than SECONDS ago
+        (default 2) is waited for: the sync tool may still be writing it. Every file's
+        version is recorded first, so that a later copy has its base.
+        In a git work tree nothing is written while git is in the middle of a merge,
+        rebase, cherry-pick or revert (exit 1). This device's name, the trash and the
+        lock are kept in --state DIR, else $XDG_STATE_HOME/folio/ (or
+        ~/.local/state/folio/); folio watch DIR keeps the history as files change.
         --json prints one JSON document. Exit 0 when no copy is left, 1 when some are
-        kept, 2 on bad usage or when another folio holds the state folder.
+        kept (or git is busy), 2 on bad usage or when another folio holds the state folder.
         """
     static let arguments = ArgumentSpec(flags: ["--dry-run", "--json"], options: [("--state", "DIR"), ("--quiet", "SECONDS")], positionals: 1...1, positionalNames: "one DIR", synopses: ["DIR"])
 
@@ -37,6 +41,16 @@ enum FoldCommand: FolioCommand {
         let folder: SharedFolder
         do { folder = try SharedFolder(arguments.positionals[0], options: options) } catch {
             Output.error("folio fold: \(error)")
+            return ExitCode.of(error)
+        }
+        if let operation = folder.gitOperationInProgress() {
+            Output.error("folio fold: git is in the middle of \(operation) in \(folder.root): nothing was written; run folio fold again once git is done")
+            return ExitCode.problems
+        }
+        // Every file's version goes into the shared history first, so that a copy that
+        // appears later (a fold run from cron) has its base.
+        do { try folder.record() } catch {
+            Output.error("folio fold: cannot record the folder's history in \(folder.root)/.folio: \(error)")
             return ExitCode.of(error)
         }
         var report = folder.fold()
@@ -64,7 +78,7 @@ enum FoldCommand: FolioCommand {
 
     /// `folded COPY into FILE (base: …)`, `conflict kept FILE: … (the other version stays as COPY)`.
     static func lines(_ report: FoldReport, dryRun: Bool) -> [String] {
-        report.rescued.map { "restored \($0): a version this device held, which the sync tool dropped, kept as a copy" }
+        (report.blocked.map { ["waiting: \($0)"] } ?? []) + report.rescued.map { "restored \($0): a version this device held, which the sync tool dropped, kept as a copy" }
             + report.folded.map { fold in
             "\(dryRun ? "would fold" : "folded") \(fold.copy) into \(fold.file)" + (fold.base.map { " (base: \($0.rawValue))" } ?? " (the same content)")
         } + report.kept.map { "conflict kept \($0.file): \($0.reason) (the other version stays as \($0.copy))" }
@@ -74,8 +88,8 @@ enum FoldCommand: FolioCommand {
     /// A line per copy as `folio watch` prints them: sentences, or one JSON object each
     /// (`{"event": "folded", …}`, `{"event": "conflict kept", …}`).
     static func events(_ report: FoldReport, json: Bool) -> [String] {
-        guard json else { return lines(report, dryRun: false).filter { !$0.hasPrefix("waiting") } }
-        return report.rescued.map { YAMLValue.mapping(["event": .string("restored"), "copy": .string($0)]).json(indent: nil) } + report.folded.map {
+        guard json else { return lines(report, dryRun: false).filter { !$0.hasPrefix("waiting ") } }
+        return (report.blocked.map { [YAMLValue.mapping(["event": .string("waiting"), "reason": .string($0)]).json(indent: nil)] } ?? []) + report.rescued.map { YAMLValue.mapping(["event": .string("restored"), "copy": .string($0)]).json(indent: nil) } + report.folded.map {
             YAMLValue.mapping(["event": .string("folded"), "copy": .string($0.copy), "path": .string($0.file), "base": $0.base.map { .string($0.rawValue) } ?? .null]).json(indent: nil)
         } + report.kept.map {
             YAMLValue.mapping(["event": .string("conflict kept"), "copy": .string($0.copy), "path": .string($0.file), "reason": .string($0.reason)]).json(indent: nil)

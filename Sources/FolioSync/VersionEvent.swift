@@ -1,0 +1,125 @@
+/// One line of a device's log in a shared folder's `.folio/logs/DEVICE.log`: what that
+/// device saw or did at one path. The logs of all devices together form the
+/// ``VersionGraph``.
+package struct VersionEvent: Sendable, Hashable {
+    /// What happened.
+    package enum Kind: String, Sendable, Hashable {
+        /// The path was edited here (by a person or an app): a new version made from
+        /// `parents` (none for a file this device was the first to see).
+        case edit
+        /// A conflict copy (`copy`) was folded into the file: the merge of `parents`.
+        case fold
+        /// The path now holds a version made elsewhere (a sync tool wrote it): no edge.
+        case arrival
+        /// git wrote the path (a checkout, a stash, a reset): no edge, and never a version
+        /// a sync tool dropped.
+        case gitCheckout = "git-checkout"
+        /// A version proved dropped by the sync tool was written back as a copy (`path`).
+        case restore
+        /// The path was removed.
+        case delete
+    }
+
+    /// An event's identity: the device that logged it and its number in that log.
+    package struct ID: Sendable, Hashable, Comparable, CustomStringConvertible {
+        /// The device (its log's name).
+        package var device: String
+        /// The event's number in the device's log (1, 2, …; never reused).
+        package var sequence: Int
+
+        /// An identity.
+        package init(device: String, sequence: Int) {
+            (self.device, self.sequence) = (device, sequence)
+        }
+
+        /// `DEVICE:SEQUENCE`.
+        package var description: String { "\(device):\(sequence)" }
+
+        /// Parses `DEVICE:SEQUENCE`.
+        package init?(_ text: Substring) {
+            guard let colon = text.lastIndex(of: ":"), let number = Int(text[text.index(after: colon)...]), number > 0,
+                  colon > text.startIndex
+            else { return nil }
+            (device, sequence) = (String(text[..<colon]), number)
+        }
+
+        /// By device, then number: a total order every device computes alike.
+        package static func < (lhs: ID, rhs: ID) -> Bool { (lhs.device, lhs.sequence) < (rhs.device, rhs.sequence) }
+    }
+
+    /// The event's identity.
+    package var id: ID
+    /// When (ns since the epoch, by the logging device's clock).
+    package var time: Int64
+    /// What happened.
+    package var kind: Kind
+    /// The versions this one was made from (edits, folds, restores), or what the path
+    /// held before (a delete).
+    package var parents: [ID]
+    /// The content's SHA-256 (nil for a delete).
+    package var version: SHA256.Digest?
+    /// The path, relative to the shared folder.
+    package var path: String
+    /// For a fold, the conflict copy folded.
+    package var copy: String?
+
+    /// An event.
+    package init(id: ID, time: Int64, kind: Kind, parents: [ID] = [], version: SHA256.Digest?, path: String, copy: String? = nil) {
+        (self.id, self.time, self.kind, self.parents, self.version, self.path, self.copy) = (id, time, kind, parents, version, path, copy)
+    }
+
+    /// Whether the event made a version (an edit from something, a fold, a restore):
+    /// the graph's real nodes. Arrivals, git's writes and first sightings stand for a
+    /// version made elsewhere.
+    package var madeVersion: Bool {
+        switch kind {
+        case .fold, .restore: return true
+        case .edit: return !parents.isEmpty
+        case .arrival, .gitCheckout, .delete: return false
+        }
+    }
+}
+
+extension VersionEvent {
+    /// The log line: `SEQ TIME KIND PARENTS VERSION PATH COPY`, tab-separated, with `-`
+    /// for none and paths escaped as the archive escapes them.
+    package var line: [UInt8] {
+        var out = Array("\(id.sequence)\t\(time)\t\(kind.rawValue)\t".utf8)
+        out += Array((parents.isEmpty ? "-" : parents.map(\.description).joined(separator: ",")).utf8)
+        out += Array("\t\(version?.description ?? "-")\t".utf8)
+        SyncArchive.appendEscaped(path, to: &out)
+        out.append(9)
+        if let copy { SyncArchive.appendEscaped(copy, to: &out) } else { out.append(UInt8(ascii: "-")) }
+        out.append(10)
+        return out
+    }
+
+    /// The events of `device`'s log `bytes`. A line that does not parse — the last one
+    /// cut short by a crash, or damage — is passed over.
+    package static func parse(_ bytes: [UInt8], device: String) -> [VersionEvent] {
+        var events: [VersionEvent] = []
+        var start = 0
+        while let end = bytes[start...].firstIndex(of: 10) {
+            defer { start = end + 1 }
+            let fields = bytes[start..<end].split(separator: 9, omittingEmptySubsequences: false)
+            guard fields.count == 7, let sequence = SyncArchive.integer(fields[0]), sequence > 0,
+                  let time = SyncArchive.integer(fields[1]),
+                  let kind = Kind(rawValue: String(decoding: fields[2], as: UTF8.self)),
+                  let path = SyncArchive.unescaped(fields[5]), !path.isEmpty
+            else { continue }
+            let parentText = String(decoding: fields[3], as: UTF8.self)
+            var parents: [ID] = []
+            if parentText != "-" {
+                let parsed = parentText.split(separator: ",").map { ID($0) }
+                guard !parsed.contains(where: { $0 == nil }) else { continue }
+                parents = parsed.compactMap { $0 }
+            }
+            let versionText = String(decoding: fields[4], as: UTF8.self)
+            let version = versionText == "-" ? nil : SHA256.Digest(hex: versionText)
+            guard version != nil || (versionText == "-" && kind == .delete) else { continue }
+            let copy = fields[6].elementsEqual("-".utf8) ? nil : SyncArchive.unescaped(fields[6])
+            events.append(VersionEvent(id: ID(device: device, sequence: Int(sequence)), time: time, kind: kind, parents: parents, version: version, path: path, copy: copy))
+        }
+        return events
+    }
+}

@@ -1,0 +1,149 @@
+/// The versions of a shared folder's files as every device's log tells them: a graph
+/// whose nodes are the versions devices made (edits, folds, restores) and whose edges
+/// go to the versions each was made from. Arrivals, git's writes and first sightings
+/// are not nodes of their own: each stands for the version made elsewhere with the
+/// same content (the newest made by then), or, when no device says it made it, for the
+/// first sighting of that content (so devices that first saw one file at once share one
+/// root). Pure: built from events, the same on every device that read the same logs.
+///
+/// Nodes are events, not contents: a file edited back to bytes it held before (a todo
+/// ticked, then unticked) is a new version descending from the ticked one, so the
+/// untick is a change a merge keeps.
+package struct VersionGraph: Sendable {
+    /// Every event, by identity.
+    package private(set) var events: [VersionEvent.ID: VersionEvent] = [:]
+    /// The events that made each content, oldest first.
+    private var made: [SHA256.Digest: [VersionEvent.ID]] = [:]
+    /// The sightings of each content that no made version stands behind, oldest first.
+    private var sightings: [SHA256.Digest: [VersionEvent.ID]] = [:]
+    /// Each device's events at each path, in log order.
+    private var byDevicePath: [String: [String: [VersionEvent.ID]]] = [:]
+    /// Derived: the made versions some other version was made from.
+    private var withChildren: Set<VersionEvent.ID> = []
+    private var derivedIsCurrent = true
+
+    /// How far another device's clock may be ahead: an arrival stands for a version made
+    /// no later than this after it was seen.
+    static let clockSlack: Int64 = 120 * 1_000_000_000
+
+    /// A graph of `events`.
+    package init(_ events: [VersionEvent] = []) {
+        for event in events { insert(event) }
+    }
+
+    /// Adds an event (one already held is ignored).
+    package mutating func insert(_ event: VersionEvent) {
+        guard events[event.id] == nil else { return }
+        events[event.id] = event
+        if let version = event.version {
+            if event.madeVersion { made[version, default: []].append(event.id) } else { sightings[version, default: []].append(event.id) }
+        }
+        byDevicePath[event.id.device, default: [:]][event.path, default: []].append(event.id)
+        derivedIsCurrent = false
+    }
+
+    /// The devices that logged events.
+    package var devices: [String] { byDevicePath.keys.sorted() }
+
+    /// `device`'s newest event at `path`, or nil.
+    package func latest(device: String, path: String) -> VersionEvent? {
+        byDevicePath[device]?[path]?.last.flatMap { events[$0] }
+    }
+
+    /// `device`'s events at `path`, in its log's order.
+    package func events(device: String, path: String) -> [VersionEvent] {
+        (byDevicePath[device]?[path] ?? []).compactMap { events[$0] }
+    }
+
+    /// The paths any device logged.
+    package var paths: Set<String> {
+        var all = Set<String>()
+        for table in byDevicePath.values { all.formUnion(table.keys) }
+        return all
+    }
+
+    /// The version `id` stands for: itself when it made one; for a sighting, the version
+    /// made elsewhere with that content (the newest made by the time it was seen), else
+    /// the first sighting of that content; nil for a delete or an unknown event.
+    package func node(_ id: VersionEvent.ID) -> VersionEvent.ID? {
+        guard let event = events[id], let version = event.version else { return nil }
+        if event.madeVersion { return id }
+        if let makers = made[version], !makers.isEmpty {
+            let byThen = makers.filter { events[$0]!.time <= event.time + Self.clockSlack }
+            return Self.newest(byThen.isEmpty ? makers : byThen, in: events)
+        }
+        return sightings[version]?.min { Self.older(events[$0]!, than: events[$1]!) }
+    }
+
+    /// The version a file or copy holding `content` stands for, with nothing else known:
+    /// a made version of that content no other was made from (a conflict copy is such a
+    /// head), the newest of them; else the newest made; else its first sighting.
+    package mutating func node(holding content: SHA256.Digest) -> VersionEvent.ID? {
+        updateDerived()
+        if let makers = made[content], !makers.isEmpty {
+            let heads = makers.filter { !withChildren.contains($0) }
+            return Self.newest(heads.isEmpty ? makers : heads, in: events)
+        }
+        return sightings[content]?.min { Self.older(events[$0]!, than: events[$1]!) }
+    }
+
+    /// The versions `id` (a version, see ``node(_:)``) was made from.
+    package func parents(of id: VersionEvent.ID) -> [VersionEvent.ID] {
+        guard let event = events[id], event.madeVersion else { return [] }
+        return event.parents.compactMap { node($0) }.filter { $0 != id }
+    }
+
+    /// `id` and every version it descends from.
+    package func ancestors(of id: VersionEvent.ID) -> Set<VersionEvent.ID> {
+        var seen: Set<VersionEvent.ID> = [id]
+        var stack = [id]
+        while let next = stack.popLast() {
+            for parent in parents(of: next) where seen.insert(parent).inserted { stack.append(parent) }
+        }
+        return seen
+    }
+
+    /// The lowest common ancestor of two versions: of the versions both descend from,
+    /// one no other of them descends from; when there are several (criss-cross
+    /// histories), the newest (then the greatest identity), so every device picks the
+    /// same. Nil when they share no ancestor.
+    package func lowestCommonAncestor(_ a: VersionEvent.ID, _ b: VersionEvent.ID) -> VersionEvent.ID? {
+        let common = ancestors(of: a).intersection(ancestors(of: b))
+        guard !common.isEmpty else { return nil }
+        // A common ancestor that is a parent of another common ancestor is not lowest.
+        var notLowest = Set<VersionEvent.ID>()
+        for id in common { for parent in parents(of: id) where common.contains(parent) { notLowest.insert(parent) } }
+        // Through versions outside `common` too: a strict ancestor of a common one is common.
+        let lowest = common.subtracting(notLowest)
+        return Self.newest(Array(lowest), in: events)
+    }
+
+    /// Whether `descendant` is `ancestor` or was made from it, however indirectly.
+    package func descends(_ descendant: VersionEvent.ID, from ancestor: VersionEvent.ID) -> Bool {
+        ancestors(of: descendant).contains(ancestor)
+    }
+
+    /// Whether some version was made from `id`.
+    package mutating func hasChildren(_ id: VersionEvent.ID) -> Bool {
+        updateDerived()
+        return withChildren.contains(id)
+    }
+
+    /// The made versions of `content`.
+    package func makers(of content: SHA256.Digest) -> [VersionEvent.ID] { made[content] ?? [] }
+
+    private mutating func updateDerived() {
+        guard !derivedIsCurrent else { return }
+        withChildren = []
+        for ids in made.values {
+            for id in ids { for parent in parents(of: id) { withChildren.insert(parent) } }
+        }
+        derivedIsCurrent = true
+    }
+
+    static func older(_ a: VersionEvent, than b: VersionEvent) -> Bool { (a.time, a.id) < (b.time, b.id) }
+
+    static func newest(_ ids: [VersionEvent.ID], in events: [VersionEvent.ID: VersionEvent]) -> VersionEvent.ID? {
+        ids.max { older(events[$0]!, than: events[$1]!) }
+    }
+}

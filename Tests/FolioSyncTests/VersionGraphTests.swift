@@ -1,0 +1,225 @@
+import FolioTestSupport
+import Testing
+@testable import FolioSync
+
+/// The shared version graph, without a disk: log lines read back, the lowest common
+/// ancestor over seeded random multi-device histories equal to the true one, edits back
+/// to old bytes kept as new versions, and what the graph proves dropped or superseded.
+@Suite struct VersionGraphTests {
+    static func digest(_ text: String) -> SHA256.Digest { SHA256.hash(Array(text.utf8)) }
+
+    /// Builds events for a test: each device numbers its own.
+    struct Logs {
+        var events: [VersionEvent] = []
+        var names: [VersionEvent.ID: String] = [:]
+        var sequence: [String: Int] = [:]
+        var time: Int64 = 0
+
+        @discardableResult
+        mutating func log(_ device: String, _ kind: VersionEvent.Kind, _ content: String?, parents: [VersionEvent.ID] = [], path: String = "r.md") -> VersionEvent.ID {
+            sequence[device, default: 0] += 1
+            time += 1_000
+            let id = VersionEvent.ID(device: device, sequence: sequence[device]!)
+            events.append(VersionEvent(id: id, time: time, kind: kind, parents: parents, version: content.map(VersionGraphTests.digest), path: path))
+            names[id] = content
+            return id
+        }
+
+        var graph: VersionGraph { VersionGraph(events) }
+    }
+
+    @Test func logLinesReadBackAndACutLineIsPassedOver() {
+        let events = [
+            VersionEvent(id: .init(device: "aa", sequence: 1), time: 5, kind: .edit, version: Self.digest("one"), path: "r.md"),
+            VersionEvent(id: .init(device: "aa", sequence: 2), time: 6, kind: .fold, parents: [.init(device: "aa", sequence: 1), .init(device: "bb", sequence: 7)],
+                         version: Self.digest("two"), path: "dir/tab\there.md", copy: "dir/tab\there.sync-conflict-20261201-120000-ABCDEFG.md"),
+            VersionEvent(id: .init(device: "aa", sequence: 3), time: 7, kind: .delete, parents: [.init(device: "aa", sequence: 2)], version: nil, path: "r.md"),
+        ]
+        var bytes = events.flatMap(\.line)
+        #expect(VersionEvent.parse(bytes, device: "aa") == events)
+        // A crash cut the last line short: it is passed over, the rest read.
+        bytes += Array("4\t8\tedit\t-\tabc".utf8)
+        #expect(VersionEvent.parse(bytes, device: "aa") == events)
+        #expect(VersionEvent.parse(bytes + [10], device: "aa") == events)
+    }
+
+    @Test func devicesThatFirstSawOneFileAtOnceShareOneRoot() {
+        var logs = Logs()
+        let a0 = logs.log("a", .edit, "R"), b0 = logs.log("b", .edit, "R")
+        let a1 = logs.log("a", .edit, "A", parents: [a0]), b1 = logs.log("b", .edit, "B", parents: [b0])
+        let graph = logs.graph
+        #expect(graph.node(b0) == a0)
+        #expect(graph.lowestCommonAncestor(a1, b1) == a0)
+    }
+
+    @Test func anEditBackToOldBytesIsANewVersion() {
+        // The issue's untick: done:false → priority 15 → done:true (device a); device b
+        // has all of it, then unticks — the bytes of the priority-15 version again —
+        // while a adds a due date. The fold's base is the ticked version, so the untick
+        // is b's change and is kept.
+        var logs = Logs()
+        let x0 = logs.log("a", .edit, "false,1")
+        let x1 = logs.log("a", .edit, "false,15", parents: [x0])
+        let x2 = logs.log("a", .edit, "true,15", parents: [x1])
+        let seen = logs.log("b", .arrival, "true,15")
+        let untick = logs.log("b", .edit, "false,15", parents: [seen])
+        let due = logs.log("a", .edit, "true,15,due", parents: [x2])
+        var graph = logs.graph
+        #expect(graph.node(seen) == x2)
+        #expect(graph.node(holding: Self.digest("false,15")) == untick)
+        #expect(graph.lowestCommonAncestor(due, untick) == x2)
+    }
+
+    @Test func anArrivalStandsForTheVersionMadeElsewhereAndAFoldForBothSides() {
+        var logs = Logs()
+        let r = logs.log("a", .edit, "R")
+        let a1 = logs.log("a", .edit, "A1", parents: [r])
+        let b1 = logs.log("b", .edit, "B1", parents: [logs.log("b", .arrival, "R")])
+        let seenOnC = logs.log("c", .arrival, "B1")
+        let folded = logs.log("c", .fold, "F", parents: [seenOnC, a1])
+        let c2 = logs.log("c", .edit, "C2", parents: [folded])
+        let a2 = logs.log("a", .edit, "A2", parents: [a1])
+        let graph = logs.graph
+        #expect(graph.parents(of: folded).sorted() == [a1, b1].sorted())
+        #expect(graph.lowestCommonAncestor(c2, a2) == a1)
+        #expect(graph.lowestCommonAncestor(c2, b1) == b1)
+        #expect(graph.lowestCommonAncestor(a1, b1) == r)
+    }
+
+    @Test func versionsWithNoCommonPastHaveNoAncestor() {
+        var logs = Logs()
+        let one = logs.log("a", .edit, "one"), other = logs.log("b", .arrival, "other")
+        #expect(logs.graph.lowestCommonAncestor(one, other) == nil)
+    }
+
+    /// Seeded random histories of one file on three to five devices: each step a device
+    /// edits (from what it holds), or one device's version reaches another — taken whole
+    /// when it descends from what the other holds, else folded with it (the other logs a
+    /// fold of both). At every fold, the graph of all logs gives the true lowest common
+    /// ancestor (computed by brute force over the true parents), so the fold merges
+    /// against it.
+    @Test func theLowestCommonAncestorIsTheTrueOneOverRandomHistories() {
+        let seed = SeededRandom.testSeed()
+        var random = SeededRandom(seed: seed)
+        var folds = 0
+        for round in 0..<60 {
+            var logs = Logs()
+            let devices = (0..<Int.random(in: 3...5, using: &random)).map { "d\($0)" }
+            var truth: [VersionEvent.ID: [VersionEvent.ID]] = [:]
+            var holds: [String: VersionEvent.ID] = [:]
+            var content = 0
+            func next() -> String { content += 1; return "v\(content)" }
+            let root = logs.log(devices[0], .edit, next())
+            truth[root] = []
+            for device in devices { holds[device] = root }
+            func trueAncestors(_ id: VersionEvent.ID) -> Set<VersionEvent.ID> {
+                var seen: Set = [id], stack = [id]
+                while let top = stack.popLast() { for parent in truth[top] ?? [] where seen.insert(parent).inserted { stack.append(parent) } }
+                return seen
+            }
+            for device in devices.dropFirst() { _ = logs.log(device, .arrival, "v1") }
+            for _ in 0..<40 {
+                let device = devices.randomElement(using: &random)!
+                if Bool.random(using: &random) {
+                    let made = logs.log(device, .edit, next(), parents: [logs.lastEvent(of: device)])
+                    truth[made] = [holds[device]!]
+                    holds[device] = made
+                    continue
+                }
+                let from = devices.randomElement(using: &random)!
+                guard from != device, holds[from] != holds[device] else { continue }
+                let theirs = holds[from]!, ours = holds[device]!
+                let theirsPast = trueAncestors(theirs), oursPast = trueAncestors(ours)
+                if theirsPast.contains(ours) {
+                    _ = logs.log(device, .arrival, logs.content(of: theirs))
+                    holds[device] = theirs
+                } else if oursPast.contains(theirs) {
+                    continue
+                } else {
+                    let common = theirsPast.intersection(oursPast)
+                    let lowest = common.filter { candidate in !common.contains { $0 != candidate && trueAncestors($0).contains(candidate) } }
+                    var graph = logs.graph
+                    let found = graph.lowestCommonAncestor(graph.node(logs.lastEvent(of: device))!, graph.node(holdingID: theirs, in: logs)!)
+                    #expect(found.map(lowest.contains) == true, "seed \(seed), round \(round): found \(String(describing: found)), true \(lowest)")
+                    folds += 1
+                    let folded = logs.log(device, .fold, next(), parents: [logs.lastEvent(of: device), theirs])
+                    truth[folded] = [ours, theirs]
+                    holds[device] = folded
+                }
+            }
+        }
+        #expect(folds > 100, "seed \(seed): only \(folds) folds were checked")
+    }
+
+    @Test func aVersionIsDroppedOnlyWhenACopyHoldingItWasOverwritten() {
+        var logs = Logs()
+        let r = logs.log("a", .edit, "R")
+        let lost = logs.log("a", .edit, "A", parents: [r])
+        let copy = "r.sync-conflict-20261201-120000-AAAAAAA.md"
+        _ = logs.log("a", .arrival, "W")
+        _ = logs.log("a", .arrival, "A", path: copy)
+        var graph = logs.graph
+        // Held by the copy: not dropped, whatever else.
+        #expect(graph.droppedVersions(of: "r.md", present: [Self.digest("W"), Self.digest("A")]).isEmpty)
+        // The copy then held another loser's bytes: A is nowhere, made nothing, removed by no one.
+        _ = logs.log("a", .arrival, "B", path: copy)
+        graph = logs.graph
+        #expect(graph.droppedVersions(of: "r.md", present: [Self.digest("W"), Self.digest("B")]) == [lost])
+        // Once written back (a restore made from it), never again.
+        var restored = logs
+        _ = restored.log("a", .restore, "A", parents: [lost], path: "r.sync-conflict-20261201-120001-FOLIOSV.md")
+        var after = restored.graph
+        #expect(after.droppedVersions(of: "r.md", present: [Self.digest("W"), Self.digest("B")]).isEmpty)
+        // A copy the user removed is not dropped.
+        var removed = Logs()
+        let r2 = removed.log("a", .edit, "R")
+        _ = removed.log("a", .edit, "A", parents: [r2])
+        let sighting = removed.log("a", .arrival, "A", path: copy)
+        _ = removed.log("a", .delete, nil, parents: [sighting], path: copy)
+        var graphRemoved = removed.graph
+        #expect(graphRemoved.droppedVersions(of: "r.md", present: [Self.digest("R")]).isEmpty)
+        // git's writes are never evidence: a version switched out by a checkout stays out.
+        var checkout = Logs()
+        let r3 = checkout.log("a", .edit, "R")
+        _ = checkout.log("a", .edit, "feature", parents: [r3])
+        _ = checkout.log("a", .gitCheckout, "main")
+        var graphCheckout = checkout.graph
+        #expect(graphCheckout.droppedVersions(of: "r.md", present: [Self.digest("main")]).isEmpty)
+    }
+
+    @Test func whatEveryDeviceMovedPastIsSuperseded() {
+        var logs = Logs()
+        let r = logs.log("a", .edit, "R")
+        let seen = logs.log("b", .arrival, "R")
+        let a1 = logs.log("a", .edit, "A1", parents: [r])
+        let b1 = logs.log("b", .edit, "B1", parents: [seen])
+        var graph = logs.graph
+        // a and b diverged at R: R is their common ancestor, still needed.
+        #expect(graph.superseded(present: [:]).isEmpty)
+        let folded = logs.log("a", .fold, "F", parents: [a1, b1])
+        _ = logs.log("b", .arrival, "F")
+        graph = logs.graph
+        // Both hold the fold now: everything before it is superseded, each device's last event kept.
+        let gone = graph.superseded(present: [:])
+        #expect(gone == [r, seen, a1, b1])
+        #expect(!gone.contains(folded))
+    }
+}
+
+extension VersionGraphTests.Logs {
+    /// The last event `device` logged.
+    func lastEvent(of device: String) -> VersionEvent.ID {
+        VersionEvent.ID(device: device, sequence: sequence[device]!)
+    }
+
+    /// The content `id` logged.
+    func content(of id: VersionEvent.ID) -> String? { names[id] }
+}
+
+extension VersionGraph {
+    /// The version `id` (a made one) as a copy holding its content would be found.
+    fileprivate mutating func node(holdingID id: VersionEvent.ID, in logs: VersionGraphTests.Logs) -> VersionEvent.ID? {
+        guard let version = events[id]?.version else { return nil }
+        return node(holding: version)
+    }
+}
