@@ -1,3 +1,4 @@
+import Foundation
 import FolioSystem
 
 /// The git work tree a shared folder lies in, as far as Folio must respect it: while git
@@ -45,7 +46,12 @@ package struct GitWorkTree: Sendable {
     /// Whether the file at `path` (relative) holds what HEAD's commit holds there: what a
     /// checkout, a reset or a stash writes.
     package func matchesHead(_ path: String) -> Bool {
-        GitProcess.output(["-C", root, "diff", "--quiet", "HEAD", "--", ":(literal)" + path]) != nil
+        // `HASH TYPE BLOB\tPATH` for a file HEAD holds; nothing for one it does not (untracked).
+        guard let entry = GitProcess.output(["-C", root, "ls-tree", "HEAD", "--", ":(literal)" + path]),
+              let blob = String(decoding: entry, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst(2).first,
+              let worked = GitProcess.output(["-C", root, "hash-object", "--", path])
+        else { return false }
+        return String(decoding: worked, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == blob
     }
 
     /// The merge base of the commits that hold `file` and `copy` (hashes of their

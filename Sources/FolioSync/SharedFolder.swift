@@ -75,7 +75,6 @@ public final class SharedFolder {
     package let history: SharedHistory
     /// The git work tree the folder is in, if any (and `useGit`).
     package let git: GitWorkTree?
-    private var lastHead: String?
     private var compactedSize: Int64?
     private let lock: StateLock?
 
@@ -95,7 +94,6 @@ public final class SharedFolder {
             throw SyncError(.stateIO, "cannot read this device's name in \(state): \(error)")
         }
         git = options.useGit ? GitWorkTree.containing(root) : nil
-        lastHead = git?.head()
     }
 
     /// The default state folder of the folder `root` (absolute).
@@ -117,7 +115,7 @@ public final class SharedFolder {
 
     /// Records in the shared history what each of `paths` (relative; all tracked files,
     /// and those this device saw that are gone, when nil) holds now: an edit made here, an
-    /// arrival, git's write or a removal (see ``classify(_:at:previous:checkout:)``).
+    /// arrival, git's write or a removal (see ``classify(_:at:previous:)``).
     /// Returns the paths not recorded yet because they changed too recently (an editor or
     /// the sync tool may still be writing them). Nothing is recorded while git is in the
     /// middle of an operation: all of `paths` are returned.
@@ -133,13 +131,9 @@ public final class SharedFolder {
                 list.append(path)
             }
         }
-        // git moved HEAD since the last look: what changed meanwhile is its checkout's.
-        let head = git?.head()
-        let checkout = git != nil && head != lastHead
-        lastHead = head
         let now = Syscall.nanosecondsNow()
         var notYet: [String] = []
-        for path in list where !observe(path, checkout: checkout, time: now) { notYet.append(path) }
+        for path in list where !observe(path, time: now) { notYet.append(path) }
         try history.flush()
         try compactIfGrown()
         return notYet
@@ -147,7 +141,7 @@ public final class SharedFolder {
 
     /// Records what `path` holds now; false when it changed too recently to be read as done.
     @discardableResult
-    func observe(_ path: String, checkout: Bool = false, time: Int64) -> Bool {
+    func observe(_ path: String, time: Int64) -> Bool {
         let previous = history.graph.latest(device: history.device, path: path)
         let read: (bytes: [UInt8], stamp: FileStamp)
         do { read = try Self.read(root + "/" + path) } catch {
@@ -163,7 +157,7 @@ public final class SharedFolder {
         let hash = SHA256.hash(bytes)
         guard previous?.version != hash else { return true }
         do { try history.store(bytes, hash: hash) } catch { return true }
-        let (kind, parents) = classify(hash, at: path, previous: previous, checkout: checkout)
+        let (kind, parents) = classify(hash, at: path, previous: previous)
         history.log(kind, path: path, version: hash, parents: parents, time: time)
         return true
     }
@@ -171,10 +165,11 @@ public final class SharedFolder {
     /// What a change of `path` to content `hash` was, from what this device last saw
     /// there (`previous`): a conflict copy is only ever an arrival; a version some device
     /// made that this device had not been past is an arrival (the sync tool brought it);
-    /// git's write (HEAD moved, or the file is HEAD's) is git's; a file whose previous
+    /// a file that now holds what HEAD's commit holds was written by git (a checkout, a
+    /// reset, a stash), or committed before it was seen; a file whose previous
     /// content a conflict copy now holds lost a clash to an arrival; anything else is an
     /// edit made here, from `previous` (a first sighting: from nothing).
-    func classify(_ hash: SHA256.Digest, at path: String, previous: VersionEvent?, checkout: Bool) -> (VersionEvent.Kind, [VersionEvent.ID]) {
+    func classify(_ hash: SHA256.Digest, at path: String, previous: VersionEvent?) -> (VersionEvent.Kind, [VersionEvent.ID]) {
         let graph = history.graph
         if ConflictCopies.original(of: path) != nil { return (.arrival, []) }
         guard let previous, previous.kind != .delete, let before = graph.node(previous.id) else {
@@ -182,7 +177,7 @@ public final class SharedFolder {
         }
         let past = graph.ancestors(of: before)
         if graph.makers(of: hash).contains(where: { !past.contains($0) }) { return (.arrival, []) }
-        if let git, checkout || git.matchesHead(path) { return (.gitCheckout, []) }
+        if let git, git.matchesHead(path) { return (.gitCheckout, []) }
         if let held = previous.version, copies(of: path).contains(where: { (try? FileReading.contents(of: root + "/" + $0)).map(SHA256.hash) == held }) {
             return (.arrival, [])
         }
@@ -266,7 +261,7 @@ public final class SharedFolder {
             return trash(copy, read: copyRead, hash: copyHash, report: &report, folded: .init(copy: copy, file: file, base: nil))
         }
         held[copyHash] = copy
-        let base = fileHash == copyHash ? nil : base(for: file, fileHash: fileHash, copyHash: copyHash, copyPath: copy)
+        let base = fileHash == copyHash ? nil : base(for: file, file: fileRead.bytes, copy: copyRead.bytes)
         let outcome = ConflictFold.fold(path: file, base: base?.bytes, file: fileRead.bytes, copy: copyRead.bytes, exactBase: true)
         switch outcome {
         case .identical, .merged:
@@ -288,7 +283,7 @@ public final class SharedFolder {
             }
             trash(copy, read: copyRead, hash: copyHash, report: &report, folded: .init(copy: copy, file: file, base: base?.source))
         case .conflict(let clash): keep(clash)
-        case .noBase: keep("no common ancestor of \(file) and the copy is known (yet): the history holds neither's past")
+        case .noBase: keep("no common ancestor of \(file) and the copy is known (yet)")
         case .notText: keep("not a text file")
         }
     }
@@ -309,15 +304,13 @@ public final class SharedFolder {
     /// (relative to the folder, holding `fileBytes`) takes, as ``fold()`` finds it, with
     /// where it came from; nil when no common ancestor is known. For `folio resolve
     /// --merge`, which merges with conflict markers where ``fold()`` would keep the copy.
+    /// The base is the lowest common ancestor of the file's version and the copy's in the
+    /// shared history (its content from `.folio/`, else Syncthing's `.stversions`); else
+    /// the merge base of the commits git holds them in; else, when no other device keeps
+    /// a history, ``guessedBase(for:file:copy:)``.
     package func base(for file: String, file fileBytes: [UInt8], copy copyBytes: [UInt8]) -> (source: BaseCandidate.Source, bytes: [UInt8])? {
         history.refresh()
-        return base(for: file, fileHash: SHA256.hash(fileBytes), copyHash: SHA256.hash(copyBytes), copyPath: nil)
-    }
-
-    /// The lowest common ancestor of the file's version and the copy's in the shared
-    /// history (its content from `.folio/`, else Syncthing's `.stversions`); else the
-    /// merge base of the commits git holds them in.
-    func base(for file: String, fileHash: SHA256.Digest, copyHash: SHA256.Digest, copyPath: String?) -> (source: BaseCandidate.Source, bytes: [UInt8])? {
+        let fileHash = SHA256.hash(fileBytes), copyHash = SHA256.hash(copyBytes)
         let own = history.graph.latest(device: history.device, path: file)
         let ancestor: VersionEvent.ID? = history.withGraph { graph in
             let fileNode = own?.version == fileHash ? own.flatMap { graph.node($0.id) } : graph.node(holding: fileHash)
@@ -333,7 +326,7 @@ public final class SharedFolder {
         if let git, let bytes = git.mergeBase(path: file, file: fileHash, copy: copyHash) { return (.git, bytes) }
         // A copy of a copy descends from the file both are versions of.
         let lineage = ConflictCopies.rootOriginal(of: file) ?? file
-        return onlyThisDevice(at: lineage) ? guessedBase(for: lineage, fileHash: fileHash, copyHash: copyHash) : nil
+        return onlyThisDevice(at: lineage) ? guessedBase(for: lineage, file: fileBytes, copy: copyBytes) : nil
     }
 
     /// Whether no other device's Folio ever logged `file`: the folder's other devices
@@ -346,7 +339,7 @@ public final class SharedFolder {
     /// the newest version it saw at `file` before either side first appeared, passing
     /// over one a side shows no sign of having had (``BaseChoice``). With other devices
     /// running Folio this is never used: their logs are the truth, and are waited for.
-    func guessedBase(for file: String, fileHash: SHA256.Digest, copyHash: SHA256.Digest) -> (source: BaseCandidate.Source, bytes: [UInt8])? {
+    func guessedBase(for file: String, file fileBytes: [UInt8], copy copyBytes: [UInt8]) -> (source: BaseCandidate.Source, bytes: [UInt8])? {
         var firstSeen: [SHA256.Digest: Int64] = [:]
         var candidates: [BaseCandidate] = []
         for path in history.graph.paths where path == file || ConflictCopies.rootOriginal(of: path) == file {
@@ -356,10 +349,13 @@ public final class SharedFolder {
                 if path == file { candidates.append(BaseCandidate(hash: version, time: event.time, source: .history)) }
             }
         }
+        // What git switched in began another line: nothing before it is this one's past.
+        if let switched = history.graph.events(device: history.device, path: file).last(where: { $0.kind == .gitCheckout }) {
+            candidates.removeAll { $0.time < switched.time }
+        }
         var seen = Set<SHA256.Digest>()
         candidates = candidates.sorted { $0.time < $1.time }.filter { seen.insert($0.hash).inserted }
-        let eligible = BaseChoice.eligible(from: candidates, file: fileHash, copy: copyHash, firstSeen: { firstSeen[$0] })
-        guard let fileBytes = history.contents(of: fileHash), let copyBytes = history.contents(of: copyHash) else { return nil }
+        let eligible = BaseChoice.eligible(from: candidates, file: SHA256.hash(fileBytes), copy: SHA256.hash(copyBytes), firstSeen: { firstSeen[$0] })
         return BaseChoice.ancestor(among: eligible, contents: { self.history.contents(of: $0.hash) }, path: file, file: fileBytes, copy: copyBytes)
             .map { (.history, $0.bytes) }
     }

@@ -52,7 +52,8 @@ SIDE_GAP = 1.1        # s between two devices' edits: distinct mtimes (Syncthing
 REEDIT_GAP = 3.0      # s between a device's two edits of the same key (Folio records the first as a version)
 QUIET = 4.0           # s the folders must stay unchanged (and in sync) to count as settled
 SETTLE_LIMIT = 40.0   # s allowed for settling, after the devices are in sync again
-SYNC_LIMIT = 40.0     # s allowed for Syncthing to be in sync after a resume
+SYNC_LIMIT = 40.0     # s allowed for Syncthing to be in sync (setup, recovery)
+CLEANUP_LIMIT = 25.0  # s allowed for deleting the copies left after a round and settling again
 FOLIO_DIR = ".folio"
 CONFLICT = re.compile(r"\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}")
 RESTORED = re.compile(r"\.sync-conflict-\d{8}-\d{6}-FOLIO(SV|\d\d)")
@@ -202,6 +203,11 @@ def original_of(copy):
 def short(rel):
     base = os.path.basename(rel)
     return base[:-3] if base.endswith(".md") else base
+
+
+def names_list(names, most=3):
+    names = list(names)
+    return ", ".join(names[:most]) + (f" +{len(names) - most} more" if len(names) > most else "")
 
 
 def log_counts(text):
@@ -586,11 +592,13 @@ class Session:
                 f"{rel}(" + ",".join(f"{n}:{(listings[n].get(rel) or 'missing')[:6]}" for n in listings) + ")"
                 for rel in differ[:4]) + (f" +{len(differ) - 4} more" if len(differ) > 4 else ""))
         clash_recs = {c["record"]: c for c in clashes}
+        restored_now = {}
         for n in nodes:
             listing = listings[n.name]
             cps = copies_of(listing)
             texts = {c: n.read(c) or "" for c in cps}
             for rec, exp in self.expected.items():
+                own = {c: t for c, t in texts.items() if original_of(c) == rec}
                 text = n.read(rec)
                 if text is None:
                     add("convergence", f"{rec} missing", n.name)
@@ -604,13 +612,13 @@ class Session:
                         if vals[0] not in val:
                             add(kind, f"{short(rec)}.{key}={vals[0]} (want one of {sorted(val)})", n.name)
                     elif vals[0] != val:
-                        where = [short(c) for c, t in texts.items() if val in fields(t).get(key, [])]
+                        where = [short(c) for c, t in own.items() if val in fields(t).get(key, [])]
                         add(kind, f"{short(rec)}.{key}={vals[0]} (want {val}" +
                             (f", only in copy {','.join(where)})" if where else ")"), n.name)
                 for tok, (cnt, kind) in exp["tokens"].items():
                     c = token_count(text, tok)
                     if c != cnt:
-                        where = [short(x) for x, t in texts.items() if token_count(t, tok)]
+                        where = [short(x) for x, t in own.items() if token_count(t, tok)]
                         trash = self.folios.get(n.name)
                         in_trash = trash is not None and any(token_count(t, tok) for t in trash.trash_texts())
                         add(kind, f"{short(rec)} has {tok} x{c} (want {cnt})" +
@@ -621,7 +629,7 @@ class Session:
                         add(kind, f"{short(rec)}: {tok} outside ## Ingredients", n.name)
             restored = [c for c in cps if RESTORED.search(c)]
             if restored:
-                add("convergence", f"restored copies {', '.join(restored)}", n.name)
+                restored_now[n.name] = restored
             groups = {}
             for c in cps:
                 if c not in restored:
@@ -632,9 +640,9 @@ class Session:
                         add("convergence", f"{len(names)} byte-identical copies of {short(rec)}", n.name)
             distinct = sum(len(h) for h in groups.values())
             if distinct != len(clashes):
-                extra = [short(c) for r, h in groups.items() if r not in clash_recs for ns in h.values() for c in ns]
+                extra = sorted(short(c) for r, h in groups.items() if r not in clash_recs for ns in h.values() for c in ns)
                 add("convergence", f"{distinct} distinct conflict copies (want {len(clashes)})"
-                    + (f": {', '.join(extra)}" if extra else ""), n.name)
+                    + (f": {names_list(extra)}" if extra else ""), n.name)
             for rec, c in clash_recs.items():
                 vals = set(c["values"].values())
                 got = fields(n.read(rec) or "").get(c["key"], [None])[0]
@@ -655,8 +663,12 @@ class Session:
                 if f.proc.poll() is not None:
                     add("convergence", f"folio exited {f.proc.returncode}", name)
         restored_seen = sorted({s for s in seen if RESTORED.search(s)})
-        if restored_seen and not any("restored copies" in m for _, m in probs):
-            add("convergence", "restored copies seen while settling: " + ", ".join(restored_seen))
+        if restored_now:
+            every = sorted({c for cs in restored_now.values() for c in cs})
+            add("convergence", f"{len(every)} restored copies present ("
+                + " ".join(f"{d}={len(cs)}" for d, cs in sorted(restored_now.items())) + "): " + names_list(every))
+        elif restored_seen:
+            add("convergence", f"{len(restored_seen)} restored copies seen while settling: " + names_list(restored_seen))
         if not settled:
             add("convergence", f"did not settle within {SETTLE_LIMIT:.0f}s")
         return probs
@@ -675,7 +687,7 @@ class Session:
         cps = copies_of(listing)
         f = self.folios.get(node.name)
         parts = [f"files={len(listing) - len(cps)}",
-                 f"copies={len(cps)}" + (" [" + ", ".join(cps) + "]" if cps else ""),
+                 f"copies={len(cps)}" + (" [" + names_list(cps, 4) + "]" if cps else ""),
                  f"restored={len([c for c in cps if RESTORED.search(c)])}"]
         if f is None:
             parts.append("no folio")
@@ -691,13 +703,14 @@ class Session:
 
     # ---- after a round ----
 
-    def cleanup(self, label):
-        """Delete every conflict copy (a clash's, as a user would; any other, left over) on A, settle, sweep
-        the other devices too, settle. Returns problems (only for what stays)."""
+    def cleanup(self, label, limit=CLEANUP_LIMIT):
+        """Delete every conflict copy on A (a clash's, as a user would; any other, left over), then, if some
+        remain, on every online device; settle after each (all within `limit` s). Returns problems (only for
+        what stays)."""
         problems = []
         nodes = self.online_nodes()
-        for sweep in range(2):
-            targets = [self.by["A"]] if sweep == 0 else nodes
+        deadline = time.monotonic() + limit
+        for targets in ([self.by["A"]], nodes):
             removed = 0
             for n in targets:
                 for c in copies_of(hashes(n)):
@@ -706,18 +719,14 @@ class Session:
                         removed += 1
                     except FileNotFoundError:
                         pass
-            if removed or sweep == 0:
-                if removed:
-                    for n in targets:
-                        n.scan()
-                settled, _ = self.settle(nodes, SETTLE_LIMIT) if removed else (True, 0)
+            if removed:
+                settled, _ = self.settle(nodes, max(QUIET + 1, deadline - time.monotonic()))
                 if not settled:
                     problems.append(("convergence", f"{label}: not settled after deleting the copies"))
             if not any(copies_of(hashes(n)) for n in nodes):
-                break
-        left = {n.name: copies_of(hashes(n)) for n in nodes if copies_of(hashes(n))}
-        if left:
-            problems.append(("convergence", f"{label}: copies came back after deletion: {left}"))
+                return problems
+        left = {n.name: len(copies_of(hashes(n))) for n in nodes if copies_of(hashes(n))}
+        problems.append(("convergence", f"{label}: copies still there after deleting them: {left}"))
         return problems
 
     def rebaseline(self):
@@ -806,13 +815,13 @@ class Session:
                 self.pending, self.reserved, self.offline = [], set(), None
                 kinds.append("offline")
             nodes = self.online_nodes()
-            t0 = time.monotonic()
             self.resume_online()
+            t0 = time.monotonic()       # settled: in sync and unchanged for QUIET s, within SETTLE_LIMIT s of here
             try:
-                self.wait_in_sync(nodes, SYNC_LIMIT)
+                self.wait_in_sync(nodes, SETTLE_LIMIT)
             except TimeoutError as e:
-                probs.setdefault(("convergence", f"resume: {e}"), set()).add("*")
-            settled, _ = self.settle(nodes, SETTLE_LIMIT, seen)
+                probs.setdefault(("convergence", f"after the resume: {e}"), set()).add("*")
+            settled, _ = self.settle(nodes, max(0.0, SETTLE_LIMIT - (time.monotonic() - t0)), seen)
             settle_s = time.monotonic() - t0
             for key, devs in self.check(nodes, clashes, settled, seen).items():
                 probs.setdefault(key, set()).update(devs)
@@ -898,13 +907,13 @@ class Session:
             nodes = self.online_nodes()
             t0 = time.monotonic()
             try:
-                self.wait_in_sync(nodes, SYNC_LIMIT)
+                self.wait_in_sync(nodes, SETTLE_LIMIT)
             except TimeoutError as e:
                 probs.setdefault(("late-join", f"{e}"), set()).add("*")
             if not self.args.no_folio:
                 self.start_folio(D)
                 time.sleep(2)
-            settled, _ = self.settle(nodes, SETTLE_LIMIT, seen)
+            settled, _ = self.settle(nodes, max(QUIET + 1, SETTLE_LIMIT - (time.monotonic() - t0)), seen)
             settle_s = time.monotonic() - t0
             for (kind, msg), devs in self.check(nodes, [], settled, seen).items():
                 probs.setdefault(("late-join" if kind in ("convergence", "stable") else kind, msg), set()).update(devs)

@@ -1,0 +1,178 @@
+import Foundation
+import FolioTestSupport
+import Testing
+
+/// A shared folder that is also a git work tree, with real git, run as a user runs
+/// folio: nothing is written while git is in the middle of a merge or a rebase (a copy
+/// arriving waits), a checkout or a stash is git's write and never a version the sync
+/// tool dropped, and the history stays out of git.
+@Suite struct GitWorkTreeTests {
+    static let recipe = "---\ntitle: Soup\nkind: recipe\ntime: 15m\nservings: 4\n---\nHot.\n"
+    static let copy = "u.sync-conflict-20261201-120000-ABCDEFG.md"
+
+    /// A repository `d` with r.md and s.md committed on main and u.md not in git (synced
+    /// by Syncthing only), and a state folder.
+    struct Repository {
+        let root: URL
+        let git: String
+        var dir: String { root.appendingPathComponent("d").path }
+        var state: String { root.appendingPathComponent("s").path }
+
+        init?() throws {
+            guard let git = ExternalTool.find(["git"], install: "apt-get install git") else { return nil }
+            self.git = git
+            root = try FolioBinary.temporaryFolder()
+            try FileManager.default.createDirectory(atPath: root.appendingPathComponent("d").path, withIntermediateDirectories: true)
+            try write(GitWorkTreeTests.recipe, "r.md")
+            try write(GitWorkTreeTests.recipe.replacingOccurrences(of: "Soup", with: "Stew"), "s.md")
+            try run(["init", "-q", "-b", "main"])
+            try run(["add", "r.md", "s.md"])
+            try run(["commit", "-qm", "first"])
+            try write(GitWorkTreeTests.recipe.replacingOccurrences(of: "Soup", with: "Stew"), "u.md")
+        }
+
+        func write(_ text: String, _ path: String) throws {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: dir + "/" + path))
+        }
+
+        func read(_ path: String) -> String? {
+            FileManager.default.contents(atPath: dir + "/" + path).map { String(decoding: $0, as: UTF8.self) }
+        }
+
+        /// Runs git in the repository, away from the user's configuration; its output
+        /// (standard output and error together).
+        @discardableResult
+        func run(_ arguments: [String], environment: [String: String] = [:], expect status: Int32 = 0) throws -> (status: Int32, output: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: git)
+            process.arguments = ["-C", dir, "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "core.editor=true"] + arguments
+            var variables = ProcessInfo.processInfo.environment
+            variables["GIT_CONFIG_NOSYSTEM"] = "1"
+            variables["HOME"] = root.path
+            for (name, value) in environment { variables[name] = value }
+            process.environment = variables
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == status, "git \(arguments.joined(separator: " ")): \(text)")
+            return (process.terminationStatus, text)
+        }
+
+        func fold() throws -> FolioBinary.Run { try FolioBinary.run(["fold", dir, "--state", state, "--quiet", "0"]) }
+
+        func remove() { try? FileManager.default.removeItem(at: root) }
+
+        /// Syncthing brings another device's u.md (a new title) and keeps this device's
+        /// edit (servings 6) as a copy beside it: they clash in nothing.
+        func copyArrives() throws {
+            let stew = GitWorkTreeTests.recipe.replacingOccurrences(of: "Soup", with: "Stew")
+            try write(stew.replacingOccurrences(of: "servings: 4", with: "servings: 6"), GitWorkTreeTests.copy)
+            try write(stew.replacingOccurrences(of: "title: Stew", with: "title: Stew Deluxe"), "u.md")
+        }
+    }
+
+    @Test func duringAConflictedMergeACopyWaitsAndNothingIsWritten() throws {
+        guard let repo = try Repository() else { return }
+        defer { repo.remove() }
+        #expect(try repo.fold().status == 0)
+        try repo.run(["checkout", "-qb", "feature"])
+        try repo.write(Self.recipe.replacingOccurrences(of: "15m", with: "20m"), "r.md")
+        try repo.run(["commit", "-qam", "feature"])
+        try repo.run(["checkout", "-q", "main"])
+        try repo.write(Self.recipe.replacingOccurrences(of: "15m", with: "25m"), "r.md")
+        try repo.run(["commit", "-qam", "main"])
+        try repo.run(["merge", "-q", "feature"], expect: 1)
+        let marked = repo.read("r.md")
+        #expect(marked?.contains("<<<<<<<") == true)
+        try repo.write(Self.recipe.replacingOccurrences(of: "time: 15m", with: "<<<<<<< ours\ntime: 30m\n=======\ntime: 35m\n>>>>>>> theirs"), "r.sync-conflict-20261201-130000-ABCDEFG.md")
+        try repo.copyArrives()
+        let blocked = try repo.fold()
+        #expect(blocked.status == 1)
+        #expect(blocked.stderr.contains("git is in the middle of a merge (MERGE_HEAD)"), "\(blocked.stderr)")
+        #expect(repo.read("r.md") == marked && repo.read(Self.copy) != nil)
+        #expect(try repo.run(["status", "--porcelain"]).output.contains("UU r.md"))
+        // git done (the merge taken as main's), the copy folds; the one with markers never does.
+        try repo.write(Self.recipe.replacingOccurrences(of: "15m", with: "25m"), "r.md")
+        try repo.run(["add", "r.md"])
+        try repo.run(["commit", "-qm", "merged"])
+        let after = try repo.fold()
+        #expect(after.stdout.contains("folded \(Self.copy) into u.md"), "\(after.stdout)\(after.stderr)")
+        #expect(after.stdout.contains("the copy holds conflict markers"), "\(after.stdout)")
+        #expect(repo.read("u.md")!.contains("servings: 6") && repo.read("u.md")!.contains("Deluxe"))
+        // .folio/ keeps itself out of git.
+        #expect(try !repo.run(["status", "--porcelain"]).output.contains(".folio"))
+    }
+
+    @Test func duringAStoppedRebaseNothingIsWrittenAndWatchSaysSoOnce() throws {
+        guard let repo = try Repository() else { return }
+        defer { repo.remove() }
+        // Folio saw the folder before git began.
+        #expect(try repo.fold().status == 0)
+        try repo.write(Self.recipe.replacingOccurrences(of: "15m", with: "20m"), "r.md")
+        try repo.run(["commit", "-qam", "second"])
+        try repo.run(["rebase", "-q", "-i", "HEAD~1"], environment: ["GIT_SEQUENCE_EDITOR": "sed -i 1s/^pick/edit/"])
+        #expect(FileManager.default.fileExists(atPath: repo.dir + "/.git/rebase-merge"))
+        let (process, out, err) = try WatchCommandTests().start(["watch", repo.dir, "--state", repo.state])
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        #expect(err.wait(for: "Ctrl-C stops"))
+        try repo.copyArrives()
+        #expect(out.wait(for: "waiting: git is in the middle of a rebase (rebase-merge)"), "\(out.text)\(err.text)")
+        Thread.sleep(forTimeInterval: 4)
+        #expect(repo.read(Self.copy) != nil && !repo.read("u.md")!.contains("servings: 6") && repo.read("u.md")!.contains("Deluxe"))
+        #expect(out.text.components(separatedBy: "waiting: git").count == 2, "said once: \(out.text)")
+        try repo.run(["rebase", "--continue"])
+        let deadline = Date().addingTimeInterval(20)
+        while repo.read(Self.copy) != nil && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(repo.read(Self.copy) == nil && repo.read("u.md")!.contains("servings: 6"), "\(out.text)\(err.text)")
+    }
+
+    @Test func aCheckoutIsNotAVersionTheSyncToolDropped() throws {
+        // Folio saw r.md on a branch; after a checkout of main a copy arrives: main's r.md
+        // gets nothing of the branch's, and no version is "restored".
+        guard let repo = try Repository() else { return }
+        defer { repo.remove() }
+        try repo.run(["checkout", "-qb", "feature"])
+        try repo.write(Self.recipe.replacingOccurrences(of: "title: Soup", with: "title: Feature Soup"), "r.md")
+        try repo.run(["commit", "-qam", "feature"])
+        #expect(try repo.fold().status == 0)
+        try repo.run(["checkout", "-q", "main"])
+        #expect(try repo.fold().status == 0)
+        let copy = "r.sync-conflict-20261202-090000-EEEEEEE.md"
+        try repo.write(Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 8"), copy)
+        let run = try repo.fold()
+        #expect(!run.stdout.contains("restored"), "\(run.stdout)")
+        #expect(!repo.read("r.md")!.contains("Feature"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: repo.dir)
+        #expect(!names.contains { $0.contains("FOLIO") }, "\(names)")
+    }
+
+    @Test func aStashAndItsPopAreGitsWritesNotEditsOrDrops() throws {
+        guard let repo = try Repository() else { return }
+        defer { repo.remove() }
+        #expect(try repo.fold().status == 0)
+        let edited = Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 5")
+        try repo.write(edited, "r.md")
+        #expect(try repo.fold().status == 0)
+        try repo.run(["stash", "-q"])
+        #expect(repo.read("r.md") == Self.recipe)
+        #expect(try repo.fold().status == 0)
+        // A copy arrives while the edit is stashed: nothing is restored from the stash.
+        let copy = "r.sync-conflict-20261202-100000-FFFFFFF.md"
+        try repo.write(Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 40m"), copy)
+        let during = try repo.fold()
+        #expect(!during.stdout.contains("restored") && !repo.read("r.md")!.contains("servings: 5"), "\(during.stdout)")
+        try repo.run(["stash", "pop", "-q"])
+        let after = try repo.fold()
+        #expect(!after.stdout.contains("restored"), "\(after.stdout)")
+        #expect(repo.read("r.md")!.contains("servings: 5"))
+        let log = try String(contentsOfFile: repo.dir + "/.folio/logs/" + (try FileManager.default.contentsOfDirectory(atPath: repo.dir + "/.folio/logs").first!), encoding: .utf8)
+        #expect(log.contains("\tgit-checkout\t"), "\(log)")
+    }
+}
