@@ -50,7 +50,7 @@ def main():
             base = RECIPE.format(n=f"round {round_}")
             with open(path, "w") as f:
                 f.write(base)
-            time.sleep(0.5)  # recorded by the watcher
+            time.sleep(QUIET + 0.6)  # left alone for the quiet period, then recorded by the watcher
             copy = path[:-3] + ".sync-conflict-20261201-120000-ABCDEFG.md"
             staged = os.path.join(folder, "recipes", f".staged-{round_}")
             with open(staged, "w") as f:

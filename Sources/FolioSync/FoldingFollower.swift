@@ -1,5 +1,6 @@
 import FolioFolder
 import Dispatch
+import Foundation
 import FolioFormat
 import FolioSystem
 
@@ -46,7 +47,16 @@ public final class FoldingFollower: @unchecked Sendable {
     /// returns once the first record and pass are done.
     public func start() {
         queue.async { [self] in
-            do { unrecorded.formUnion(try folder.record()) } catch {}
+            // Every file, before anything is folded: one the sync tool or an editor is
+            // writing right now is waited for (a few seconds at most), not left out.
+            var left: [String]? = nil
+            let deadline = Syscall.nanosecondsNow() + 5_000_000_000
+            repeat {
+                if left != nil { Thread.sleep(forTimeInterval: 0.1) }
+                do { left = try folder.record(left) } catch { break }
+            } while !(left ?? []).isEmpty && Syscall.nanosecondsNow() < deadline && folder.gitOperationInProgress() == nil
+            unrecorded.formUnion(left ?? [])
+            if !unrecorded.isEmpty { scheduleRetry(after: .milliseconds(500)) }
             try? folder.pruneHistory()
             pass()
             let timer = DispatchSource.makeTimerSource(queue: queue)

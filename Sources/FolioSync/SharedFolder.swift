@@ -12,6 +12,10 @@ public struct FoldOptions: Sendable {
     /// How long a file and its copy must be left alone before they are recorded or
     /// folded: the sync tool (or an editor) may still be writing them.
     public var quietPeriod: Duration = .seconds(2)
+    /// How long a file must be left alone before its version is recorded (never a file
+    /// still being written), at most `quietPeriod`: short, so that an edit is in the
+    /// history before the sync tool can carry it away (or over it).
+    public var recordQuietPeriod: Duration = .milliseconds(500)
     /// Whether git is respected and asked: nothing written while it is in the middle of
     /// an operation, its writes taken for arrivals, its merge base a base.
     public var useGit = true
@@ -96,6 +100,10 @@ public final class SharedFolder {
         git = options.useGit ? GitWorkTree.containing(root) : nil
     }
 
+    /// How long a copy whose base the shared history cannot name yet waits for other
+    /// devices' logs to arrive before it is reported kept (ns).
+    static let historyWait: Int64 = 60 * 1_000_000_000
+
     /// The default state folder of the folder `root` (absolute).
     public static func defaultState(for root: String) -> String {
         let home = Syscall.environment("HOME") ?? "/tmp"
@@ -122,7 +130,7 @@ public final class SharedFolder {
     @discardableResult
     public func record(_ paths: [String]? = nil) throws(SystemError) -> [String] {
         guard !options.dryRun else { return [] }
-        if gitOperationInProgress() != nil { return paths ?? [] }
+        if gitOperationInProgress() != nil { return paths ?? trackedFiles() }
         history.refresh()
         var list = paths ?? trackedFiles()
         if paths == nil {
@@ -150,7 +158,7 @@ public final class SharedFolder {
             }
             return true
         }
-        guard isQuiet(path, read.stamp) else { return false }
+        guard isQuiet(path, read.stamp, for: min(options.recordQuietPeriod, options.quietPeriod)) else { return false }
         let bytes = read.bytes
         // Not records (binary, huge), or git's or a merge's conflict markers: never a version.
         guard bytes.count <= SharedHistory.largestVersion, ConflictFold.isText(bytes), !ConflictFold.hasConflictMarkers(bytes) else { return true }
@@ -283,7 +291,13 @@ public final class SharedFolder {
             }
             trash(copy, read: copyRead, hash: copyHash, report: &report, folded: .init(copy: copy, file: file, base: base?.source))
         case .conflict(let clash): keep(clash)
-        case .noBase: keep("no common ancestor of \(file) and the copy is known (yet)")
+        case .noBase:
+            // Other devices keep the history, and theirs may not have arrived yet: wait a while
+            // (a copy and the log line naming its version travel separately) before saying so.
+            let lineage = ConflictCopies.rootOriginal(of: copy) ?? file
+            let age = Syscall.nanosecondsNow() - max(copyRead.stamp.modified, copyRead.stamp.changed)
+            if !onlyThisDevice(at: lineage) && age < Self.historyWait { return report.waiting.append(copy) }
+            keep("no common ancestor of \(file) and the copy is known")
         case .notText: keep("not a text file")
         }
     }
@@ -399,10 +413,10 @@ public final class SharedFolder {
         }
     }
 
-    /// Whether `path` (with stamp `stamp`) has been left alone for the quiet period, and
+    /// Whether `path` (with stamp `stamp`) has been left alone for `duration` (the quiet period), and
     /// no sync tool's temporary file for it is in its folder.
-    func isQuiet(_ path: String, _ stamp: FileStamp) -> Bool {
-        let quiet = options.quietPeriod.components
+    func isQuiet(_ path: String, _ stamp: FileStamp, for duration: Duration? = nil) -> Bool {
+        let quiet = (duration ?? options.quietPeriod).components
         let period = quiet.seconds * 1_000_000_000 + quiet.attoseconds / 1_000_000_000
         let now = Syscall.nanosecondsNow()
         func leftAlone(_ stamp: FileStamp) -> Bool { now - max(stamp.modified, stamp.changed) >= period }

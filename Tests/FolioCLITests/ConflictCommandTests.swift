@@ -56,7 +56,7 @@ import Testing
         let run = try scene.folio(["conflicts", scene.dir.path])
         #expect(run.status == 1)
         #expect(run.stdout == """
-            q.sync-conflict-20261201-130000-ABCDEFG.md  (a version of q.md): cannot be folded: no common ancestor of q.md and the copy is known (yet)
+            q.sync-conflict-20261201-130000-ABCDEFG.md  (a version of q.md): cannot be folded: no common ancestor of q.md and the copy is known
             q.sync-conflict-20261201-140000-A.md  (a version of q.md): a conflict left by folio sync: resolve it by hand (folio resolve)
             r.sync-conflict-20261201-120000-ABCDEFG.md  (a version of r.md): cannot be folded: time (20m | 25m)
             r.sync-conflict-20261201-130000-ABCDEFG.md  (a version of r.md): can be folded (base: history)
@@ -86,7 +86,7 @@ import Testing
         #expect(run.status == 1)
         let dir = scene.dir.path
         #expect(run.stdout == """
-            \(dir)/q.sync-conflict-20261201-130000-ABCDEFG.md: error: conflict copy of q.md: cannot be folded: no common ancestor of q.md and the copy is known (yet)
+            \(dir)/q.sync-conflict-20261201-130000-ABCDEFG.md: error: conflict copy of q.md: cannot be folded: no common ancestor of q.md and the copy is known
             \(dir)/r.sync-conflict-20261201-120000-ABCDEFG.md: error: conflict copy of r.md: cannot be folded: time (20m | 25m)
             \(dir)/r.sync-conflict-20261201-130000-ABCDEFG.md: error: conflict copy of r.md: can be folded (base: history)
 

@@ -254,12 +254,12 @@ class Node:
         return os.path.join(self.data, rel)
 
     def listdir(self, temporaries=False):
-        """Relative paths of the files in the shared folder, without Syncthing's own (.stfolder, .stversions)
-        and, unless `temporaries`, without its temporary files (a pull that was cut short leaves one, kept
-        for reuse for a day)."""
+        """Relative paths of the files in the shared folder, without Syncthing's own (.stfolder, .stversions),
+        Folio's shared history (.folio) and, unless `temporaries`, without its temporary files (a pull that
+        was cut short leaves one, kept for reuse for a day)."""
         out = []
         for dirpath, dirnames, filenames in os.walk(self.data):
-            dirnames[:] = [d for d in dirnames if d not in (".stfolder", ".stversions")]
+            dirnames[:] = [d for d in dirnames if d not in (".stfolder", ".stversions", ".folio")]
             out += [os.path.relpath(os.path.join(dirpath, f), self.data) for f in filenames
                     if temporaries or not TEMPORARY.match(f)]
         return sorted(out)
