@@ -22,7 +22,7 @@ public final class FoldingFollower: @unchecked Sendable {
     private let interval: Duration
     private let onReport: @Sendable (FoldReport) -> Void
     private var timer: (any DispatchSourceTimer)?
-    private var retryArmed = false
+    private var retryAt: DispatchTime?
     private var stopped = false
     /// Paths to record once they are quiet (or git is done).
     private var unrecorded = Set<String>()
@@ -105,7 +105,7 @@ public final class FoldingFollower: @unchecked Sendable {
         let paths = unrecorded.sorted()
         unrecorded = []
         do { unrecorded.formUnion(try folder.record(paths)) } catch { unrecorded.formUnion(paths) }
-        if !unrecorded.isEmpty { scheduleRetry(after: .milliseconds(500)) }
+        if !unrecorded.isEmpty { scheduleRetry(after: untilQuiet(unrecorded, for: min(folder.options.recordQuietPeriod, folder.options.quietPeriod))) }
     }
 
     /// Every second: what other devices logged is read; a pass runs when that changed and
@@ -138,17 +138,33 @@ public final class FoldingFollower: @unchecked Sendable {
         news.kept = report.kept.filter { reportedKept[$0.copy] != $0.reason }
         reportedKept = Dictionary(report.kept.map { ($0.copy, $0.reason) }, uniquingKeysWith: { $1 })
         if !(news.folded.isEmpty && news.kept.isEmpty && news.rescued.isEmpty) { onReport(news) }
-        if !report.waiting.isEmpty { scheduleRetry(after: .milliseconds(500)) }
+        if !report.waiting.isEmpty { scheduleRetry(after: untilQuiet(report.waiting, for: folder.options.quietPeriod)) }
         return report
     }
 
+    /// How long until the first of `paths` will have been left alone for `period` (at
+    /// least 50 ms, at most the period): the retry comes when it can succeed, not in steps.
+    private func untilQuiet(_ paths: some Collection<String>, for period: Duration) -> Duration {
+        let now = Syscall.nanosecondsNow()
+        let wanted = period.components.seconds * 1_000_000_000 + period.components.attoseconds / 1_000_000_000
+        var soonest = wanted
+        for path in paths {
+            guard let stamp = try? FileStamp.of(folder.root + "/" + path) else { return .milliseconds(50) }
+            soonest = min(soonest, max(0, wanted - (now - max(stamp.modified, stamp.changed))))
+        }
+        return .nanoseconds(max(soonest, 50_000_000))
+    }
+
+    /// Runs a record and a pass after `delay`, unless one is due sooner already.
     private func scheduleRetry(after delay: Duration) {
-        guard !retryArmed else { return }
-        retryArmed = true
         let milliseconds = Int(delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000)
-        queue.asyncAfter(deadline: .now() + .milliseconds(milliseconds + 50)) { [weak self] in
-            guard let self else { return }
-            retryArmed = false
+        let due = DispatchTime.now() + .milliseconds(milliseconds + 20)
+        if let retryAt, retryAt <= due { return }
+        retryAt = due
+        queue.asyncAfter(deadline: due) { [weak self] in
+            // A retry brought forward leaves this one with nothing to do.
+            guard let self, retryAt == due else { return }
+            retryAt = nil
             recordPending()
             pass()
         }

@@ -43,6 +43,7 @@ package final class SharedHistory {
     private var logged: [String: [VersionEvent]] = [:]
     private var nextSequence = 1
     private var pending: [VersionEvent] = []
+    private var contentsToFlush = false
 
     /// The history of the shared folder `root`, as the device whose state folder is
     /// `state` (where its name is kept) sees it.
@@ -128,7 +129,10 @@ package final class SharedHistory {
         let path = contentPath(hash)
         if (try? FileStamp.of(path)) != nil { return }
         try ensureFolder()
-        _ = try AtomicFile.write(bytes, to: path, mode: nil, creating: 0o666, replacingOnly: { $0 == nil })
+        // Flushed with the file system before the log line naming it is appended (``flush()``):
+        // one flush for a batch, not two per version.
+        _ = try AtomicFile.write(bytes, to: path, mode: nil, creating: 0o666, durable: false, replacingOnly: { $0 == nil })
+        contentsToFlush = true
     }
 
     /// The content with this hash, checked against it; nil when it is not (or not yet) here.
@@ -141,6 +145,11 @@ package final class SharedHistory {
     package func flush() throws(SystemError) {
         guard !pending.isEmpty else { return }
         try ensureFolder()
+        if contentsToFlush {
+            // The contents the lines name are on disk before the lines are.
+            try AtomicFile.flushFileSystem(containing: folder)
+            contentsToFlush = false
+        }
         var text: [UInt8] = []
         let stamp = try? FileStamp.of(ownLog)
         if let stamp, stamp.size > 0, let fd = try? Syscall.openForReading(ownLog) {

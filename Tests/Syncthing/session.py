@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""A seeded multi-round session: real Syncthing instances (loopback only, see stlib.py) share a folder of
-recipes and todos, `folio watch` runs on every device, and each round the devices are cut off, edited
-(2-3 devices, seeded), reconnected and left to settle; then every online device is checked.
+"""A seeded multi-round session of offline edits, real Syncthing and `folio watch` on every device.
+
+Real Syncthing instances (loopback only, see stlib.py) share a folder of recipes and todos, `folio watch`
+runs on every device, and each round the devices are cut off, edited (2-3 devices, seeded), reconnected and
+left to settle; then every online device is checked.
 
 usage: session.py --folio PATH [--seed N] [--rounds R] [--devices 3] [--late-join | --no-late-join]
                   [--no-folio] [--keep] [--json]
@@ -178,10 +180,21 @@ def is_folio_own(rel):
     return rel == FOLIO_DIR or rel.startswith(FOLIO_DIR + "/")
 
 
+def walk(node):
+    """Relative paths of every file in the shared folder, `.folio/` included, without Syncthing's own
+    (.stfolder, .stversions) and its temporary files (stlib's listdir may leave `.folio/` out)."""
+    out = []
+    for dirpath, dirnames, filenames in os.walk(node.data):
+        dirnames[:] = [d for d in dirnames if d not in (".stfolder", ".stversions")]
+        out += [os.path.relpath(os.path.join(dirpath, f), node.data) for f in filenames
+                if not stlib.TEMPORARY.match(f)]
+    return sorted(out)
+
+
 def hashes(node, own=False):
     """rel -> sha1 of the shared folder's files, without `.folio/` (or only it, with own=True)."""
     out = {}
-    for rel in node.listdir():
+    for rel in walk(node):
         if is_folio_own(rel) != own:
             continue
         try:
@@ -214,10 +227,6 @@ def log_counts(text):
     return {"folded": len(re.findall(r"(?m)^folded ", text)),
             "kept": len(re.findall(r"(?m)^conflict kept ", text)),
             "restored": len(re.findall(r"(?m)^restored ", text))}
-
-
-class RoundError(Exception):
-    pass
 
 
 class Session:
@@ -367,7 +376,8 @@ class Session:
 
     def settle(self, nodes, limit=SETTLE_LIMIT, seen=None):
         """Wait (at most `limit` s) until Syncthing is in sync and no folder (less `.folio/`) has changed for
-        QUIET s. Returns (settled, seconds); adds every conflict copy it sees to `seen`."""
+        QUIET s and still in sync after a forced rescan. Returns (settled, seconds); adds every conflict copy
+        it sees to `seen`."""
         t0 = time.monotonic()
         last, since = None, t0
         while time.monotonic() - t0 < limit:
@@ -377,9 +387,18 @@ class Session:
             if fp != last:
                 last, since = fp, time.monotonic()
             if time.monotonic() - since >= QUIET and self.in_sync(nodes):
-                time.sleep(0.25)
+                # Syncthing's watcher reports a change after up to ~6 s (removals: fsWatcherDelayS x 6): rescan
+                # now, so that "in sync" covers what is on disk, then ask again.
+                for n in nodes:
+                    try:
+                        n.scan(timeout=20)
+                    except Exception:
+                        pass
+                time.sleep(0.5)
                 if self.in_sync(nodes) and self.fingerprint(nodes) == last:
-                    return True, time.monotonic() - t0
+                    time.sleep(0.25)
+                    if self.in_sync(nodes) and self.fingerprint(nodes) == last:
+                        return True, time.monotonic() - t0
             time.sleep(0.2)
         return False, time.monotonic() - t0
 
