@@ -45,7 +45,7 @@ public final class SyncedFolder {
             let follower = FoldingFollower(folder: try SharedFolder(folder, options: foldOptions), onReport: onFold)
             let changes = store.changes()
             feeding = Task {
-                for await change in changes { follower.changed(change.added + change.updated + change.moved.map(\.to)) }
+                for await change in changes { follower.changed(change.added + change.updated + change.removed + change.moved.flatMap { [$0.from, $0.to] }) }
             }
             follower.start()
             // The history holds what the folder holds before the app can edit it: an edit

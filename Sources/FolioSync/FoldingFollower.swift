@@ -104,7 +104,16 @@ public final class FoldingFollower: @unchecked Sendable {
         guard !unrecorded.isEmpty else { return }
         let paths = unrecorded.sorted()
         unrecorded = []
+        let arrivalBefore = folder.lastArrival
         do { unrecorded.formUnion(try folder.record(paths)) } catch { unrecorded.formUnion(paths) }
+        if folder.lastArrival != arrivalBefore {
+            // A version of this device's may have just been lost to a clash: look once its
+            // copy has had time to arrive.
+            let delay = SharedFolder.dropCheckDelay.components
+            queue.asyncAfter(deadline: .now() + .milliseconds(Int(delay.seconds * 1000 + delay.attoseconds / 1_000_000_000_000_000))) { [weak self] in
+                self?.pass()
+            }
+        }
         if !unrecorded.isEmpty { scheduleRetry(after: untilQuiet(unrecorded, for: min(folder.options.recordQuietPeriod, folder.options.quietPeriod))) }
     }
 

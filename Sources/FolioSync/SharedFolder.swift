@@ -100,6 +100,15 @@ public final class SharedFolder {
         git = options.useGit ? GitWorkTree.containing(root) : nil
     }
 
+    /// A file whose change time is this much (ns) past its modification time was given
+    /// an older modification time by whatever wrote it: a sync tool bringing it.
+    static let preservedTimeGap: Int64 = 50_000_000
+    /// How long after a device's version was replaced by an arrival before it may be
+    /// taken for dropped (ns): the copy holding it travels separately.
+    static let dropSettled: Int64 = 5 * 1_000_000_000
+    /// How long after such an arrival the file is looked at for a dropped version (ns).
+    static let rescueWindow: Int64 = 600 * 1_000_000_000
+
     /// How long a copy whose base the shared history cannot name yet waits for other
     /// devices' logs to arrive before it is reported kept (ns).
     static let historyWait: Int64 = 60 * 1_000_000_000
@@ -109,6 +118,16 @@ public final class SharedFolder {
         let home = Syscall.environment("HOME") ?? "/tmp"
         let base = Syscall.environment("XDG_STATE_HOME").flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/state"
         return base + "/folio/folder-" + String(SHA256.hash(Array(root.utf8)).description.prefix(16))
+    }
+
+    /// This device's name in the shared history (its log is `.folio/logs/NAME.log`).
+    public var deviceName: String { history.device }
+
+    /// What every device's log says happened at `path` (relative), as read now: each
+    /// device's events in its log's order, devices by name.
+    public func historyEvents(at path: String) -> [VersionEvent] {
+        history.refresh()
+        return history.graph.devices.flatMap { history.graph.events(device: $0, path: path) }
     }
 
     /// What git is in the middle of in this work tree (`a merge (MERGE_HEAD)`), or nil.
@@ -165,19 +184,29 @@ public final class SharedFolder {
         let hash = SHA256.hash(bytes)
         guard previous?.version != hash else { return true }
         do { try history.store(bytes, hash: hash) } catch { return true }
-        let (kind, parents) = classify(hash, at: path, previous: previous)
+        let (kind, parents) = classify(hash, at: path, stamp: read.stamp, previous: previous)
         history.log(kind, path: path, version: hash, parents: parents, time: time)
+        if kind == .arrival && ConflictCopies.original(of: path) == nil { lastArrival = time }
         return true
     }
 
+    /// When this device last saw a file (not a copy) replaced by a version made elsewhere:
+    /// a version of its own may have been lost there, which a pass a little later
+    /// (``dropSettled``) can prove and write back.
+    public private(set) var lastArrival: Int64?
+
+    /// How long after an arrival a pass can tell whether it dropped a version.
+    public static var dropCheckDelay: Duration { .nanoseconds(dropSettled + 100_000_000) }
+
     /// What a change of `path` to content `hash` was, from what this device last saw
-    /// there (`previous`): a conflict copy is only ever an arrival; a version some device
-    /// made that this device had not been past is an arrival (the sync tool brought it);
-    /// a file that now holds what HEAD's commit holds was written by git (a checkout, a
-    /// reset, a stash), or committed before it was seen; a file whose previous
-    /// content a conflict copy now holds lost a clash to an arrival; anything else is an
-    /// edit made here, from `previous` (a first sighting: from nothing).
-    func classify(_ hash: SHA256.Digest, at path: String, previous: VersionEvent?) -> (VersionEvent.Kind, [VersionEvent.ID]) {
+    /// there (`previous`) and the file's stamp: a conflict copy is only ever an arrival; a
+    /// version some device made that this device had not been past is an arrival (the
+    /// sync tool brought it); a file that now holds what HEAD's commit holds was written
+    /// by git (a checkout, a reset, a stash), or committed before it was seen; a file
+    /// whose modification time was set into its past (as sync tools do) arrived; a file
+    /// whose previous content a conflict copy now holds lost a clash to an arrival;
+    /// anything else is an edit made here, from `previous` (a first sighting: from nothing).
+    func classify(_ hash: SHA256.Digest, at path: String, stamp: FileStamp, previous: VersionEvent?) -> (VersionEvent.Kind, [VersionEvent.ID]) {
         let graph = history.graph
         if ConflictCopies.original(of: path) != nil { return (.arrival, []) }
         guard let previous, previous.kind != .delete, let before = graph.node(previous.id) else {
@@ -186,7 +215,13 @@ public final class SharedFolder {
         let past = graph.ancestors(of: before)
         if graph.makers(of: hash).contains(where: { !past.contains($0) }) { return (.arrival, []) }
         if let git, git.matchesHead(path) { return (.gitCheckout, []) }
-        if let held = previous.version, copies(of: path).contains(where: { (try? FileReading.contents(of: root + "/" + $0)).map(SHA256.hash) == held }) {
+        // Written by a tool that kept an older modification time (Syncthing, Dropbox, rsync
+        // and Unison give a file they bring the time it was saved where it was made): not
+        // an edit made here. An editor's save changes both times together.
+        if stamp.changed - stamp.modified > Self.preservedTimeGap { return (.arrival, []) }
+        // The sync tool resolved a clash: this device's version is now its copy.
+        if let held = previous.version,
+           copies(of: path).contains(where: { (try? FileReading.contents(of: root + "/" + $0)).map(SHA256.hash) == held }) {
             return (.arrival, [])
         }
         return (.edit, [previous.id])
@@ -382,10 +417,24 @@ public final class SharedFolder {
     func rescueDroppedVersions(_ copies: [String]) -> [String] {
         var byRoot: [String: [String]] = [:]
         for copy in copies { byRoot[ConflictCopies.rootOriginal(of: copy) ?? copy, default: []].append(copy) }
+        // And the files where this device lately saw a version of its own replaced by an
+        // arrival: its copy may have been folded already, or never have been made.
+        let now = Syscall.nanosecondsNow()
+        for path in history.graph.paths where ConflictCopies.original(of: path) == nil && byRoot[path] == nil {
+            if history.graph.events(device: history.device, path: path).contains(where: { $0.kind == .arrival && now - $0.time < Self.rescueWindow }) {
+                byRoot[path] = []
+            }
+        }
         var written: [String] = []
         for (file, group) in byRoot.sorted(by: { $0.key < $1.key }) {
+            // What this device last saw of the file's copies is brought up to date first: a
+            // copy someone removed is a removal, never a version to write back.
+            for path in history.graph.paths where ConflictCopies.rootOriginal(of: path) == file && !group.contains(path) {
+                if let last = history.graph.latest(device: history.device, path: path), last.kind != .delete { observe(path, time: now) }
+            }
             let present = Set(([file] + group).compactMap { (try? FileReading.contents(of: root + "/" + $0)).map(SHA256.hash) })
-            for dropped in history.withGraph({ $0.droppedVersions(of: file, present: present) }) {
+            let device = history.device
+            for dropped in history.withGraph({ $0.droppedVersions(of: file, madeBy: device, present: present, now: now, settled: Self.dropSettled) }) {
                 guard let content = history.graph.events[dropped]?.version, let bytes = history.contents(of: content) else { continue }
                 let name = Self.rescueName(for: file, taken: { (try? FileStamp.of(self.root + "/" + $0)) != nil })
                 // As private as the file it is a version of.

@@ -1,9 +1,9 @@
 /// One line of a device's log in a shared folder's `.folio/logs/DEVICE.log`: what that
 /// device saw or did at one path. The logs of all devices together form the
 /// ``VersionGraph``.
-package struct VersionEvent: Sendable, Hashable {
+public struct VersionEvent: Sendable, Hashable {
     /// What happened.
-    package enum Kind: String, Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
         /// The path was edited here (by a person or an app): a new version made from
         /// `parents` (none for a file this device was the first to see).
         case edit
@@ -21,11 +21,11 @@ package struct VersionEvent: Sendable, Hashable {
     }
 
     /// An event's identity: the device that logged it and its number in that log.
-    package struct ID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public struct ID: Sendable, Hashable, Comparable, CustomStringConvertible {
         /// The device (its log's name).
-        package var device: String
+        public var device: String
         /// The event's number in the device's log (1, 2, …; never reused).
-        package var sequence: Int
+        public var sequence: Int
 
         /// An identity.
         package init(device: String, sequence: Int) {
@@ -33,7 +33,7 @@ package struct VersionEvent: Sendable, Hashable {
         }
 
         /// `DEVICE:SEQUENCE`.
-        package var description: String { "\(device):\(sequence)" }
+        public var description: String { "\(device):\(sequence)" }
 
         /// Parses `DEVICE:SEQUENCE`.
         package init?(_ text: Substring) {
@@ -44,24 +44,26 @@ package struct VersionEvent: Sendable, Hashable {
         }
 
         /// By device, then number: a total order every device computes alike.
-        package static func < (lhs: ID, rhs: ID) -> Bool { (lhs.device, lhs.sequence) < (rhs.device, rhs.sequence) }
+        public static func < (lhs: ID, rhs: ID) -> Bool { (lhs.device, lhs.sequence) < (rhs.device, rhs.sequence) }
     }
 
     /// The event's identity.
-    package var id: ID
+    public var id: ID
     /// When (ns since the epoch, by the logging device's clock).
-    package var time: Int64
+    public var time: Int64
     /// What happened.
-    package var kind: Kind
+    public var kind: Kind
     /// The versions this one was made from (edits, folds, restores), or what the path
     /// held before (a delete).
-    package var parents: [ID]
+    public var parents: [ID]
     /// The content's SHA-256 (nil for a delete).
     package var version: SHA256.Digest?
+    /// The content's SHA-256 in hex, as `sha256sum` prints it (nil for a delete).
+    public var contentHash: String? { version?.description }
     /// The path, relative to the shared folder.
-    package var path: String
+    public var path: String
     /// For a fold, the conflict copy folded.
-    package var copy: String?
+    public var copy: String?
 
     /// An event.
     package init(id: ID, time: Int64, kind: Kind, parents: [ID] = [], version: SHA256.Digest?, path: String, copy: String? = nil) {
@@ -71,7 +73,7 @@ package struct VersionEvent: Sendable, Hashable {
     /// Whether the event made a version (an edit from something, a fold, a restore):
     /// the graph's real nodes. Arrivals, git's writes and first sightings stand for a
     /// version made elsewhere.
-    package var madeVersion: Bool {
+    public var madeVersion: Bool {
         switch kind {
         case .fold, .restore: return true
         case .edit: return !parents.isEmpty

@@ -3,26 +3,40 @@ import FolioFolder
 /// What the graph proves: which version a sync tool dropped, and which versions no fold
 /// can need any more.
 extension VersionGraph {
-    /// The versions of `file` that a sync tool provably dropped: an edit (never a fold,
-    /// an arrival or git's write) that some device saw held by a conflict copy of
-    /// `file` which then held other bytes — overwritten, not removed — from which no
-    /// version was made, that no file or copy holds now (`present`: the contents of
-    /// `file` and its copies) and that nobody removed. Oldest first.
-    package mutating func droppedVersions(of file: String, present: Set<SHA256.Digest>) -> [VersionEvent.ID] {
+    /// The versions of `file` that a sync tool provably dropped, among those `device`
+    /// made (only the device that made a version writes it back, so it is written once):
+    /// an edit (never a fold, an arrival or git's write) from which no version was made,
+    /// that no file or copy holds now (`present`: the contents of `file` and its copies),
+    /// that nobody removed, and that was lost in a clash — its device saw the file
+    /// replaced by a version not made from it (an arrival, at least `settled` ns before
+    /// `now`, so that a copy holding it has had time to arrive), or saw it held by a
+    /// conflict copy that then held other bytes (overwritten, not removed: Syncthing 1.19
+    /// gives two losers of one second the same copy name). Oldest first.
+    package mutating func droppedVersions(of file: String, madeBy device: String, present: Set<SHA256.Digest>, now: Int64, settled: Int64) -> [VersionEvent.ID] {
         var dropped: [VersionEvent.ID] = []
-        let copyPaths = paths.filter { ConflictCopies.rootOriginal(of: $0) == file }
-        for device in devices {
-            for path in copyPaths.sorted() {
-                let seen = events(device: device, path: path)
-                for (index, event) in seen.enumerated() where index + 1 < seen.count {
-                    let next = seen[index + 1]
-                    guard next.kind != .delete, next.version != event.version, let content = event.version,
-                          !present.contains(content), let version = node(event.id), let made = events[version],
-                          made.kind == .edit, made.madeVersion, !hasChildren(version), !dropped.contains(version),
-                          !wasRemoved(version, near: file)
-                    else { continue }
-                    dropped.append(version)
-                }
+        func consider(_ version: VersionEvent.ID) {
+            guard let made = events[version], made.id.device == device, made.kind == .edit, made.madeVersion,
+                  let content = made.version, !present.contains(content), !hasChildren(version), !dropped.contains(version),
+                  !wasRemoved(version, near: file)
+            else { return }
+            dropped.append(version)
+        }
+        // Replaced by an arrival on its own device.
+        let own = events(device: device, path: file)
+        for (index, event) in own.enumerated() where index + 1 < own.count && event.madeVersion && event.kind == .edit {
+            let next = own[index + 1]
+            guard next.kind == .arrival, next.version != event.version, now - next.time >= settled,
+                  !(node(next.id).map { descends($0, from: event.id) } ?? false)
+            else { continue }
+            consider(event.id)
+        }
+        // Held by a copy that was then overwritten.
+        for path in paths.filter({ ConflictCopies.rootOriginal(of: $0) == file }).sorted() {
+            let seen = events(device: device, path: path)
+            for (index, event) in seen.enumerated() where index + 1 < seen.count {
+                let next = seen[index + 1]
+                guard next.kind != .delete, next.version != event.version, let version = node(event.id) else { continue }
+                consider(version)
             }
         }
         return dropped.sorted { Self.older(events[$0]!, than: events[$1]!) }

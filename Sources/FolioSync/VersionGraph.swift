@@ -14,6 +14,9 @@ package struct VersionGraph: Sendable {
     package private(set) var events: [VersionEvent.ID: VersionEvent] = [:]
     /// The events that made each content, oldest first.
     private var made: [SHA256.Digest: [VersionEvent.ID]] = [:]
+    /// The folds that gave each content, oldest first: one version, however many devices
+    /// folded it (a fold's bytes depend only on its base, file and copy).
+    private var folds: [SHA256.Digest: [VersionEvent.ID]] = [:]
     /// The sightings of each content that no made version stands behind, oldest first.
     private var sightings: [SHA256.Digest: [VersionEvent.ID]] = [:]
     /// Each device's events at each path, in log order.
@@ -37,6 +40,7 @@ package struct VersionGraph: Sendable {
         events[event.id] = event
         if let version = event.version {
             if event.madeVersion { made[version, default: []].append(event.id) } else { sightings[version, default: []].append(event.id) }
+            if event.kind == .fold { folds[version, default: []].append(event.id) }
         }
         byDevicePath[event.id.device, default: [:]][event.path, default: []].append(event.id)
         derivedIsCurrent = false
@@ -62,11 +66,13 @@ package struct VersionGraph: Sendable {
         return all
     }
 
-    /// The version `id` stands for: itself when it made one; for a sighting, the version
+    /// The version `id` stands for: itself when it made one (a fold: the first fold that
+    /// gave those bytes, as every device folding the same copy gives them); for a sighting, the version
     /// made elsewhere with that content (the newest made by the time it was seen), else
     /// the first sighting of that content; nil for a delete or an unknown event.
     package func node(_ id: VersionEvent.ID) -> VersionEvent.ID? {
         guard let event = events[id], let version = event.version else { return nil }
+        if event.kind == .fold, let first = folds[version]?.min(by: { Self.older(events[$0]!, than: events[$1]!) }) { return first }
         if event.madeVersion { return id }
         if let makers = made[version], !makers.isEmpty {
             let byThen = makers.filter { events[$0]!.time <= event.time + Self.clockSlack }

@@ -79,6 +79,11 @@ import Testing
         #expect(Set(Trash(state: place.state).items().map(\.path)) == [Self.copyName, "r.md"])
         // The history stays out of git, and is never a record.
         #expect(place.read(".folio/.gitignore")?.contains("\n*\n") == true)
+        // Any device reads every device's events: the phone sees the laptop's fold of its edit.
+        let phone = try place.open("b")
+        let events = phone.historyEvents(at: "r.md")
+        #expect(Set(events.map(\.id.device)).count == 2 && events.filter { $0.kind == .fold }.count == 1)
+        #expect(events.last { $0.kind == .fold }.map { $0.id.device != phone.deviceName && $0.parents.count == 2 } == true)
     }
 
     @Test func theUntickIsKept() throws {

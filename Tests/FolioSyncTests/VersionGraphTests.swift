@@ -86,6 +86,21 @@ import Testing
         #expect(graph.lowestCommonAncestor(a1, b1) == r)
     }
 
+    @Test func devicesThatFoldedTheSameCopyShareTheFold() {
+        // Three devices fold one copy at once and write the same bytes; each then edits
+        // on from its own fold. The fold is their common ancestor, not what came before it.
+        var logs = Logs()
+        let r = logs.log("a", .edit, "R")
+        let a1 = logs.log("a", .edit, "A1", parents: [r])
+        let b1 = logs.log("b", .edit, "B1", parents: [logs.log("b", .arrival, "R")])
+        let foldA = logs.log("a", .fold, "F", parents: [logs.log("a", .arrival, "B1"), a1])
+        let foldB = logs.log("b", .fold, "F", parents: [b1, a1])
+        let a2 = logs.log("a", .edit, "A2", parents: [foldA]), b2 = logs.log("b", .edit, "B2", parents: [foldB])
+        let graph = logs.graph
+        #expect(graph.node(foldB) == foldA)
+        #expect(graph.lowestCommonAncestor(a2, b2) == foldA)
+    }
+
     @Test func versionsWithNoCommonPastHaveNoAncestor() {
         var logs = Logs()
         let one = logs.log("a", .edit, "one"), other = logs.log("b", .arrival, "other")
@@ -151,40 +166,55 @@ import Testing
         #expect(folds > 100, "seed \(seed): only \(folds) folds were checked")
     }
 
-    @Test func aVersionIsDroppedOnlyWhenACopyHoldingItWasOverwritten() {
+    @Test func aVersionIsDroppedOnlyWhenTheGraphProvesIt() {
+        let settled: Int64 = 5_000
+        func dropped(_ logs: Logs, by device: String = "a", present: [String], at now: Int64? = nil) -> [VersionEvent.ID] {
+            var graph = logs.graph
+            return graph.droppedVersions(of: "r.md", madeBy: device, present: Set(present.map(Self.digest)), now: now ?? logs.time + settled, settled: settled)
+        }
         var logs = Logs()
         let r = logs.log("a", .edit, "R")
         let lost = logs.log("a", .edit, "A", parents: [r])
         let copy = "r.sync-conflict-20261201-120000-AAAAAAA.md"
+        // The clash: the winner W arrived in place; the copy holds A.
         _ = logs.log("a", .arrival, "W")
         _ = logs.log("a", .arrival, "A", path: copy)
-        var graph = logs.graph
-        // Held by the copy: not dropped, whatever else.
-        #expect(graph.droppedVersions(of: "r.md", present: [Self.digest("W"), Self.digest("A")]).isEmpty)
+        #expect(dropped(logs, present: ["W", "A"]).isEmpty)
         // The copy then held another loser's bytes: A is nowhere, made nothing, removed by no one.
-        _ = logs.log("a", .arrival, "B", path: copy)
-        graph = logs.graph
-        #expect(graph.droppedVersions(of: "r.md", present: [Self.digest("W"), Self.digest("B")]) == [lost])
+        var overwritten = logs
+        _ = overwritten.log("a", .arrival, "B", path: copy)
+        #expect(dropped(overwritten, present: ["W", "B"]) == [lost])
+        // Only the device that made it writes it back.
+        #expect(dropped(overwritten, by: "b", present: ["W", "B"]).isEmpty)
         // Once written back (a restore made from it), never again.
-        var restored = logs
+        var restored = overwritten
         _ = restored.log("a", .restore, "A", parents: [lost], path: "r.sync-conflict-20261201-120001-FOLIOSV.md")
-        var after = restored.graph
-        #expect(after.droppedVersions(of: "r.md", present: [Self.digest("W"), Self.digest("B")]).isEmpty)
+        #expect(dropped(restored, present: ["W", "B"]).isEmpty)
+        // Replaced by an arrival and never seen in any copy (two losers' copies under one
+        // name, overwritten before anyone looked): dropped — once the copy has had time to arrive.
+        var unseen = Logs()
+        let r2 = unseen.log("a", .edit, "R")
+        let lost2 = unseen.log("a", .edit, "A", parents: [r2])
+        _ = unseen.log("a", .arrival, "W")
+        #expect(dropped(unseen, present: ["W"], at: unseen.time + settled - 1).isEmpty)
+        #expect(dropped(unseen, present: ["W"]) == [lost2])
+        // …unless what arrived was made from it.
+        var descended = unseen
+        _ = descended.log("b", .edit, "W", parents: [lost2])
+        #expect(dropped(descended, present: ["W"]).isEmpty)
         // A copy the user removed is not dropped.
         var removed = Logs()
-        let r2 = removed.log("a", .edit, "R")
-        _ = removed.log("a", .edit, "A", parents: [r2])
+        let r3 = removed.log("a", .edit, "R")
+        _ = removed.log("a", .edit, "A", parents: [r3])
         let sighting = removed.log("a", .arrival, "A", path: copy)
         _ = removed.log("a", .delete, nil, parents: [sighting], path: copy)
-        var graphRemoved = removed.graph
-        #expect(graphRemoved.droppedVersions(of: "r.md", present: [Self.digest("R")]).isEmpty)
+        #expect(dropped(removed, present: ["R"]).isEmpty)
         // git's writes are never evidence: a version switched out by a checkout stays out.
         var checkout = Logs()
-        let r3 = checkout.log("a", .edit, "R")
-        _ = checkout.log("a", .edit, "feature", parents: [r3])
+        let r4 = checkout.log("a", .edit, "R")
+        _ = checkout.log("a", .edit, "feature", parents: [r4])
         _ = checkout.log("a", .gitCheckout, "main")
-        var graphCheckout = checkout.graph
-        #expect(graphCheckout.droppedVersions(of: "r.md", present: [Self.digest("main")]).isEmpty)
+        #expect(dropped(checkout, present: ["main"]).isEmpty)
     }
 
     @Test func whatEveryDeviceMovedPastIsSuperseded() {

@@ -83,7 +83,7 @@ enum WatchCommand: FolioCommand {
         Output.error("watching \(root): \(store.state.count) records (Ctrl-C stops)")
         for await change in changes {
             for line in report.lines(for: change, in: store, json: json) { Output.print(line) }
-            folding.changed(change.added + change.updated + change.moved.map(\.to))
+            folding.changed(change.added + change.updated + change.removed + change.moved.flatMap { [$0.from, $0.to] })
         }
         _ = stop
         return ExitCode.success
