@@ -72,13 +72,20 @@ package struct VersionGraph: Sendable {
     /// the first sighting of that content; nil for a delete or an unknown event.
     package func node(_ id: VersionEvent.ID) -> VersionEvent.ID? {
         guard let event = events[id], let version = event.version else { return nil }
-        if event.kind == .fold, let first = folds[version]?.min(by: { Self.older(events[$0]!, than: events[$1]!) }) { return first }
-        if event.madeVersion { return id }
+        if event.madeVersion { return canonical(id) }
         if let makers = made[version], !makers.isEmpty {
             let byThen = makers.filter { events[$0]!.time <= event.time + Self.clockSlack }
-            return Self.newest(byThen.isEmpty ? makers : byThen, in: events)
+            return Self.newest(byThen.isEmpty ? makers : byThen, in: events).map(canonical)
         }
         return sightings[version]?.min { Self.older(events[$0]!, than: events[$1]!) }
+    }
+
+    /// A made version as one: a fold as the first fold that gave its bytes.
+    private func canonical(_ id: VersionEvent.ID) -> VersionEvent.ID {
+        guard let event = events[id], event.kind == .fold, let version = event.version,
+              let first = folds[version]?.min(by: { Self.older(events[$0]!, than: events[$1]!) })
+        else { return id }
+        return first
     }
 
     /// The version a file or copy holding `content` stands for, with nothing else known:
@@ -87,8 +94,8 @@ package struct VersionGraph: Sendable {
     package mutating func node(holding content: SHA256.Digest) -> VersionEvent.ID? {
         updateDerived()
         if let makers = made[content], !makers.isEmpty {
-            let heads = makers.filter { !withChildren.contains($0) }
-            return Self.newest(heads.isEmpty ? makers : heads, in: events)
+            let heads = makers.filter { !withChildren.contains(canonical($0)) }
+            return Self.newest(heads.isEmpty ? makers : heads, in: events).map(canonical)
         }
         return sightings[content]?.min { Self.older(events[$0]!, than: events[$1]!) }
     }

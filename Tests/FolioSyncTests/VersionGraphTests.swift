@@ -96,9 +96,12 @@ import Testing
         let foldA = logs.log("a", .fold, "F", parents: [logs.log("a", .arrival, "B1"), a1])
         let foldB = logs.log("b", .fold, "F", parents: [b1, a1])
         let a2 = logs.log("a", .edit, "A2", parents: [foldA]), b2 = logs.log("b", .edit, "B2", parents: [foldB])
+        // A third device saw the fold arrive (standing for whichever fold was newest), then edited.
+        let c2 = logs.log("c", .edit, "C2", parents: [logs.log("c", .arrival, "F")])
         let graph = logs.graph
         #expect(graph.node(foldB) == foldA)
         #expect(graph.lowestCommonAncestor(a2, b2) == foldA)
+        #expect(graph.lowestCommonAncestor(c2, a2) == foldA && graph.lowestCommonAncestor(c2, b2) == foldA)
     }
 
     @Test func versionsWithNoCommonPastHaveNoAncestor() {

@@ -682,6 +682,20 @@ class Session:
                 if f.proc.poll() is not None:
                     add("convergence", f"folio exited {f.proc.returncode}", name)
         restored_seen = sorted({s for s in seen if RESTORED.search(s)})
+        # A restore is right where Syncthing dropped a version: fewer distinct copies of a
+        # record were seen than its editors this round, less one.
+        editors = getattr(self, "round_editors", {})
+        dropped = {}
+        for rec in {original_of(s) for s in restored_seen}:
+            copies_seen = {s for s in seen if original_of(s) == rec and not RESTORED.search(s)}
+            dropped[rec] = max(0, len(editors.get(rec, ())) - 1 - len(copies_seen))
+        unjustified = []
+        for rec in sorted(dropped):
+            names = [s for s in restored_seen if original_of(s) == rec]
+            unjustified += names[dropped[rec]:]
+        self.justified_restores = len(restored_seen) - len(unjustified)
+        restored_now = {d: cs for d, cs in restored_now.items() if any(c in unjustified for c in cs)}
+        restored_seen = unjustified
         if restored_now:
             every = sorted({c for cs in restored_now.values() for c in cs})
             add("convergence", f"{len(every)} restored copies present ("
@@ -822,6 +836,17 @@ class Session:
                         self.pending.append(op[:-1])
                     else:
                         self.expect(op[1], op)
+            # Who edited each record this round (the devices whose versions meet): with k editors
+            # Syncthing makes k-1 conflict copies; fewer seen means it dropped a version, and
+            # only then may Folio restore one.
+            self.round_editors = {}
+            for d, o in turns:
+                for op in o:
+                    if op[0] != "sleep" and d != going:
+                        self.round_editors.setdefault(op[1], set()).add(d)
+            if back:
+                for p in self.pending:
+                    self.round_editors.setdefault(p[1], set()).add(back)
             for c in clashes:
                 self.expected[c["record"]]["keys"][c["key"]] = [frozenset(c["values"].values()), "clash"]
             if going:
@@ -916,6 +941,7 @@ class Session:
         name = "ABCDEFG"[len(self.names)]
         label = f"join {name}"
         probs, seen, settle_s = {}, set(), 0.0
+        self.round_editors = {}
         self.mark_logs()
         try:
             A = self.by["A"]
