@@ -360,10 +360,11 @@ public final class SharedFolder {
     package func base(for file: String, file fileBytes: [UInt8], copy copyBytes: [UInt8]) -> (source: BaseCandidate.Source, bytes: [UInt8])? {
         history.refresh()
         let fileHash = SHA256.hash(fileBytes), copyHash = SHA256.hash(copyBytes)
-        let own = history.graph.latest(device: history.device, path: file)
+        let device = history.device
         let ancestor: VersionEvent.ID? = history.withGraph { graph in
-            let fileNode = own?.version == fileHash ? own.flatMap { graph.node($0.id) } : graph.node(holding: fileHash)
-            guard let fileNode, let copyNode = graph.node(holding: copyHash) else { return nil }
+            guard let fileNode = Self.version(of: file, holding: fileHash, on: device, in: &graph),
+                  let copyNode = Self.version(ofCopyHolding: copyHash, in: &graph)
+            else { return nil }
             return graph.lowestCommonAncestor(fileNode, copyNode)
         }
         if let ancestor, let content = history.graph.events[ancestor]?.version {
@@ -376,6 +377,30 @@ public final class SharedFolder {
         // A copy of a copy descends from the file both are versions of.
         let lineage = ConflictCopies.rootOriginal(of: file) ?? file
         return onlyThisDevice(at: lineage) ? guessedBase(for: lineage, file: fileBytes, copy: copyBytes) : nil
+    }
+
+    /// The version the file `file` holding `content` is, as `device` saw it arrive or made
+    /// it; nil while the logs cannot say yet. A sync tool never brings back a version the
+    /// device had moved past: bytes that match only such a version are a newer version
+    /// with old bytes (an untick) whose log line has not arrived.
+    static func version(of file: String, holding content: SHA256.Digest, on device: String, in graph: inout VersionGraph) -> VersionEvent.ID? {
+        let seen = graph.events(device: device, path: file)
+        guard let own = seen.last, own.version == content, let node = graph.node(own.id) else { return graph.node(holding: content) }
+        if own.kind == .arrival, seen.count > 1, let before = graph.node(seen[seen.count - 2].id), before != node, graph.descends(before, from: node) {
+            return nil
+        }
+        return node
+    }
+
+    /// The version a conflict copy holding `content` is; nil while the logs cannot say
+    /// yet. A copy holds a version that lost a clash: one nothing was made from but a fold
+    /// of it. Bytes that match only a version others were edited from are a newer version
+    /// with old bytes whose log line has not arrived.
+    static func version(ofCopyHolding content: SHA256.Digest, in graph: inout VersionGraph) -> VersionEvent.ID? {
+        guard let node = graph.node(holding: content) else { return nil }
+        guard graph.hasChildren(node) else { return node }
+        let folded = graph.events.values.contains { $0.kind == .fold && $0.parents.contains { graph.node($0) == node } }
+        return folded ? node : nil
     }
 
     /// Whether no other device's Folio ever logged `file`: the folder's other devices
