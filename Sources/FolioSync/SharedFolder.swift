@@ -213,7 +213,8 @@ public final class SharedFolder {
             return (graph.makers(of: hash).isEmpty ? .edit : .arrival, [])
         }
         let past = graph.ancestors(of: before)
-        if graph.makers(of: hash).contains(where: { !past.contains($0) }) { return (.arrival, []) }
+        // (As the versions they are: several devices' folds of one copy are one.)
+        if graph.makers(of: hash).contains(where: { !past.contains(graph.node($0) ?? $0) }) { return (.arrival, []) }
         if let git, git.matchesHead(path) { return (.gitCheckout, []) }
         // Written by a tool that kept an older modification time (Syncthing, Dropbox, rsync
         // and Unison give a file they bring the time it was saved where it was made): not
