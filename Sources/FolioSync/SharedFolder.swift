@@ -104,8 +104,10 @@ public final class SharedFolder {
     /// an older modification time by whatever wrote it: a sync tool bringing it.
     static let preservedTimeGap: Int64 = 50_000_000
     /// How long after a device's version was replaced by an arrival before it may be
-    /// taken for dropped (ns): the copy holding it travels separately.
-    static let dropSettled: Int64 = 5 * 1_000_000_000
+    /// taken for dropped (ns). On the device that made it the sync tool moves it to its
+    /// copy before it puts the winner in place; this is time for that copy to be seen (or
+    /// seen overwritten by another loser's of the same name).
+    static let dropSettled: Int64 = 1_000_000_000
     /// How long after such an arrival the file is looked at for a dropped version (ns).
     static let rescueWindow: Int64 = 600 * 1_000_000_000
 

@@ -51,6 +51,17 @@ import Testing
             }
         }
 
+        /// Both devices saw the recipe; offline, the laptop (a) saved `mine` and the phone
+        /// (b) `theirs`, each recorded; Syncthing kept the phone's and made the laptop's the
+        /// copy `copy`.
+        func clash(mine: String, theirs: String, copy: String = SharedFolderTests.copyName) throws {
+            try save([SharedFolderTests.recipe], on: "a")
+            try open("b").record()
+            try save([mine], on: "a")
+            try save([theirs], on: "b")
+            try write(mine, copy)
+        }
+
         /// The folder as `device` sees it, with no quiet period (the tests write, then fold at once).
         func open(_ device: String = "a", git: Bool = false) throws -> SharedFolder {
             var options = FoldOptions()
@@ -66,11 +77,7 @@ import Testing
         defer { place.remove() }
         // Both devices saw the recipe; offline, the laptop (a) set time 20m, the phone (b)
         // servings 6. Syncthing kept the phone's and made the laptop's a copy.
-        try place.save([Self.recipe], on: "a")
-        try place.open("b").record()
-        try place.save([Self.recipe([("time: 15m", "time: 20m")])], on: "a")
-        try place.save([Self.recipe([("servings: 4", "servings: 6")])], on: "b")
-        try place.write(Self.recipe([("time: 15m", "time: 20m")]), Self.copyName)
+        try place.clash(mine: Self.recipe([("time: 15m", "time: 20m")]), theirs: Self.recipe([("servings: 4", "servings: 6")]))
         let report = try place.open("a").fold()
         #expect(report.folded == [.init(copy: Self.copyName, file: "r.md", base: .history)] && report.rescued.isEmpty && report.kept.isEmpty)
         #expect(place.read("r.md") == Self.recipe([("time: 15m", "time: 20m"), ("servings: 4", "servings: 6")]))
@@ -129,11 +136,7 @@ import Testing
     @Test func aClashKeepsTheCopyAndSaysWhere() throws {
         let place = try Place()
         defer { place.remove() }
-        try place.save([Self.recipe], on: "a")
-        try place.open("b").record()
-        try place.save([Self.recipe([("time: 15m", "time: 20m")])], on: "a")
-        try place.save([Self.recipe([("time: 15m", "time: 25m")])], on: "b")
-        try place.write(Self.recipe([("time: 15m", "time: 20m")]), Self.copyName)
+        try place.clash(mine: Self.recipe([("time: 15m", "time: 20m")]), theirs: Self.recipe([("time: 15m", "time: 25m")]))
         let report = try place.open("a").fold()
         #expect(report.folded.isEmpty)
         #expect(report.kept == [.init(copy: Self.copyName, file: "r.md", reason: "time (25m | 20m)")])
@@ -145,12 +148,8 @@ import Testing
         // clash, so one copy stays — not two.
         let place = try Place()
         defer { place.remove() }
-        try place.save([Self.recipe], on: "a")
-        try place.open("b").record()
-        try place.save([Self.recipe([("time: 15m", "time: 127m")])], on: "a")
-        try place.save([Self.recipe([("time: 15m", "time: 126m")])], on: "b")
+        try place.clash(mine: Self.recipe([("time: 15m", "time: 127m")]), theirs: Self.recipe([("time: 15m", "time: 126m")]))
         let second = "r.sync-conflict-20261201-120001-CCCCCCC.md"
-        try place.write(Self.recipe([("time: 15m", "time: 127m")]), Self.copyName)
         try place.write(Self.recipe([("time: 15m", "time: 127m")]), second)
         let report = try place.open("a").fold()
         #expect(report.kept == [.init(copy: Self.copyName, file: "r.md", reason: "time (126m | 127m)")])
@@ -234,11 +233,7 @@ import Testing
     @Test func aCopyRemovedByHandIsNeverRestored() throws {
         let place = try Place()
         defer { place.remove() }
-        try place.save([Self.recipe], on: "a")
-        try place.open("b").record()
-        try place.save([Self.recipe([("time: 15m", "time: 20m")])], on: "a")
-        try place.save([Self.recipe([("time: 15m", "time: 25m")])], on: "b")
-        try place.write(Self.recipe([("time: 15m", "time: 20m")]), Self.copyName)
+        try place.clash(mine: Self.recipe([("time: 15m", "time: 20m")]), theirs: Self.recipe([("time: 15m", "time: 25m")]))
         #expect(try place.open("a").fold().kept.count == 1)
         // The user settles the clash by removing the copy; another copy appears later.
         try FileManager.default.removeItem(atPath: place.folder + "/" + Self.copyName)
@@ -251,11 +246,7 @@ import Testing
     @Test func syncthingVersionsHoldTheAncestorsContentWhenTheHistoryLacksIt() throws {
         let place = try Place()
         defer { place.remove() }
-        try place.save([Self.recipe], on: "a")
-        try place.open("b").record()
-        try place.save([Self.recipe([("time: 15m", "time: 20m")])], on: "a")
-        try place.save([Self.recipe([("servings: 4", "servings: 6")])], on: "b")
-        try place.write(Self.recipe([("time: 15m", "time: 20m")]), Self.copyName)
+        try place.clash(mine: Self.recipe([("time: 15m", "time: 20m")]), theirs: Self.recipe([("servings: 4", "servings: 6")]))
         // The ancestor's content has not arrived in .folio/versions; Syncthing kept it.
         let hex = SHA256.hash(Array(Self.recipe.utf8)).description
         try FileManager.default.removeItem(atPath: place.folder + "/.folio/versions/" + hex.prefix(2) + "/" + hex)

@@ -75,17 +75,25 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder + "/todos/butter.md"))
     }
 
-    @Test @MainActor func anAppOverASyncthingFolderHasItsConflictCopiesFolded() async throws {
+    static let soup = "---\ntitle: Soup\nkind: recipe\ntime: 15m\nservings: 4\n---\nHot.\n"
+
+    /// A fresh folder holding r.md (``soup``) opened as an app over a Syncthing folder (no
+    /// replica), folding with no quiet period; its temporary root, to remove.
+    @MainActor static func openSyncthingFolder() async throws -> (opened: SyncedFolder, folder: String, root: URL) {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-app-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
         let folder = root.appendingPathComponent("Recipes").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let recipe = "---\ntitle: Soup\nkind: recipe\ntime: 15m\nservings: 4\n---\nHot.\n"
-        try Data(recipe.utf8).write(to: URL(fileURLWithPath: folder + "/r.md"))
+        try Data(soup.utf8).write(to: URL(fileURLWithPath: folder + "/r.md"))
         var fold = FoldOptions()
         fold.stateDirectory = root.appendingPathComponent("state").path
         fold.quietPeriod = .zero
-        let opened = try await SyncedFolder.open(folder, watchOptions: Self.fastOptions, foldOptions: fold)
+        return (try await SyncedFolder.open(folder, watchOptions: Self.fastOptions, foldOptions: fold), folder, root)
+    }
+
+    @Test @MainActor func anAppOverASyncthingFolderHasItsConflictCopiesFolded() async throws {
+        let (opened, folder, root) = try await Self.openSyncthingFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let recipe = Self.soup
         defer { opened.close() }
         // Opening recorded the version both devices start from.
         #expect(opened.foldConflictCopies() == FoldReport())
@@ -103,17 +111,10 @@ import Testing
         // Opening waits until the history holds the folder: an edit and a copy made the
         // moment open returns have their base (they failed to fold in 2 of 5 trials when
         // the history was recorded in the background).
-        let recipe = "---\ntitle: Soup\nkind: recipe\ntime: 15m\nservings: 4\n---\nHot.\n"
+        let recipe = Self.soup
         for trial in 0..<5 {
-            let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-app-\(UUID().uuidString)")
+            let (opened, folder, root) = try await Self.openSyncthingFolder()
             defer { try? FileManager.default.removeItem(at: root) }
-            let folder = root.appendingPathComponent("Recipes").path
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try Data(recipe.utf8).write(to: URL(fileURLWithPath: folder + "/r.md"))
-            var fold = FoldOptions()
-            fold.stateDirectory = root.appendingPathComponent("state").path
-            fold.quietPeriod = .zero
-            let opened = try await SyncedFolder.open(folder, watchOptions: Self.fastOptions, foldOptions: fold)
             defer { opened.close() }
             let copy = "r.sync-conflict-20261201-120000-ABCDEFG.md"
             try Data(recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m").utf8).write(to: URL(fileURLWithPath: folder + "/" + copy))
