@@ -103,6 +103,12 @@ public final class SharedFolder {
     /// A file whose change time is this much (ns) past its modification time was given
     /// an older modification time by whatever wrote it: a sync tool bringing it.
     static let preservedTimeGap: Int64 = 50_000_000
+    /// Syncthing sets a file's time, then renames it into place (measured here: 37–44 ms
+    /// between them while it resolved a clash); an editor's save changes both at once. A
+    /// gap above this beside a fresh conflict copy is the sync tool's write (ns).
+    static let renameGap: Int64 = 5_000_000
+    /// A conflict copy changed less than this ago (ns) marks a clash being resolved.
+    static let clashWindow: Int64 = 10 * 1_000_000_000
     /// How long after a device's version was replaced by an arrival before it may be
     /// taken for dropped (ns). On the device that made it the sync tool moves it to its
     /// copy before it puts the winner in place; this is time for that copy to be seen (or
@@ -221,11 +227,16 @@ public final class SharedFolder {
         // Written by a tool that kept an older modification time (Syncthing, Dropbox, rsync
         // and Unison give a file they bring the time it was saved where it was made): not
         // an edit made here. An editor's save changes both times together.
-        if stamp.changed - stamp.modified > Self.preservedTimeGap { return (.arrival, []) }
-        // The sync tool resolved a clash: this device's version is now its copy.
-        if let held = previous.version,
-           copies(of: path).contains(where: { (try? FileReading.contents(of: root + "/" + $0)).map(SHA256.hash) == held }) {
-            return (.arrival, [])
+        let gap = stamp.changed - stamp.modified
+        if gap > Self.preservedTimeGap { return (.arrival, []) }
+        // The sync tool resolved a clash: this device's version is now its copy — or was,
+        // until another loser's copy of the same name overwrote it (then only a copy made
+        // just now, and a file renamed into place a little after its time was set, tell).
+        let now = Syscall.nanosecondsNow()
+        for copy in copies(of: path) {
+            guard let copyStamp = try? FileStamp.of(root + "/" + copy) else { continue }
+            if gap > Self.renameGap && now - max(copyStamp.modified, copyStamp.changed) < Self.clashWindow { return (.arrival, []) }
+            if let held = previous.version, (try? FileReading.contents(of: root + "/" + copy)).map(SHA256.hash) == held { return (.arrival, []) }
         }
         return (.edit, [previous.id])
     }

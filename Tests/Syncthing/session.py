@@ -323,22 +323,7 @@ class Session:
         """stlib.in_sync_snapshot, for a share graph that need not be complete (D shares with A only) and
         leaving out the offline device."""
         try:
-            seqs = {n.name: n.status()["sequence"] for n in nodes}
-            globals_ = set()
-            for n in nodes:
-                s = n.status()
-                if s["state"] != "idle" or s["needFiles"] or s["needDeletes"] or s["needBytes"] or s.get("pullErrors"):
-                    return False
-                globals_.add((s["globalFiles"], s["globalDirectories"], s["globalDeleted"], s["globalBytes"]))
-                for p in nodes:
-                    if p is n or not self.shares(n, p):
-                        continue
-                    c = n.completion(p)
-                    if c["completion"] != 100 or c["needBytes"] or c["needItems"] or c["needDeletes"]:
-                        return False
-                    if c["sequence"] != seqs[p.name]:
-                        return False
-            return len(globals_) == 1
+            return stlib.in_sync_snapshot(nodes, self.shares)
         except Exception:
             return False
 

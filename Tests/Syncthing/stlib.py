@@ -357,9 +357,9 @@ def resume_all(nodes, timeout=30):
     wait_until(lambda: all_connected(nodes), timeout, what="all devices reconnected")
 
 
-def in_sync_snapshot(nodes):
-    """True if every node is idle and needs nothing, sees every peer at 100% with its latest index, and all
-    agree on the global file count and size."""
+def in_sync_snapshot(nodes, shares=lambda n, p: True):
+    """True if every node is idle and needs nothing, sees every peer it shares the folder with (`shares`) at
+    100% with its latest index, and all agree on the global file count and size."""
     seqs = {n.name: n.status()["sequence"] for n in nodes}
     globals_ = set()
     for n in nodes:
@@ -368,7 +368,7 @@ def in_sync_snapshot(nodes):
             return False
         globals_.add((s["globalFiles"], s["globalDirectories"], s["globalDeleted"], s["globalBytes"]))
         for p in nodes:
-            if p is n:
+            if p is n or not shares(n, p):
                 continue
             c = n.completion(p)
             if c["completion"] != 100 or c["needBytes"] or c["needItems"] or c["needDeletes"]:
