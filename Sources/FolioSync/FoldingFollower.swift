@@ -109,8 +109,7 @@ public final class FoldingFollower: @unchecked Sendable {
         if folder.lastArrival != arrivalBefore {
             // A version of this device's may have just been lost to a clash: look once its
             // copy has had time to arrive.
-            let delay = SharedFolder.dropCheckDelay.components
-            queue.asyncAfter(deadline: .now() + .milliseconds(Int(delay.seconds * 1000 + delay.attoseconds / 1_000_000_000_000_000))) { [weak self] in
+            queue.asyncAfter(deadline: .now() + .nanoseconds(Int(SharedFolder.dropCheckDelay.nanoseconds))) { [weak self] in
                 self?.pass()
             }
         }
@@ -155,7 +154,7 @@ public final class FoldingFollower: @unchecked Sendable {
     /// least 50 ms, at most the period): the retry comes when it can succeed, not in steps.
     private func untilQuiet(_ paths: some Collection<String>, for period: Duration) -> Duration {
         let now = Syscall.nanosecondsNow()
-        let wanted = period.components.seconds * 1_000_000_000 + period.components.attoseconds / 1_000_000_000
+        let wanted = period.nanoseconds
         var soonest = wanted
         for path in paths {
             guard let stamp = try? FileStamp.of(folder.root + "/" + path) else { return .milliseconds(50) }
@@ -166,8 +165,7 @@ public final class FoldingFollower: @unchecked Sendable {
 
     /// Runs a record and a pass after `delay`, unless one is due sooner already.
     private func scheduleRetry(after delay: Duration) {
-        let milliseconds = Int(delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000)
-        let due = DispatchTime.now() + .milliseconds(milliseconds + 20)
+        let due = DispatchTime.now() + .nanoseconds(Int(delay.nanoseconds) + 20_000_000)
         if let retryAt, retryAt <= due { return }
         retryAt = due
         queue.asyncAfter(deadline: due) { [weak self] in

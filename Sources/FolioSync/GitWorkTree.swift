@@ -38,11 +38,6 @@ package struct GitWorkTree: Sendable {
         return nil
     }
 
-    /// The commit HEAD names, or nil (no commit yet).
-    package func head() -> String? {
-        GitProcess.output(["-C", root, "rev-parse", "-q", "--verify", "HEAD"]).map { String(decoding: $0, as: UTF8.self) }
-    }
-
     /// Whether the file at `path` (relative) holds what HEAD's commit holds there: what a
     /// checkout, a reset or a stash writes.
     package func matchesHead(_ path: String) -> Bool {

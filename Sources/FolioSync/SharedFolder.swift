@@ -79,7 +79,8 @@ public final class SharedFolder {
     package let history: SharedHistory
     /// The git work tree the folder is in, if any (and `useGit`).
     package let git: GitWorkTree?
-    private var compactedSize: Int64?
+    /// When this device's log was last compacted (`history.compacted`).
+    private lazy var compacted = GrowthMarker(path: state + "/history.compacted")
     private let lock: StateLock?
 
     /// Opens `folder`; unless it is a dry run, takes the state folder's lock (waiting a
@@ -251,15 +252,9 @@ public final class SharedFolder {
     /// Compacts the history (``SharedHistory/compact(present:)``) once this device's log
     /// has grown by half since it was last compacted.
     private func compactIfGrown() throws(SystemError) {
-        let marker = state + "/history.compacted"
-        let saved = ((try? AtomicFile.contentsIfPresent(marker)) ?? nil).flatMap { SyncArchive.integer($0.prefix { $0 != 10 }) }
-        let last: Int64 = compactedSize ?? saved ?? 0
-        compactedSize = last
-        let size = history.ownLogSize
-        guard size > last + last / 2 + (64 << 10) else { return }
+        guard compacted.isDue(size: history.ownLogSize) else { return }
         try history.compact(present: [:])
-        compactedSize = history.ownLogSize
-        _ = try AtomicFile.write(Array("\(compactedSize!)\n".utf8), to: marker, mode: 0o600, replacingOnly: nil)
+        try compacted.compacted(to: history.ownLogSize)
     }
 
     /// Drops what no fold can need any more from the history (``SharedHistory/compact(present:)``).
@@ -267,7 +262,7 @@ public final class SharedFolder {
         guard !options.dryRun, gitOperationInProgress() == nil else { return }
         history.refresh()
         try history.compact(present: [:])
-        compactedSize = history.ownLogSize
+        try compacted.compacted(to: history.ownLogSize)
     }
 
     /// Folds every conflict copy in the folder that can be folded; see ``FoldReport``.
@@ -504,8 +499,7 @@ public final class SharedFolder {
     /// Whether `path` (with stamp `stamp`) has been left alone for `duration` (the quiet period), and
     /// no sync tool's temporary file for it is in its folder.
     func isQuiet(_ path: String, _ stamp: FileStamp, for duration: Duration? = nil) -> Bool {
-        let quiet = (duration ?? options.quietPeriod).components
-        let period = quiet.seconds * 1_000_000_000 + quiet.attoseconds / 1_000_000_000
+        let period = (duration ?? options.quietPeriod).nanoseconds
         let now = Syscall.nanosecondsNow()
         func leftAlone(_ stamp: FileStamp) -> Bool { now - max(stamp.modified, stamp.changed) >= period }
         guard leftAlone(stamp) else { return false }

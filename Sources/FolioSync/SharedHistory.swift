@@ -220,18 +220,6 @@ package final class SharedHistory {
     /// The size of this device's log, in bytes.
     package var ownLogSize: Int64 { (try? FileStamp.of(ownLog))?.size ?? 0 }
 
-    /// The bytes `.folio/` takes on disk (logs and versions).
-    package func sizeOnDisk() -> Int64 {
-        var total: Int64 = 0
-        for name in Trash.entries(logsFolder) { total += (try? FileStamp.of(logsFolder + "/" + name))?.size ?? 0 }
-        for prefix in Trash.entries(folder + "/versions") {
-            for name in Trash.entries(folder + "/versions/" + prefix) {
-                total += (try? FileStamp.of(folder + "/versions/" + prefix + "/" + name))?.size ?? 0
-            }
-        }
-        return total
-    }
-
     private func contentPath(_ hash: SHA256.Digest) -> String {
         let hex = hash.description
         return folder + "/versions/" + hex.prefix(2) + "/" + hex

@@ -55,9 +55,8 @@ package final class VersionHistory {
     private var latest: [String: SHA256.Digest] = [:]
     private var first: [SHA256.Digest: Int64] = [:]
     private var pending: [Version] = []
-    /// The log's size when it was last pruned (`history.pruned`, read once: a watcher
-    /// asks after every change, and holds the state's lock, so no one else prunes).
-    private var prunedSize: Int64?
+    /// When the log was last pruned (`history.pruned`).
+    private lazy var pruned = GrowthMarker(path: state + "/history.pruned")
 
     /// The history kept in the state folder `state` (empty when there is none yet).
     package convenience init(state: String) {
@@ -170,16 +169,9 @@ package final class VersionHistory {
     /// was last pruned, so that most runs do not read it for this.
     package func pruneIfGrown(now: Int64, limits: Limits = Limits(), keeping: @autoclosure () -> Set<SHA256.Digest> = []) throws(SystemError) {
         try flush()
-        let size = (try? FileStamp.of(log))?.size ?? 0
-        let marker = state + "/history.pruned"
-        let last: Int64 = prunedSize
-            ?? (((try? AtomicFile.contentsIfPresent(marker)) ?? nil).flatMap { SyncArchive.integer($0.prefix { $0 != 10 }) } ?? 0)
-        prunedSize = last
-        guard size > last + last / 2 + (64 << 10) else { return }
+        guard pruned.isDue(size: (try? FileStamp.of(log))?.size ?? 0) else { return }
         try prune(now: now, limits: limits, keeping: keeping())
-        let after = (try? FileStamp.of(log))?.size ?? 0
-        _ = try AtomicFile.write(Array("\(after)\n".utf8), to: marker, mode: 0o600, replacingOnly: nil)
-        prunedSize = after
+        try pruned.compacted(to: (try? FileStamp.of(log))?.size ?? 0)
     }
 
     /// Drops the versions past `limits` at `now` (ns since the epoch), then gives the

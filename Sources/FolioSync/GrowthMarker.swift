@@ -1,0 +1,34 @@
+import FolioSystem
+
+/// When a log that only grows is worth compacting: once it has grown by half (and
+/// 64 KiB) since it was last compacted. The size after the last compaction is kept in a
+/// marker file of the state folder, read once per process (the state's lock means no one
+/// else compacts meanwhile), so that most runs do not read the log for this.
+struct GrowthMarker {
+    /// The marker file.
+    let path: String
+    private var compactedSize: Int64?
+
+    /// The marker kept at `path`.
+    init(path: String) { self.path = path }
+
+    /// Whether a log of `size` bytes has grown enough to be compacted.
+    mutating func isDue(size: Int64) -> Bool {
+        if compactedSize == nil {
+            compactedSize = ((try? AtomicFile.contentsIfPresent(path)) ?? nil).flatMap { SyncArchive.integer($0.prefix { $0 != 10 }) } ?? 0
+        }
+        let last = compactedSize ?? 0
+        return size > last + last / 2 + (64 << 10)
+    }
+
+    /// Notes that the log was compacted to `size` bytes.
+    mutating func compacted(to size: Int64) throws(SystemError) {
+        _ = try AtomicFile.write(Array("\(size)\n".utf8), to: path, mode: 0o600, replacingOnly: nil)
+        compactedSize = size
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds (what the clock readings Folio compares are in).
+    var nanoseconds: Int64 { components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000 }
+}
