@@ -56,12 +56,23 @@ package enum BaseChoice {
             candidates.append(candidate)
             external[candidate.hash] = bytes
         }
-        // The same content seen more than once at the path counts once, at its first time.
+        return base(
+            among: candidates, firstSeen: history.firstSeen, contents: { external[$0.hash] ?? history.contents(of: $0.hash) },
+            path: path, file: file, copy: copy)
+    }
+
+    /// The base among `candidates` for folding `copy` into `file` (at `path`): the same
+    /// content seen more than once counts once, at its first time; then ``eligible`` and
+    /// ``ancestor``. A candidate whose content cannot be read back (pruned, damaged) is
+    /// passed over.
+    static func base(
+        among candidates: [BaseCandidate], firstSeen: (SHA256.Digest) -> Int64?, contents: (BaseCandidate) -> [UInt8]?,
+        path: String, file: [UInt8], copy: [UInt8]
+    ) -> (candidate: BaseCandidate, bytes: [UInt8])? {
         var seen = Set<SHA256.Digest>()
-        candidates = candidates.sorted { $0.time < $1.time }.filter { seen.insert($0.hash).inserted }
-        let eligible = eligible(from: candidates, file: SHA256.hash(file), copy: SHA256.hash(copy), firstSeen: history.firstSeen)
-        // A candidate whose content cannot be read back (pruned, damaged) is passed over.
-        return ancestor(among: eligible, contents: { external[$0.hash] ?? history.contents(of: $0.hash) }, path: path, file: file, copy: copy)
+        let once = candidates.sorted { $0.time < $1.time }.filter { seen.insert($0.hash).inserted }
+        let eligible = eligible(from: once, file: SHA256.hash(file), copy: SHA256.hash(copy), firstSeen: firstSeen)
+        return ancestor(among: eligible, contents: contents, path: path, file: file, copy: copy)
     }
 
     /// The base for folding `copy` into `file` (their hashes), from `candidates`, given

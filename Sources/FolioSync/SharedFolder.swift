@@ -436,11 +436,10 @@ public final class SharedFolder {
         if let switched = history.graph.events(device: history.device, path: file).last(where: { $0.kind == .gitCheckout }) {
             candidates.removeAll { $0.time < switched.time }
         }
-        var seen = Set<SHA256.Digest>()
-        candidates = candidates.sorted { $0.time < $1.time }.filter { seen.insert($0.hash).inserted }
-        let eligible = BaseChoice.eligible(from: candidates, file: SHA256.hash(fileBytes), copy: SHA256.hash(copyBytes), firstSeen: { firstSeen[$0] })
-        return BaseChoice.ancestor(among: eligible, contents: { self.history.contents(of: $0.hash) }, path: file, file: fileBytes, copy: copyBytes)
-            .map { (.history, $0.bytes) }
+        return BaseChoice.base(
+            among: candidates, firstSeen: { firstSeen[$0] }, contents: { self.history.contents(of: $0.hash) },
+            path: file, file: fileBytes, copy: copyBytes
+        ).map { (.history, $0.bytes) }
     }
 
     /// Writes back, as conflict copies, the versions of files with copies that the shared
@@ -453,9 +452,14 @@ public final class SharedFolder {
         for copy in copies { byRoot[ConflictCopies.rootOriginal(of: copy) ?? copy, default: []].append(copy) }
         // And the files where this device lately saw a version of its own replaced by an
         // arrival: its copy may have been folded already, or never have been made.
+        // (One pass over the paths the logs name: the copies each file had, and the files.)
         let now = Syscall.nanosecondsNow()
-        for path in history.graph.paths where ConflictCopies.original(of: path) == nil && byRoot[path] == nil {
-            if history.graph.events(device: history.device, path: path).contains(where: { $0.kind == .arrival && now - $0.time < Self.rescueWindow }) {
+        var loggedCopies: [String: [String]] = [:]
+        for path in history.graph.paths {
+            if let file = ConflictCopies.rootOriginal(of: path) {
+                loggedCopies[file, default: []].append(path)
+            } else if byRoot[path] == nil,
+                      history.graph.events(device: history.device, path: path).contains(where: { $0.kind == .arrival && now - $0.time < Self.rescueWindow }) {
                 byRoot[path] = []
             }
         }
@@ -463,7 +467,7 @@ public final class SharedFolder {
         for (file, group) in byRoot.sorted(by: { $0.key < $1.key }) {
             // What this device last saw of the file's copies is brought up to date first: a
             // copy someone removed is a removal, never a version to write back.
-            for path in history.graph.paths where ConflictCopies.rootOriginal(of: path) == file && !group.contains(path) {
+            for path in loggedCopies[file] ?? [] where !group.contains(path) {
                 if let last = history.graph.latest(device: history.device, path: path), last.kind != .delete { observe(path, time: now) }
             }
             let present = Set(([file] + group).compactMap { (try? FileReading.contents(of: root + "/" + $0)).map(SHA256.hash) })

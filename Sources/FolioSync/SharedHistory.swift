@@ -191,8 +191,9 @@ package final class SharedHistory {
             if let version = event.version { named[version] = max(named[version] ?? 0, event.time) }
         }
         var protected = Set(present.values)
+        let paths = graph.paths
         for device in graph.devices {
-            for path in graph.paths { if let version = graph.latest(device: device, path: path)?.version { protected.insert(version) } }
+            for path in paths { if let version = graph.latest(device: device, path: path)?.version { protected.insert(version) } }
         }
         var stored: [(hash: SHA256.Digest, size: Int64)] = []
         for prefix in Trash.entries(folder + "/versions") where prefix.count == 2 {

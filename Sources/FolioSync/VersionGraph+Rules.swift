@@ -77,8 +77,7 @@ extension VersionGraph {
             guard let first = heads.first else { continue }
             var common = ancestors(of: first)
             for head in heads.dropFirst() { common.formIntersection(ancestors(of: head)) }
-            var notLowest = Set<VersionEvent.ID>()
-            for id in common { for parent in parents(of: id) where common.contains(parent) { notLowest.insert(parent) } }
+            let notLowest = common.subtracting(lowest(of: common))
             for device in devices {
                 for path in members {
                     for event in events(device: device, path: path) where !lastEvents.contains(event.id) {

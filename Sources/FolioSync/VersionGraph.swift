@@ -123,12 +123,16 @@ package struct VersionGraph: Sendable {
     package func lowestCommonAncestor(_ a: VersionEvent.ID, _ b: VersionEvent.ID) -> VersionEvent.ID? {
         let common = ancestors(of: a).intersection(ancestors(of: b))
         guard !common.isEmpty else { return nil }
-        // A common ancestor that is a parent of another common ancestor is not lowest.
+        return Self.newest(Array(lowest(of: common)), in: events)
+    }
+
+    /// Of `common` — versions some others all descend from, so closed under ancestry —
+    /// those no other member was made from. (A member that is a parent of another is not
+    /// lowest; a strict ancestor of a member is a member too, so parents suffice.)
+    func lowest(of common: Set<VersionEvent.ID>) -> Set<VersionEvent.ID> {
         var notLowest = Set<VersionEvent.ID>()
         for id in common { for parent in parents(of: id) where common.contains(parent) { notLowest.insert(parent) } }
-        // Through versions outside `common` too: a strict ancestor of a common one is common.
-        let lowest = common.subtracting(notLowest)
-        return Self.newest(Array(lowest), in: events)
+        return common.subtracting(notLowest)
     }
 
     /// Whether `descendant` is `ancestor` or was made from it, however indirectly.
