@@ -1,0 +1,73 @@
+import FolioFolder
+import FolioFormat
+import FolioSystem
+
+/// What each change in the folder is recorded as in the shared history.
+extension SharedFolder {
+    /// Records what `path` holds now; false when it changed too recently to be read as done.
+    @discardableResult
+    func observe(_ path: String, time: Int64) -> Bool {
+        let previous = history.graph.latest(device: history.device, path: path)
+        let read: (bytes: [UInt8], stamp: FileStamp)
+        do { read = try Self.read(root + "/" + path) } catch {
+            if error.code == Syscall.noSuchFile, let previous, previous.kind != .delete {
+                history.log(.delete, path: path, version: nil, parents: [previous.id], time: time)
+            }
+            return true
+        }
+        guard isQuiet(path, read.stamp, for: min(options.recordQuietPeriod, options.quietPeriod)) else { return false }
+        let bytes = read.bytes
+        // Not records (binary, huge), or git's or a merge's conflict markers: never a version.
+        guard bytes.count <= SharedHistory.largestVersion, ConflictFold.isText(bytes), !ConflictFold.hasConflictMarkers(bytes) else { return true }
+        let hash = SHA256.hash(bytes)
+        guard previous?.version != hash else { return true }
+        do { try history.store(bytes, hash: hash) } catch { return true }
+        let (kind, parents) = classify(hash, at: path, stamp: read.stamp, previous: previous)
+        history.log(kind, path: path, version: hash, parents: parents, time: time)
+        if kind == .arrival && ConflictCopies.original(of: path) == nil { lastArrival = time }
+        return true
+    }
+
+
+    /// What a change of `path` to content `hash` was, from what this device last saw
+    /// there (`previous`) and the file's stamp: a conflict copy is only ever an arrival; a
+    /// version some device made that this device had not been past is an arrival (the
+    /// sync tool brought it); a file that now holds what HEAD's commit holds was written
+    /// by git (a checkout, a reset, a stash), or committed before it was seen; a file
+    /// whose modification time was set into its past (as sync tools do) arrived; a file
+    /// whose previous content a conflict copy now holds lost a clash to an arrival;
+    /// anything else is an edit made here, from `previous` (a first sighting: from nothing).
+    func classify(_ hash: SHA256.Digest, at path: String, stamp: FileStamp, previous: VersionEvent?) -> (VersionEvent.Kind, [VersionEvent.ID]) {
+        let graph = history.graph
+        if ConflictCopies.original(of: path) != nil { return (.arrival, []) }
+        guard let previous, previous.kind != .delete, let before = graph.node(previous.id) else {
+            return (graph.makers(of: hash).isEmpty ? .edit : .arrival, [])
+        }
+        let past = graph.ancestors(of: before)
+        // (As the versions they are: several devices' folds of one copy are one.)
+        if graph.makers(of: hash).contains(where: { !past.contains(graph.node($0) ?? $0) }) { return (.arrival, []) }
+        if let git, git.matchesHead(path) { return (.gitCheckout, []) }
+        // Written by a tool that kept an older modification time (Syncthing, Dropbox, rsync
+        // and Unison give a file they bring the time it was saved where it was made): not
+        // an edit made here. An editor's save changes both times together.
+        let gap = stamp.changed - stamp.modified
+        if gap > Self.preservedTimeGap { return (.arrival, []) }
+        // The sync tool resolved a clash: this device's version is now its copy — or was,
+        // until another loser's copy of the same name overwrote it (then only a copy made
+        // just now, and a file renamed into place a little after its time was set, tell).
+        let now = Syscall.nanosecondsNow()
+        for copy in copies(of: path) {
+            guard let copyStamp = try? FileStamp.of(root + "/" + copy) else { continue }
+            if gap > Self.renameGap && now - max(copyStamp.modified, copyStamp.changed) < Self.clashWindow { return (.arrival, []) }
+            if let held = previous.version, (try? FileReading.contents(of: root + "/" + copy)).map(SHA256.hash) == held { return (.arrival, []) }
+        }
+        return (.edit, [previous.id])
+    }
+
+    /// The conflict copies of `path` in its folder.
+    func copies(of path: String) -> [String] {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) + "/" } ?? ""
+        return Trash.entries(root + "/" + folder).map { folder + $0 }.filter { ConflictCopies.rootOriginal(of: $0) == path }
+    }
+}

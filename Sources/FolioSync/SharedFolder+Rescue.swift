@@ -1,0 +1,64 @@
+import FolioFolder
+import FolioFormat
+import FolioSystem
+
+/// Versions the shared history proves the sync tool dropped, written back as copies.
+extension SharedFolder {
+    /// Writes back, as conflict copies, the versions of files with copies that the shared
+    /// history proves the sync tool dropped (``VersionGraph/droppedVersions(of:present:)``).
+    /// Syncthing can drop such a version: when several devices clash in one second, two
+    /// losing versions get the same copy name and one overwrites the other.
+    /// Returns the copies written.
+    func rescueDroppedVersions(_ copies: [String]) -> [String] {
+        var byRoot: [String: [String]] = [:]
+        for copy in copies { byRoot[ConflictCopies.rootOriginal(of: copy) ?? copy, default: []].append(copy) }
+        // And the files where this device lately saw a version of its own replaced by an
+        // arrival: its copy may have been folded already, or never have been made.
+        // (One pass over the paths the logs name: the copies each file had, and the files.)
+        let now = Syscall.nanosecondsNow()
+        var loggedCopies: [String: [String]] = [:]
+        for path in history.graph.paths {
+            if let file = ConflictCopies.rootOriginal(of: path) {
+                loggedCopies[file, default: []].append(path)
+            } else if byRoot[path] == nil,
+                      history.graph.events(device: history.device, path: path).contains(where: { $0.kind == .arrival && now - $0.time < Self.rescueWindow }) {
+                byRoot[path] = []
+            }
+        }
+        var written: [String] = []
+        for (file, group) in byRoot.sorted(by: { $0.key < $1.key }) {
+            // What this device last saw of the file's copies is brought up to date first: a
+            // copy someone removed is a removal, never a version to write back.
+            for path in loggedCopies[file] ?? [] where !group.contains(path) {
+                if let last = history.graph.latest(device: history.device, path: path), last.kind != .delete { observe(path, time: now) }
+            }
+            let present = Set(([file] + group).compactMap { (try? FileReading.contents(of: root + "/" + $0)).map(SHA256.hash) })
+            let device = history.device
+            for dropped in history.withGraph({ $0.droppedVersions(of: file, madeBy: device, present: present, now: now, settled: Self.dropSettled) }) {
+                guard let content = history.graph.events[dropped]?.version, let bytes = history.contents(of: content) else { continue }
+                let name = Self.rescueName(for: file, taken: { (try? FileStamp.of(self.root + "/" + $0)) != nil })
+                // As private as the file it is a version of.
+                let mode = (try? FileStamp.of(root + "/" + file))?.permissions ?? 0o666
+                guard (try? AtomicFile.write(bytes, to: root + "/" + name, mode: nil, creating: mode & 0o777) { $0 == nil }) == true else { continue }
+                history.log(.restore, path: name, version: content, parents: [dropped], time: Syscall.nanosecondsNow())
+                written.append(name)
+            }
+        }
+        try? history.flush()
+        return written
+    }
+
+    /// `soup.md` → `soup.sync-conflict-YYYYMMDD-HHMMSS-FOLIOSV.md`, the first such name
+    /// not `taken` (then `FOLIO02`, `FOLIO03`…: a device part of seven capitals or digits,
+    /// so that the name stays one every tool takes for a conflict copy).
+    static func rescueName(for file: String, taken: (String) -> Bool) -> String {
+        let time = Syscall.localTimestamp()
+        var attempt = 1
+        while true {
+            let device = attempt == 1 ? "FOLIOSV" : "FOLIO" + (attempt < 10 ? "0" : "") + String(attempt % 100)
+            let name = ConflictCopies.name(for: file, timestamp: time, device: device)
+            if !taken(name) || attempt >= 99 { return name }
+            attempt += 1
+        }
+    }
+}
