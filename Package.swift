@@ -45,10 +45,10 @@ let package = Package(
         .executableTarget(name: "folio-bench", dependencies: ["FolioStore", "FolioSystem", "FolioWatch"], path: "Benchmarks/StoreBenchmark"),
         .executableTarget(name: "folio", dependencies: ["Folio", "FolioFolder", "FolioFormat", "FolioMerge", "FolioModel", "FolioStore", "FolioSync", "FolioSystem", "FolioWatch"]),
         // Helpers the test suites share: the corpora, seeded randomness, line diffs, a JSON reader.
-        .target(name: "FolioTestSupport", dependencies: ["FolioFormat"], path: "Tests/FolioTestSupport"),
+        .target(name: "FolioTestSupport", dependencies: ["FolioFormat", "FolioSystem"], path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioFormatTests", dependencies: ["FolioFormat", "FolioTestSupport"]),
         .testTarget(name: "FolioFolderTests", dependencies: ["FolioFolder"]),
-        .testTarget(name: "FolioSystemTests", dependencies: ["FolioSystem"]),
+        .testTarget(name: "FolioSystemTests", dependencies: ["FolioSystem", "FolioTestSupport"]),
         .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore", "FolioModel", "FolioFormat", "FolioSystem", "FolioTestSupport"]),
         .testTarget(name: "FolioWatchTests", dependencies: ["FolioWatch", "FolioStore", "FolioSystem", "FolioFormat", "FolioTestSupport"]),
         .testTarget(name: "FolioMergeTests", dependencies: ["FolioMerge", "FolioFormat", "FolioTestSupport"]),

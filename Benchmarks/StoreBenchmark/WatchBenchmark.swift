@@ -51,7 +51,7 @@ enum WatchBenchmark {
         let clock = ContinuousClock()
         for edit in 0..<count {
             let path = paths[(edit * 7919) % paths.count]
-            var bytes = try FileReading.contents(of: root + "/" + path)
+            var bytes = try FileReading.contents(of: RootedFolder(root)[path])
             bytes += Array("\nedit \(edit)\n".utf8)
             try Data(bytes).write(to: URL(fileURLWithPath: root + "/" + path))
             let written = clock.now

@@ -41,10 +41,11 @@ print("loaded \(state.count) records (\(problems.count) unreadable) in \(String(
 if arguments[0] == "phases" {
     // Where loading spends its time: walking and reading files, then parsing and indexing.
     let t0 = clock.now
-    let walk = try DirectoryWalk.files(under: arguments[1], descend: { !$0.hasPrefix(".") }, include: { $0.hasSuffix(".md") })
+    let folder = try RootedFolder(arguments[1])
+    let walk = try DirectoryWalk.files(under: folder.root, descend: { !$0.hasPrefix(".") }, include: { $0.hasSuffix(".md") })
     let t1 = clock.now
     var files: [String: [UInt8]] = [:]
-    for path in walk.paths { files[path] = try FileReading.contents(of: arguments[1] + "/" + path) }
+    for path in walk.paths { files[path] = try FileReading.contents(of: folder[path]) }
     let t2 = clock.now
     let rebuilt = StoreState(files: files)
     let t3 = clock.now

@@ -18,24 +18,31 @@
 #define RENAME_EXCHANGE (1 << 1)
 #endif
 
-static int rename2(const char *from, const char *to, unsigned int flags) {
+static int rename2(int fromdir, const char *from, int todir, const char *to, unsigned int flags) {
 #ifdef SYS_renameat2
-    return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, flags);
+    return (int)syscall(SYS_renameat2, fromdir, from, todir, to, flags);
 #else
     errno = ENOSYS;
     return -1;
 #endif
 }
 
-int folio_rename_noreplace(const char *from, const char *to) { return rename2(from, to, RENAME_NOREPLACE); }
-int folio_rename_exchange(const char *from, const char *to) { return rename2(from, to, RENAME_EXCHANGE); }
+int folio_rename_noreplace(const char *from, const char *to) { return rename2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE); }
+int folio_rename_exchange(const char *from, const char *to) { return rename2(AT_FDCWD, from, AT_FDCWD, to, RENAME_EXCHANGE); }
+int folio_renameat_noreplace(int fromdir, const char *from, int todir, const char *to) { return rename2(fromdir, from, todir, to, RENAME_NOREPLACE); }
+int folio_renameat_exchange(int fromdir, const char *from, int todir, const char *to) { return rename2(fromdir, from, todir, to, RENAME_EXCHANGE); }
 
 #elif defined(__APPLE__)
 // renamex_np: macOS 10.12, iOS 10.
 int folio_rename_noreplace(const char *from, const char *to) { return renamex_np(from, to, RENAME_EXCL); }
 int folio_rename_exchange(const char *from, const char *to) { return renamex_np(from, to, RENAME_SWAP); }
+// renameatx_np: macOS 10.12, iOS 10.
+int folio_renameat_noreplace(int fromdir, const char *from, int todir, const char *to) { return renameatx_np(fromdir, from, todir, to, RENAME_EXCL); }
+int folio_renameat_exchange(int fromdir, const char *from, int todir, const char *to) { return renameatx_np(fromdir, from, todir, to, RENAME_SWAP); }
 
 #else
 int folio_rename_noreplace(const char *from, const char *to) { (void)from; (void)to; errno = ENOSYS; return -1; }
 int folio_rename_exchange(const char *from, const char *to) { (void)from; (void)to; errno = ENOSYS; return -1; }
+int folio_renameat_noreplace(int fromdir, const char *from, int todir, const char *to) { (void)fromdir; (void)from; (void)todir; (void)to; errno = ENOSYS; return -1; }
+int folio_renameat_exchange(int fromdir, const char *from, int todir, const char *to) { (void)fromdir; (void)from; (void)todir; (void)to; errno = ENOSYS; return -1; }
 #endif

@@ -10,14 +10,14 @@
 #include <sys/xattr.h>
 
 #if defined(__APPLE__)
-static ssize_t list_names(const char *path, char *buffer, size_t size) { return listxattr(path, buffer, size, XATTR_NOFOLLOW); }
-static ssize_t get_value(const char *path, const char *name, void *buffer, size_t size) {
-    return getxattr(path, name, buffer, size, 0, XATTR_NOFOLLOW);
+static ssize_t list_names(int fd, char *buffer, size_t size) { return flistxattr(fd, buffer, size, 0); }
+static ssize_t get_value(int fd, const char *name, void *buffer, size_t size) {
+    return fgetxattr(fd, name, buffer, size, 0, 0);
 }
 static int set_value(int fd, const char *name, const void *value, size_t size) { return fsetxattr(fd, name, value, size, 0, 0); }
 #else
-static ssize_t list_names(const char *path, char *buffer, size_t size) { return llistxattr(path, buffer, size); }
-static ssize_t get_value(const char *path, const char *name, void *buffer, size_t size) { return lgetxattr(path, name, buffer, size); }
+static ssize_t list_names(int fd, char *buffer, size_t size) { return flistxattr(fd, buffer, size); }
+static ssize_t get_value(int fd, const char *name, void *buffer, size_t size) { return fgetxattr(fd, name, buffer, size); }
 static int set_value(int fd, const char *name, const void *value, size_t size) { return fsetxattr(fd, name, value, size, 0); }
 #endif
 
@@ -30,7 +30,7 @@ static int ignorable(int code) {
     return code == ENOTSUP || code == EPERM || code == EACCES || code == ENODATA;
 }
 
-int folio_copy_extended_attributes(const char *from, int to) {
+int folio_copy_extended_attributes(int from, int to) {
     ssize_t size;
     char *names = NULL;
     for (;;) {
@@ -69,5 +69,5 @@ int folio_copy_extended_attributes(const char *from, int to) {
 }
 
 #else
-int folio_copy_extended_attributes(const char *from, int to) { (void)from; (void)to; return 0; }
+int folio_copy_extended_attributes(int from, int to) { (void)from; (void)to; return 0; }
 #endif

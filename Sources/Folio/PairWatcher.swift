@@ -115,7 +115,7 @@ public final class PairWatcher: @unchecked Sendable {
         if case .failure = outcome {
             // Replica gone: drop its watcher so that it is set up again when it is back,
             // and look again in two seconds rather than at the next periodic sync.
-            for (replica, watcher) in watchers where (try? FileStamp.of(replica == .a ? engine.rootA : engine.rootB))?.isDirectory != true {
+            for (replica, watcher) in watchers where (try? RootedFolder(replica == .a ? engine.rootA : engine.rootB)) == nil {
                 watcher.stop()
                 watchers[replica] = nil
             }

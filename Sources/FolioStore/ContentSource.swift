@@ -10,14 +10,14 @@ public protocol ContentSource: Sendable {
 /// The files of a folder on disk.
 public struct FolderSource: ContentSource {
     /// The folder.
-    public let root: String
+    public let root: RootedFolder
 
     /// A source reading under `root`.
-    public init(root: String) { self.root = root }
+    public init(root: RootedFolder) { self.root = root }
 
-    /// Reads `root/path`.
+    /// Reads `root/path` (a regular file, never through a link).
     public func contents(of path: String) throws(SystemError) -> [UInt8] {
-        try FileReading.contents(of: root + "/" + path)
+        try FileReading.contents(of: root[path])
     }
 }
 

@@ -25,13 +25,13 @@ public struct DiskSnapshot: Sendable, Equatable {
     public init(entries: [String: Entry]) { self.entries = entries }
 
     /// Reads `paths` under `root`: each file's bytes, or each folder's record files.
-    public static func read(_ paths: some Sequence<String>, under root: String) -> DiskSnapshot {
+    public static func read(_ paths: some Sequence<String>, under root: RootedFolder) -> DiskSnapshot {
         var entries: [String: Entry] = [:]
         // Reading the root reads everything, `folio.yaml` included.
         let paths = Array(paths)
         let all = paths.contains("") ? paths + [Settings.fileName] : paths
         for path in all {
-            let full = path.isEmpty ? root : root + "/" + path
+            let full = root[path]
             do {
                 let stamp = try FileStamp.of(full)
                 if stamp.isDirectory {
@@ -40,12 +40,12 @@ public struct DiskSnapshot: Sendable, Equatable {
                     for file in walk.paths {
                         let relative = path.isEmpty ? file : path + "/" + file
                         // A file that vanished since the walk is simply not there.
-                        if let bytes = try AtomicFile.contentsIfPresent(root + "/" + relative) { files[relative] = bytes }
+                        if let bytes = try AtomicFile.contentsIfPresent(root[relative]) { files[relative] = bytes }
                     }
                     entries[path] = .folder(files)
                     // A subfolder that cannot be read is left as the store knows it (one that vanished is simply gone).
-                    for problem in walk.problems where problem.code != Syscall.noSuchFile && problem.path.hasPrefix(root + "/") {
-                        entries[String(problem.path.dropFirst(root.count + 1))] = .unreadable(problem)
+                    for problem in walk.problems where problem.code != Syscall.noSuchFile && problem.path.hasPrefix(root.path + "/") {
+                        entries[String(problem.path.dropFirst(root.path.count + 1))] = .unreadable(problem)
                     }
                 } else if stamp.isRegularFile {
                     // Only records and folio.yaml are read: a video being written or a .git pack is not the store's.

@@ -14,8 +14,11 @@ import Observation
 @MainActor
 @Observable
 public final class Store {
-    /// The folder.
-    public let root: String
+    /// The folder, pinned when the store was loaded: every read and write below it goes
+    /// through its descriptor.
+    public let folder: RootedFolder
+    /// The folder's path.
+    public var root: String { folder.path }
     /// Everything the store knows. A view that reads it is redrawn on every change; one
     /// that reads only ``settings`` or one list below is redrawn only when that changes.
     public private(set) var state: StoreState
@@ -44,8 +47,8 @@ public final class Store {
     @ObservationIgnored private var heldBack: Set<String> = []
 
     /// A store over `root` holding `state` (see ``load(_:)``).
-    public init(root: String, state: StoreState) {
-        self.root = root
+    public init(folder: RootedFolder, state: StoreState) {
+        self.folder = folder
         self.state = state
         settings = state.settings
         refreshLists(Store.listedKinds)
@@ -83,10 +86,11 @@ public final class Store {
 
     /// Reads every Markdown file under `root` (skipping what is never synced) and `folio.yaml`.
     public static func load(_ root: String) async throws(SystemError) -> Store {
+        let folder = try RootedFolder(root)
         let snapshot = try await Task.detached {
-            Result { () throws(SystemError) in try FolderScan.read(root) }
+            Result { () throws(SystemError) in try FolderScan.read(folder) }
         }.value.get()
-        let store = Store(root: root, state: snapshot.0)
+        let store = Store(folder: folder, state: snapshot.0)
         store.loadProblems = snapshot.1
         return store
     }
@@ -171,8 +175,8 @@ public final class Store {
         var reread = errors.filter { $0.kind == .changedOnDisk }.compactMap(\.path).filter { path in !effects.contains { $0.path == path } }
         if !effects.isEmpty {
             for effect in effects { inFlight[effect.path, default: 0] += 1 }
-            let root = root
-            let results = await onDiskQueue { effects.map { Self.perform($0, under: root) } }
+            let folder = folder
+            let results = await onDiskQueue { effects.map { Self.perform($0, under: folder) } }
             for (effect, result) in zip(effects, results) {
                 let path = effect.path
                 inFlight[path] = inFlight[path].flatMap { $0 > 1 ? $0 - 1 : nil }
@@ -211,8 +215,8 @@ public final class Store {
     /// A path the store has begun writing meanwhile is read once that write is done.
     private func readAgain(_ paths: [String]) async {
         guard !paths.isEmpty else { return }
-        let root = root
-        let read = await onDiskQueue { paths.map { (try? AtomicFile.contentsIfPresent(root + "/" + $0)) ?? nil } }
+        let folder = folder
+        let read = await onDiskQueue { paths.map { (try? AtomicFile.contentsIfPresent(folder[$0])) ?? nil } }
         for (path, bytes) in zip(paths, read) {
             if inFlight[path] != nil { heldBack.insert(path) } else { resync(path, onDisk: bytes) }
         }
@@ -250,11 +254,8 @@ public final class Store {
     }
 
     /// The bytes of `path` and its stamp once read, or nil when there is no such file.
-    private nonisolated static func readStamped(_ path: String) throws(SystemError) -> (bytes: [UInt8], stamp: FileStamp)? {
-        let fd: Int32
-        do { fd = try Syscall.openForReading(path) } catch where error.code == Syscall.noSuchFile { return nil }
-        defer { Syscall.close(fd) }
-        return try FileReading.contents(ofOpen: fd, path: path)
+    private nonisolated static func readStamped(_ path: RootedPath) throws(SystemError) -> (bytes: [UInt8], stamp: FileStamp)? {
+        do { return try FileReading.contentsAndStamp(of: path) } catch where error.code == Syscall.noSuchFile { return nil }
     }
 
     /// What carrying out one effect came to.
@@ -269,14 +270,14 @@ public final class Store {
     }
 
     /// Carries out `effect` under `root`: off the main actor, on the store's disk queue.
-    nonisolated static func perform(_ effect: Effect, under root: String) -> EffectResult {
+    nonisolated static func perform(_ effect: Effect, under root: RootedFolder) -> EffectResult {
         let path = effect.path
         let expected: Fingerprint?
         switch effect {
         case .write(_, _, let replacing): expected = replacing
         case .delete(_, let expecting): expected = expecting
         }
-        let full = root + "/" + path
+        let full = root[path]
         do {
             let read = try readStamped(full)
             let onDisk = read?.bytes
@@ -301,16 +302,21 @@ public final class Store {
 /// Reading a whole folder into a state.
 public enum FolderScan {
     /// The Markdown records under `root`, skipping what is never synced, and the folders that could not be read.
-    public static func markdownFiles(under root: String) throws(SystemError) -> (paths: [String], problems: [SystemError]) {
+    public static func markdownFiles(under root: RootedPath) throws(SystemError) -> (paths: [String], problems: [SystemError]) {
         try DirectoryWalk.files(under: root, descend: { !FolderRules.isIgnoredDirectory($0) }, include: FolderRules.isMarkdown)
     }
 
     /// The state of the folder at `root`, and what could not be read.
     public static func read(_ root: String) throws(SystemError) -> (StoreState, [SystemError]) {
-        let walk = try markdownFiles(under: root)
+        try read(RootedFolder(root))
+    }
+
+    /// The state of `root`, and what could not be read.
+    public static func read(_ root: RootedFolder) throws(SystemError) -> (StoreState, [SystemError]) {
+        let walk = try markdownFiles(under: root.root)
         var (state, problems) = StoreState.load(paths: walk.paths, from: FolderSource(root: root))
         problems = walk.problems + problems
-        let settings = try? AtomicFile.contentsIfPresent(root + "/" + Settings.fileName)
+        let settings = try? AtomicFile.contentsIfPresent(root[Settings.fileName])
         _ = Reducer.reduce(&state, .settingsFileChanged(bytes: settings ?? nil))
         return (state, problems)
     }

@@ -9,14 +9,14 @@ extension Applier {
     /// `name`, or `name` with `-2`, `-3`… before its extension, whichever no replica
     /// holds or had when scanned (two conflicts on one file in one second).
     func freeName(_ name: String) -> String {
-        Self.freeName(name, scans: [scanA, scanB], roots: Replica.allCases.map(engine.root))
+        Self.freeName(name, scans: [scanA, scanB], roots: Replica.allCases.map(engine.folder))
     }
 
     /// `name`, or `name` with `-2`, `-3`… before its extension, whichever none of `scans`
     /// holds and no file under `roots` has.
-    static func freeName(_ name: String, scans: [ReplicaScan], roots: [String]) -> String {
+    static func freeName(_ name: String, scans: [ReplicaScan], roots: [RootedFolder]) -> String {
         func taken(_ candidate: String) -> Bool {
-            scans.contains { $0.files[candidate] != nil } || roots.contains { (try? FileStamp.of($0 + "/" + candidate)) != nil }
+            scans.contains { $0.files[candidate] != nil } || roots.contains { (try? FileStamp.of($0[candidate])) != nil }
         }
         guard taken(name) else { return name }
         let slash = name.lastIndex(of: "/").map { name.index(after: $0) } ?? name.startIndex

@@ -15,10 +15,10 @@ extension Applier {
             return false
         }
         do {
-            try AtomicFile.makeDirectories(AtomicFile.parent(of: target))
+            try target.parent.makeDirectories()
             // A file created at `to` since the check stays: the rename fails rather than replace it.
-            do { try Syscall.renameWithoutReplacing(source, to: target) } catch where Syscall.renameFlagsUnsupported.contains(error.code) {
-                try Syscall.rename(source, to: target)
+            do { try source.renameWithoutReplacing(to: target) } catch where Syscall.renameFlagsUnsupported.contains(error.code) {
+                try source.rename(to: target)
             }
             return true
         } catch where error.code == Syscall.alreadyExists {
@@ -32,10 +32,8 @@ extension Applier {
 
     /// The bytes of the file at `path` if, once read, it has the stamp `expected`; nil
     /// when it has another.
-    static func contents(of path: String, ifStamped expected: FileStamp) throws(SystemError) -> [UInt8]? {
-        let fd = try Syscall.openForReading(path)
-        defer { Syscall.close(fd) }
-        let (bytes, stamp) = try FileReading.contents(ofOpen: fd, path: path)
+    static func contents(of path: RootedPath, ifStamped expected: FileStamp) throws(SystemError) -> [UInt8]? {
+        let (bytes, stamp) = try FileReading.contentsAndStamp(of: path)
         return stamp == expected ? bytes : nil
     }
 
@@ -90,8 +88,8 @@ extension Applier {
     /// what the archive said before (the next sync looks at it again).
     mutating func commitReplacements() {
         guard !replacements.isEmpty else { return }
-        do { try AtomicFile.flushFileSystem(containing: engine.state) } catch {
-            for item in replacements { try? Syscall.unlink(item.temporary) }
+        do { try AtomicFile.flushFileSystem(containing: state.root) } catch {
+            for item in replacements { try? item.temporary.unlink() }
             for item in replacements {
                 archive.entries[item.path] = item.before
                 report.changedDuringSync.append(item.path)

@@ -20,11 +20,10 @@ extension Applier {
             report.skipped["\(replica.rawValue):\(path)"] = "a name that would lead outside the replica"
             return false
         }
-        var folder = engine.root(replica)
         var relative = ""
         for part in parts.dropLast() {
-            folder += "/" + part
             relative += relative.isEmpty ? String(part) : "/" + part
+            let folder = engine.folder(replica)[relative]
             // A folder seen to be real once in this sync is not looked at again for every
             // file in it.
             if realFolders[replica == .a ? 0 : 1].contains(relative) { continue }

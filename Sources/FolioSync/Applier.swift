@@ -6,6 +6,8 @@ import FolioSystem
 /// Carries out a sync's steps, one path at a time, keeping the archive and the report.
 struct Applier {
     let engine: SyncEngine
+    /// The state folder (the trash, the flush before commits).
+    let state: RootedFolder
     let bases: BaseStore
     /// The versions seen, kept in the pair's history as they are stored as bases.
     var history: VersionHistory? = nil
@@ -24,10 +26,10 @@ struct Applier {
     /// Replacements written to temporary files, renamed by ``commitReplacements()`` after
     /// one flush of them all: (replica, path, temporary file, stamp the scan saw, the
     /// archive entry before this sync touched the path, the hash written).
-    var replacements: [(replica: Replica, path: String, temporary: String, expected: FileStamp, before: SyncArchive.Entry?, hash: SHA256.Digest)] = []
+    var replacements: [(replica: Replica, path: String, temporary: RootedPath, expected: FileStamp, before: SyncArchive.Entry?, hash: SHA256.Digest)] = []
 
     func scanned(_ replica: Replica) -> ReplicaScan { replica == .a ? scanA : scanB }
-    func full(_ replica: Replica, _ path: String) -> String { engine.root(replica) + "/" + path }
+    func full(_ replica: Replica, _ path: String) -> RootedPath { engine.folder(replica)[path] }
 
     mutating func apply(_ step: SyncStep) {
         if let path = step.path, ReplicaScan.isFolder(path) { return applyToFolder(step) }
@@ -93,7 +95,7 @@ struct Applier {
         else { return }
         let target = full(replica, to)
         guard renamed(from, to: to, on: replica, expected: file.stamp) else { return }
-        try? Syscall.syncDirectory(AtomicFile.parent(of: target))
+        try? target.parent.syncDirectory()
         archive.entries[from] = nil
         guard let stamp = try? FileStamp.of(target) else { return }
         if edited {
@@ -146,8 +148,8 @@ struct Applier {
         guard !engine.options.dryRun, let expected = scanned(replica).files[path]?.stamp, insideRoot(replica, path) else { return }
         // Into the trash, never unlinked: `folio restore` brings it back.
         do {
-            guard try Trash(state: engine.state).move(
-                path, from: engine.root(replica), replica: replica, expected: expected, hash: scanned(replica).files[path]?.hash)
+            guard try Trash(state: state).move(
+                path, from: engine.folder(replica), replica: replica, expected: expected, hash: scanned(replica).files[path]?.hash)
             else {
                 report.changedDuringSync.append(path)
                 return

@@ -12,9 +12,9 @@ import FolioSystem
 /// snapshot rather than append after it); blocks of an older generation, left by a
 /// crash between a new snapshot and the log's removal, are ignored too.
 struct ArchiveStorage {
-    let state: String
-    var snapshotPath: String { state + "/archive" }
-    var logPath: String { state + "/archive.log" }
+    let state: RootedFolder
+    var snapshotPath: RootedPath { state["archive"] }
+    var logPath: RootedPath { state["archive.log"] }
 
     /// What a load found, for the next save.
     struct Loaded {
@@ -57,10 +57,7 @@ struct ArchiveStorage {
             if loaded.logSize > 0 || loaded.torn { try? AtomicFile.remove(logPath) }
             return
         }
-        let fd = try Syscall.openForAppending(logPath)
-        defer { Syscall.close(fd) }
-        try Syscall.writeAll(fd, block, path: logPath)
-        try Syscall.sync(fd, path: logPath)
-        if loaded.logSize == 0 { try Syscall.syncDirectory(state) }
+        try AtomicFile.append(block, to: logPath, flushing: true)
+        if loaded.logSize == 0 { try state.root.syncDirectory() }
     }
 }

@@ -1,3 +1,4 @@
+import FolioSystem
 import FolioFormat
 import FolioMerge
 
@@ -46,12 +47,12 @@ package enum BaseChoice {
     /// ``ancestor``. (A shared folder's fold takes the lowest common ancestor from its
     /// ``VersionGraph`` instead.)
     static func base(
-        for path: String, file: [UInt8], copy: [UInt8], history: VersionHistory, root: String, useGit: Bool
+        for path: String, file: [UInt8], copy: [UInt8], history: VersionHistory, root: RootedFolder, useGit: Bool
     ) -> (candidate: BaseCandidate, bytes: [UInt8])? {
         var external: [SHA256.Digest: [UInt8]] = [:]
         var candidates = history.versions(of: path).map { BaseCandidate(hash: $0.hash, time: $0.time, source: .history) }
         var others = ExternalBases.syncthingVersions(root: root, path: path)
-        if useGit, let committed = ExternalBases.git(root: root, path: path) { others.append(committed) }
+        if useGit, let committed = ExternalBases.git(root: root.path, path: path) { others.append(committed) }
         for (candidate, bytes) in others {
             candidates.append(candidate)
             external[candidate.hash] = bytes

@@ -10,10 +10,10 @@ import FolioSystem
 /// `pack bases-N.pack`) and switches to it by renaming the new index over the old: a
 /// crash at any point leaves one whole generation in use.
 final class BaseStore {
-    private let state: String
+    private let state: RootedFolder
     private var packName: String?
-    private var pack: String { state + "/" + (packName ?? currentPackName()) }
-    private let index: String
+    private var pack: RootedPath { state[packName ?? currentPackName()] }
+    private let index: RootedPath
     /// Hashes stored before this run (the archive's) and during it: gathered on the
     /// first store, since most syncs store nothing.
     private var stored: Set<SHA256.Digest> = []
@@ -25,18 +25,18 @@ final class BaseStore {
     private var offsets: [SHA256.Digest: (offset: Int64, length: Int)]?
 
     /// The bases of the state folder `state`; `known` are the hashes already stored.
-    init(state: String, known: @escaping @autoclosure () -> Set<SHA256.Digest>) {
+    init(state: RootedFolder, known: @escaping @autoclosure () -> Set<SHA256.Digest>) {
         self.state = state
-        index = state + "/bases.index"
+        index = state["bases.index"]
         self.known = known
     }
 
     /// The pack the index names on its first line (`bases.pack` for an index without one).
     private func currentPackName() -> String {
         var name = "bases.pack"
-        if let fd = try? Syscall.openForReading(index) {
+        if let fd = try? index.open(for: .reading) {
             defer { Syscall.close(fd) }
-            if let head = try? Syscall.read(fd, count: 64, at: 0, path: index), head.starts(with: Array("pack ".utf8)),
+            if let head = try? Syscall.read(fd, count: 64, at: 0, path: index.path), head.starts(with: Array("pack ".utf8)),
                let end = head.firstIndex(of: 10) {
                 name = String(decoding: head[5..<end], as: UTF8.self)
             }
@@ -77,10 +77,7 @@ final class BaseStore {
         guard !pending.isEmpty else { return }
         do {
             for (path, bytes) in [(pack, pending), (index, pendingIndex)] {
-                let fd = try Syscall.openForAppending(path)
-                defer { Syscall.close(fd) }
-                try Syscall.writeAll(fd, bytes, path: path)
-                if !Syscall.syncWaitsForWrites { try Syscall.sync(fd, path: path) }
+                try AtomicFile.append(bytes, to: path, flushing: false)
             }
         } catch {
             // The pack's size is no longer known: drop what is pending (those versions are
@@ -101,9 +98,9 @@ final class BaseStore {
     func load(_ hash: SHA256.Digest) -> [UInt8]? {
         try? flush()
         loadOffsets()
-        guard let (offset, length) = offsets?[hash], let fd = try? Syscall.openForReading(pack) else { return nil }
+        guard let (offset, length) = offsets?[hash], let fd = try? pack.open(for: .reading) else { return nil }
         defer { Syscall.close(fd) }
-        guard let bytes = try? Syscall.read(fd, count: length, at: offset, path: pack), SHA256.hash(bytes) == hash else { return nil }
+        guard let bytes = try? Syscall.read(fd, count: length, at: offset, path: pack.path), SHA256.hash(bytes) == hash else { return nil }
         return bytes
     }
 
@@ -118,18 +115,18 @@ final class BaseStore {
         let newName = "bases-\(generation).pack"
         var newPack: [UInt8] = [], newIndex = Array("pack \(newName)\n".utf8)
         var kept: [SHA256.Digest: (Int64, Int)] = [:]
-        if let fd = try? Syscall.openForReading(old) {
+        if let fd = try? old.open(for: .reading) {
             defer { Syscall.close(fd) }
             for (hash, (offset, length)) in (offsets ?? [:]).sorted(by: { $0.value.offset < $1.value.offset }) where keep.contains(hash) {
-                guard let bytes = try? Syscall.read(fd, count: length, at: offset, path: old), SHA256.hash(bytes) == hash else { continue }
+                guard let bytes = try? Syscall.read(fd, count: length, at: offset, path: old.path), SHA256.hash(bytes) == hash else { continue }
                 kept[hash] = (Int64(newPack.count), bytes.count)
                 newIndex += Array("\(hash) \(newPack.count) \(bytes.count)\n".utf8)
                 newPack += bytes
             }
         }
-        _ = try AtomicFile.write(newPack, to: state + "/" + newName, mode: 0o600, replacingOnly: nil)
+        _ = try AtomicFile.write(newPack, to: state[newName], mode: 0o600, replacingOnly: nil)
         _ = try AtomicFile.write(newIndex, to: index, mode: 0o600, replacingOnly: nil)
-        if old != state + "/" + newName { try? AtomicFile.remove(old) }
+        if old.relative != state[newName].relative { try? AtomicFile.remove(old) }
         packName = newName
         packSize = Int64(newPack.count)
         offsets = kept

@@ -6,18 +6,18 @@ import FolioSystem
 /// and git's last commit of the path when the folder is in a git work tree.
 enum ExternalBases {
     /// Syncthing's kept versions of `path` in the folder `root`, with their contents.
-    static func syncthingVersions(root: String, path: String) -> [(candidate: BaseCandidate, bytes: [UInt8])] {
+    static func syncthingVersions(root: RootedFolder, path: String) -> [(candidate: BaseCandidate, bytes: [UInt8])] {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) + "/" } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
         let stem = dot.map { String(name[..<$0]) } ?? name, ext = dot.map { String(name[$0...]) } ?? ""
-        let directory = root + "/.stversions/" + folder
+        let directory = root[".stversions" + (folder.isEmpty ? "" : "/" + folder.dropLast())]
         var found: [(BaseCandidate, [UInt8])] = []
         for entry in Trash.entries(directory) where entry.hasPrefix(stem + "~") && entry.hasSuffix(ext) {
             let time = entry.dropFirst(stem.count + 1).dropLast(ext.count)
             guard let seconds = Syscall.epochSeconds(fromLocalTimestamp: time),
-                  let bytes = try? FileReading.contents(of: directory + entry), ConflictFold.isText(bytes)
+                  let bytes = try? FileReading.contents(of: directory.appending(entry)), ConflictFold.isText(bytes)
             else { continue }
             found.append((BaseCandidate(hash: SHA256.hash(bytes), time: Int64(seconds) * 1_000_000_000, source: .syncthingVersions), bytes))
         }

@@ -157,7 +157,7 @@ public final class FoldingFollower: @unchecked Sendable {
         let wanted = period.nanoseconds
         var soonest = wanted
         for path in paths {
-            guard let stamp = try? FileStamp.of(folder.root + "/" + path) else { return .milliseconds(50) }
+            guard let stamp = try? FileStamp.of(folder.rootFolder[path]) else { return .milliseconds(50) }
             soonest = min(soonest, max(0, wanted - (now - max(stamp.modified, stamp.changed))))
         }
         return .nanoseconds(max(soonest, 50_000_000))

@@ -12,6 +12,11 @@ public struct FolioIgnore: Sendable, Equatable {
 
     var rules: [Rule] = []
 
+    /// The rule file's name, at a replica's top. It is that replica's own: read there
+    /// only, and never copied to the other replica (a rule both should follow is written
+    /// in each one's file).
+    public static let fileName = ".folioignore"
+
     /// No patterns.
     public init() {}
 

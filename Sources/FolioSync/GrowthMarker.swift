@@ -6,11 +6,11 @@ import FolioSystem
 /// else compacts meanwhile), so that most runs do not read the log for this.
 struct GrowthMarker {
     /// The marker file.
-    let path: String
+    let path: RootedPath
     private var compactedSize: Int64?
 
     /// The marker kept at `path`.
-    init(path: String) { self.path = path }
+    init(path: RootedPath) { self.path = path }
 
     /// Whether a log of `size` bytes has grown enough to be compacted.
     mutating func isDue(size: Int64) -> Bool {

@@ -18,7 +18,7 @@ extension ReplicaScan {
     /// `relative` to the root) to visit, under their NFC names. Without `renaming` (a
     /// dry run) a name that would be renamed is reported instead.
     static func normalize(
-        _ entries: [(name: String, type: EntryType)], in full: String, relative: String, renaming: Bool, scan: inout ReplicaScan
+        _ entries: [(name: String, type: EntryType)], in full: RootedPath, relative: String, renaming: Bool, scan: inout ReplicaScan
     ) -> [(name: String, type: EntryType)] {
         var byNFC: [[UInt8]: [(name: String, type: EntryType)]] = [:]
         var order: [[UInt8]] = []
@@ -43,8 +43,8 @@ extension ReplicaScan {
                 continue
             }
             // A file system that folds normalization opens the file by its NFC name already.
-            if let listed = try? Syscall.identity(of: full + "/" + name), let asNFC = try? Syscall.identity(of: full + "/" + nfc),
-               listed == asNFC {
+            if let listed = try? FileStamp.of(full.appending(name)), let asNFC = try? FileStamp.of(full.appending(nfc)),
+               listed.inode == asNFC.inode {
                 visit.append((nfc, type))
                 continue
             }
@@ -53,7 +53,7 @@ extension ReplicaScan {
                 continue
             }
             do {
-                try Syscall.renameWithoutReplacing(full + "/" + name, to: full + "/" + nfc)
+                try full.appending(name).renameWithoutReplacing(to: full.appending(nfc))
                 scan.normalized.append(path)
                 visit.append((nfc, type))
             } catch {

@@ -38,6 +38,9 @@ package struct ReplicaScan: Sendable {
     /// Files whose stamp the archive does not know, with the stamp listed: still to be
     /// read and hashed (``readPending(_:roots:)``).
     var pending: [(path: String, stamp: FileStamp)] = []
+    /// Paths this replica's own rules would sync but the other replica's `.folioignore`
+    /// names (folders with a trailing `/`): held back, and reported.
+    package var heldBack: [String] = []
     /// Folio's own temporary files left by a process that was killed mid-write: older
     /// than an hour (a live write takes far less), or carrying the tag of an earlier
     /// sync of this state folder (`RunRecord`); moved to the trash by the sync.
@@ -46,7 +49,7 @@ package struct ReplicaScan: Sendable {
     /// Scans `root`. `known` gives the archive's entry for a path (with this replica's
     /// stamp), so that a file whose stamp is unchanged is not read.
     package static func scan(
-        _ root: String, ignoring ignore: FolioIgnore, expectedCount: Int = 0,
+        _ root: RootedFolder, ignoring ignore: FolioIgnore, expectedCount: Int = 0,
         known: (String) -> (stamp: FileStamp?, hash: SHA256.Digest, id: String?)?
     ) throws(SyncError) -> ReplicaScan {
         var scans = [try list(root, ignoring: ignore, expectedCount: expectedCount, known: known)]
@@ -58,11 +61,12 @@ package struct ReplicaScan: Sendable {
     /// stamp it knows; the rest are left ``pending``, to be read by ``readPending(_:roots:)``
     /// (so that the reading and hashing of both replicas can be shared out over the cores).
     static func list(
-        _ root: String, ignoring ignore: FolioIgnore, expectedCount: Int = 0, endedRuns: Set<UInt32> = [], renamingToNFC: Bool = false,
+        _ root: RootedFolder, ignoring ignore: FolioIgnore, own: FolioIgnore? = nil, expectedCount: Int = 0, endedRuns: Set<UInt32> = [],
+        renamingToNFC: Bool = false,
         known: (String) -> (stamp: FileStamp?, hash: SHA256.Digest, id: String?)?
     ) throws(SyncError) -> ReplicaScan {
         let rootStamp: FileStamp
-        do { rootStamp = try FileStamp.of(root) } catch { throw SyncError(.replicaMissing, "\(root): the replica is missing or cannot be read (\(error)); nothing was changed") }
+        do { rootStamp = try FileStamp.of(root.root) } catch { throw SyncError(.replicaMissing, "\(root): the replica is missing or cannot be read (\(error)); nothing was changed") }
         guard rootStamp.isDirectory else { throw SyncError(.replicaMissing, "\(root): the replica is not a folder; nothing was changed") }
         var scan = ReplicaScan()
         scan.files.reserveCapacity(expectedCount)
@@ -70,8 +74,15 @@ package struct ReplicaScan: Sendable {
         // A folder is synced as an entry of its own, `path/`, so that an empty folder
         // travels and a folder removed on one side is removed on the other. It has no
         // stamp worth comparing (its times change with every file in it): it is known or new.
+        // A path the union of both sides' rules ignores but this side's own do not is held
+        // back by the other side's `.folioignore`: reported, never silent.
+        func ignored(_ path: String, isDirectory: Bool) -> Bool {
+            guard ignore.ignores(path, isDirectory: isDirectory) else { return false }
+            if let own, !own.ignores(path, isDirectory: isDirectory) { scan.heldBack.append(path + (isDirectory ? "/" : "")) }
+            return true
+        }
         func enter(_ path: String, named name: String) {
-            guard !FolderRules.isIgnoredDirectory(name) && !ignore.ignores(path, isDirectory: true) else { return }
+            guard !FolderRules.isIgnoredDirectory(name) && !ignored(path, isDirectory: true) else { return }
             pending.append(path)
             let key = path + "/"
             if known(key) != nil { scan.archived += 1 } else { scan.changed.append(key) }
@@ -80,9 +91,9 @@ package struct ReplicaScan: Sendable {
         }
         let oneHourAgo = (Int64(Syscall.now()) - 3_600) * 1_000_000_000
         while let folder = pending.popLast() {
-            let full = folder.isEmpty ? root : root + "/" + folder
+            let full = root[folder]
             let dir: DirectoryStream
-            do { dir = try Syscall.openDirectory(full) } catch {
+            do { dir = try full.openDirectoryStream() } catch {
                 scan.skipped[folder] = "cannot read the folder: \(error)"
                 continue
             }
@@ -117,7 +128,9 @@ package struct ReplicaScan: Sendable {
                     if stamp.modified < oneHourAgo || endedRuns.contains(tag) { scan.staleTemporaries.append(path) }
                     return
                 }
-                guard !Self.neverSynced(name), !ignore.ignores(path, isDirectory: false) else { return }
+                // The replica's own rule file stays its own: never copied to the other side.
+                if folder.isEmpty && name == FolioIgnore.fileName { return }
+                guard !Self.neverSynced(name), !ignored(path, isDirectory: false) else { return }
                 guard stamp.isRegularFile else {
                     scan.skipped[path] = stamp.isSymbolicLink ? "a symbolic link: Folio never follows or copies links" : "not a regular file"
                     scan.passedOver.insert(path)
@@ -140,7 +153,7 @@ package struct ReplicaScan: Sendable {
             var beyondASCII: [(name: String, type: EntryType)] = []
             while true {
                 let entry: (name: String, type: EntryType)?
-                do { entry = try Syscall.nextEntry(dir, path: full) } catch {
+                do { entry = try Syscall.nextEntry(dir, path: full.path) } catch {
                     scan.skipped[folder] = "cannot read the folder: \(error)"
                     break
                 }
@@ -163,7 +176,7 @@ package struct ReplicaScan: Sendable {
     /// it was read, the next scan sees a new stamp and reads it again. A file that
     /// changed during the read is read once more; one that keeps changing (a log being
     /// written) is left for a later sync rather than synced half-written.
-    static func readPending(_ scans: inout [ReplicaScan], roots: [String]) {
+    static func readPending(_ scans: inout [ReplicaScan], roots: [RootedFolder]) {
         let jobs = scans.indices.flatMap { index in scans[index].pending.map { (scan: index, path: $0.path, stamp: $0.stamp) } }
         guard !jobs.isEmpty else { return }
         let total = jobs.reduce(0) { $0 + max($1.stamp.size, 0) }
@@ -174,13 +187,13 @@ package struct ReplicaScan: Sendable {
         }
         let halves = ConcurrentSlots<[ReadOutcome]>.map(2) { [jobs, split] half in
             jobs[half == 0 ? 0..<split : split..<jobs.count].map { job in
-                let full = roots[job.scan] + "/" + job.path
+                let full = roots[job.scan][job.path]
                 do {
-                    var (bytes, after) = try FileReading.contents(of: full, in: Syscall.currentDirectory, displayPath: full)
+                    var (bytes, after) = try FileReading.contentsAndStamp(of: full)
                     var before = job.stamp
                     if after != before {
                         before = after
-                        (bytes, after) = try FileReading.contents(of: full, in: Syscall.currentDirectory, displayPath: full)
+                        (bytes, after) = try FileReading.contentsAndStamp(of: full)
                     }
                     guard after == before else { return .changing }
                     return .read(File(stamp: before, hash: SHA256.hash(bytes), id: Self.documentID(job.path, bytes)))

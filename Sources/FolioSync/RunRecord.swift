@@ -7,17 +7,14 @@ import FolioSystem
 /// tag (`.NAME.folio-TAG-N.tmp`) is provably a leftover of Folio's, moved to the trash
 /// at once rather than after the hour an unknown one waits.
 struct RunRecord {
-    let state: String
-    private var path: String { state + "/runs" }
+    let state: RootedFolder
+    private var path: RootedPath { state["runs"] }
 
     /// The tags of earlier runs, after adding this process's own (flushed before the
     /// run writes anything, so that a kill at any later moment leaves it listed).
     func begin() throws(SystemError) -> Set<UInt32> {
         let earlier = tags()
-        let fd = try Syscall.openForAppending(path)
-        defer { Syscall.close(fd) }
-        try Syscall.writeAll(fd, Array("\(AtomicFile.runTag)\n".utf8), path: path)
-        try Syscall.sync(fd, path: path)
+        try AtomicFile.append(Array("\(AtomicFile.runTag)\n".utf8), to: path, flushing: true)
         // This process's own temporary files (an app's store writing while it syncs) are never leftovers.
         return earlier.subtracting([AtomicFile.runTag])
     }

@@ -25,7 +25,7 @@ extension SharedFolder {
         }
         if let ancestor, let content = history.graph.events[ancestor]?.version {
             if let bytes = history.contents(of: content) { return (.history, bytes) }
-            if let kept = ExternalBases.syncthingVersions(root: root, path: file).first(where: { $0.candidate.hash == content }) {
+            if let kept = ExternalBases.syncthingVersions(root: rootFolder, path: file).first(where: { $0.candidate.hash == content }) {
                 return (.syncthingVersions, kept.bytes)
             }
         }

@@ -9,7 +9,7 @@ extension SharedFolder {
     func observe(_ path: String, time: Int64) -> Bool {
         let previous = history.graph.latest(device: history.device, path: path)
         let read: (bytes: [UInt8], stamp: FileStamp)
-        do { read = try Self.read(root + "/" + path) } catch {
+        do { read = try Self.read(rootFolder[path]) } catch {
             if error.code == Syscall.noSuchFile, let previous, previous.kind != .delete {
                 history.log(.delete, path: path, version: nil, parents: [previous.id], time: time)
             }
@@ -57,9 +57,9 @@ extension SharedFolder {
         // just now, and a file renamed into place a little after its time was set, tell).
         let now = Syscall.nanosecondsNow()
         for copy in copies(of: path) {
-            guard let copyStamp = try? FileStamp.of(root + "/" + copy) else { continue }
+            guard let copyStamp = try? FileStamp.of(rootFolder[copy]) else { continue }
             if gap > Self.renameGap && now - max(copyStamp.modified, copyStamp.changed) < Self.clashWindow { return (.arrival, []) }
-            if let held = previous.version, (try? FileReading.contents(of: root + "/" + copy)).map(SHA256.hash) == held { return (.arrival, []) }
+            if let held = previous.version, (try? FileReading.contents(of: rootFolder[copy])).map(SHA256.hash) == held { return (.arrival, []) }
         }
         return (.edit, [previous.id])
     }
@@ -68,6 +68,6 @@ extension SharedFolder {
     func copies(of path: String) -> [String] {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) + "/" } ?? ""
-        return Trash.entries(root + "/" + folder).map { folder + $0 }.filter { ConflictCopies.rootOriginal(of: $0) == path }
+        return Trash.entries(rootFolder[String(folder.dropLast())]).map { folder + $0 }.filter { ConflictCopies.rootOriginal(of: $0) == path }
     }
 }

@@ -32,14 +32,14 @@ extension SharedFolder {
             for path in loggedCopies[file] ?? [] where !group.contains(path) {
                 if let last = history.graph.latest(device: history.device, path: path), last.kind != .delete { observe(path, time: now) }
             }
-            let present = Set(([file] + group).compactMap { (try? FileReading.contents(of: root + "/" + $0)).map(SHA256.hash) })
+            let present = Set(([file] + group).compactMap { (try? FileReading.contents(of: rootFolder[$0])).map(SHA256.hash) })
             let device = history.device
             for dropped in history.withGraph({ $0.droppedVersions(of: file, madeBy: device, present: present, now: now, settled: Self.dropSettled) }) {
                 guard let content = history.graph.events[dropped]?.version, let bytes = history.contents(of: content) else { continue }
-                let name = Self.rescueName(for: file, taken: { (try? FileStamp.of(self.root + "/" + $0)) != nil })
+                let name = Self.rescueName(for: file, taken: { (try? FileStamp.of(self.rootFolder[$0])) != nil })
                 // As private as the file it is a version of.
-                let mode = (try? FileStamp.of(root + "/" + file))?.permissions ?? 0o666
-                guard (try? AtomicFile.write(bytes, to: root + "/" + name, mode: nil, creating: mode & 0o777) { $0 == nil }) == true else { continue }
+                let mode = (try? FileStamp.of(rootFolder[file]))?.permissions ?? 0o666
+                guard (try? AtomicFile.write(bytes, to: rootFolder[name], mode: nil, creating: mode & 0o777) { $0 == nil }) == true else { continue }
                 history.log(.restore, path: name, version: content, parents: [dropped], time: Syscall.nanosecondsNow())
                 written.append(name)
             }

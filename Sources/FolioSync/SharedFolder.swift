@@ -71,8 +71,12 @@ public struct FoldReport: Sendable, Equatable {
 public final class SharedFolder {
     /// The folder (absolute, links resolved).
     public let root: String
+    /// The folder, pinned when opened: every read and write below it goes through it.
+    public let rootFolder: RootedFolder
     /// Its state folder.
     public let state: String
+    /// The state folder, opened.
+    public let stateFolder: RootedFolder
     /// The options.
     public let options: FoldOptions
     /// The shared history.
@@ -80,14 +84,14 @@ public final class SharedFolder {
     /// The git work tree the folder is in, if any (and `useGit`).
     package let git: GitWorkTree?
     /// When this device's log was last compacted (`history.compacted`).
-    private lazy var compacted = GrowthMarker(path: state + "/history.compacted")
+    private lazy var compacted = GrowthMarker(path: stateFolder["history.compacted"])
     private let lock: StateLock?
 
     /// Opens `folder`; unless it is a dry run, takes the state folder's lock (waiting a
     /// few seconds for another Folio process).
     public init(_ folder: String, options: FoldOptions = FoldOptions()) throws(SyncError) {
         do { root = try Syscall.realPath(folder) } catch { throw SyncError(.replicaMissing, "\(folder): the folder is missing (\(error))") }
-        guard (try? FileStamp.of(root))?.isDirectory == true else { throw SyncError(.replicaMissing, "\(folder) is not a folder") }
+        do { rootFolder = try RootedFolder(root) } catch { throw SyncError(.replicaMissing, "\(folder): cannot open the folder (\(error))") }
         self.options = options
         state = options.stateDirectory ?? Self.defaultState(for: root)
         if options.dryRun {
@@ -95,7 +99,10 @@ public final class SharedFolder {
         } else {
             do { lock = try StateLock.acquire(state) } catch { throw SyncError(lockFailure: error) }
         }
-        do { history = try SharedHistory(root: root, state: state) } catch {
+        do { stateFolder = try RootedFolder.creating(state, mode: 0o700) } catch {
+            throw SyncError(.stateIO, "cannot open the state folder \(state): \(error)")
+        }
+        do { history = try SharedHistory(root: rootFolder, state: stateFolder) } catch {
             throw SyncError(.stateIO, "cannot read this device's name in \(state): \(error)")
         }
         git = options.useGit ? GitWorkTree.containing(root) : nil
@@ -145,7 +152,7 @@ public final class SharedFolder {
     /// The text files of the folder that Folio keeps versions of: everything but what
     /// is never synced (sync tools' and editors' own files, `.git`, `.stversions`, `.folio`).
     public func trackedFiles() -> [String] {
-        let walk = try? DirectoryWalk.files(under: root, descend: { !FolderRules.isIgnoredDirectory($0) }, include: { !FolderRules.isIgnoredFile($0) })
+        let walk = try? DirectoryWalk.files(under: rootFolder.root, descend: { !FolderRules.isIgnoredDirectory($0) }, include: { !FolderRules.isIgnoredFile($0) })
         return walk?.paths ?? []
     }
 
@@ -229,8 +236,8 @@ public final class SharedFolder {
 
     private func fold(_ copy: String, into file: String, held: inout [SHA256.Digest: String], report: inout FoldReport) {
         func keep(_ reason: String) { report.kept.append(.init(copy: copy, file: file, reason: reason)) }
-        guard let copyRead = try? Self.read(root + "/" + copy) else { return }
-        guard let fileRead = try? Self.read(root + "/" + file) else {
+        guard let copyRead = try? Self.read(rootFolder[copy]) else { return }
+        guard let fileRead = try? Self.read(rootFolder[file]) else {
             return keep("\(file) is gone; the copy holds a version of it (folio resolve --keep copy puts it back)")
         }
         guard isQuiet(copy, copyRead.stamp) && isQuiet(file, fileRead.stamp) else { return report.waiting.append(copy) }
@@ -254,12 +261,12 @@ public final class SharedFolder {
             if options.dryRun { return report.folded.append(.init(copy: copy, file: file, base: base?.source)) }
             if case .merged(let bytes) = outcome, bytes != fileRead.bytes {
                 // The version the fold replaces goes to the trash too: every fold can be undone by hand.
-                do { try Trash(state: state).keep(fileRead.bytes, as: file, replica: .a, mode: fileRead.stamp.permissions) } catch {
+                do { try Trash(state: stateFolder).keep(fileRead.bytes, as: file, replica: .a, mode: fileRead.stamp.permissions) } catch {
                     return keep("cannot keep the file's version in the trash: \(error)")
                 }
                 // Only over what was read, and only while the copy is as read: someone may be typing.
-                guard (try? FileStamp.of(root + "/" + copy)) == copyRead.stamp,
-                      (try? AtomicFile.write(bytes, to: root + "/" + file, mode: fileRead.stamp.permissions) { $0 == fileRead.stamp }) == true
+                guard (try? FileStamp.of(rootFolder[copy])) == copyRead.stamp,
+                      (try? AtomicFile.write(bytes, to: rootFolder[file], mode: fileRead.stamp.permissions) { $0 == fileRead.stamp }) == true
                 else { return report.waiting.append(copy) }
                 let hash = SHA256.hash(bytes)
                 try? history.store(bytes, hash: hash)
@@ -284,7 +291,7 @@ public final class SharedFolder {
     private func trash(_ copy: String, read: (bytes: [UInt8], stamp: FileStamp), hash: SHA256.Digest, report: inout FoldReport, folded: FoldReport.Folded) {
         if options.dryRun { return report.folded.append(folded) }
         do {
-            guard try Trash(state: state).move(copy, from: root, replica: .a, expected: read.stamp, hash: hash) else {
+            guard try Trash(state: stateFolder).move(copy, from: rootFolder, replica: .a, expected: read.stamp, hash: hash) else {
                 return report.waiting.append(copy)
             }
         } catch { return report.kept.append(.init(copy: copy, file: folded.file, reason: "cannot move it to the trash: \(error)")) }
@@ -299,23 +306,20 @@ public final class SharedFolder {
         let now = Syscall.nanosecondsNow()
         func leftAlone(_ stamp: FileStamp) -> Bool { now - max(stamp.modified, stamp.changed) >= period }
         guard leftAlone(stamp) else { return false }
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { root + "/" + path[..<$0] } ?? root
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let file = rootFolder[path]
+        let name = file.name
         // A sync tool's temporary file for it counts while the tool writes to it: one left
         // alone for the quiet period too is an abandoned transfer (Syncthing keeps those
         // for a day), and would otherwise hold the copy back for as long.
         for temporary in [".syncthing." + name + ".tmp", "~syncthing~" + name + ".tmp"] {
-            if let tempStamp = try? FileStamp.of(folder + "/" + temporary), !leftAlone(tempStamp) { return false }
+            if let tempStamp = try? FileStamp.of(file.sibling(temporary)), !leftAlone(tempStamp) { return false }
         }
         return true
     }
 
     /// The bytes of `path` and its stamp once read.
-    static func read(_ path: String) throws(SystemError) -> (bytes: [UInt8], stamp: FileStamp) {
-        let fd = try Syscall.openForReading(path)
-        defer { Syscall.close(fd) }
-        return try FileReading.contents(ofOpen: fd, path: path)
+    static func read(_ path: RootedPath) throws(SystemError) -> (bytes: [UInt8], stamp: FileStamp) {
+        try FileReading.contentsAndStamp(of: path)
     }
 }
 

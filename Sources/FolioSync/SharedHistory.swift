@@ -27,17 +27,17 @@ package final class SharedHistory {
     /// The folder's name inside the shared folder.
     package static let folderName = ".folio"
 
-    /// The shared folder (absolute).
-    package let root: String
+    /// The shared folder.
+    package let root: RootedFolder
     /// This device's name: made once per state folder.
     package let device: String
     /// The graph of every log read so far.
     package private(set) var graph = VersionGraph()
     package let limits: Limits
 
-    private var folder: String { root + "/" + Self.folderName }
-    private var logsFolder: String { folder + "/logs" }
-    private var ownLog: String { logsFolder + "/" + device + ".log" }
+    private var folder: RootedPath { root[Self.folderName] }
+    private var logsFolder: RootedPath { folder.appending("logs") }
+    private var ownLog: RootedPath { logsFolder.appending(device + ".log") }
     /// Per log: its identity and how far it was read (to the end of its last whole line).
     private var readUpTo: [String: (inode: UInt64, offset: Int64)] = [:]
     private var logged: [String: [VersionEvent]] = [:]
@@ -47,7 +47,7 @@ package final class SharedHistory {
 
     /// The history of the shared folder `root`, as the device whose state folder is
     /// `state` (where its name is kept) sees it.
-    package init(root: String, state: String, limits: Limits = Limits()) throws(SystemError) {
+    package init(root: RootedFolder, state: RootedFolder, limits: Limits = Limits()) throws(SystemError) {
         self.root = root
         self.limits = limits
         device = try Self.deviceName(state: state)
@@ -56,15 +56,14 @@ package final class SharedHistory {
     }
 
     /// The device name kept in `state/device` (16 hex digits), made on first use.
-    static func deviceName(state: String) throws(SystemError) -> String {
-        let path = state + "/device"
+    static func deviceName(state: RootedFolder) throws(SystemError) -> String {
+        let path = state["device"]
         if let bytes = try AtomicFile.contentsIfPresent(path) {
             let name = String(decoding: bytes.prefix { $0 != 10 }, as: UTF8.self)
             if name.count == 16, name.allSatisfy(\.isHexDigit) { return name }
         }
         let digits = Array("0123456789abcdef")
         let name = String((0..<16).map { _ in digits[Int.random(in: 0..<16)] })
-        try AtomicFile.makeDirectories(state)
         _ = try AtomicFile.write(Array((name + "\n").utf8), to: path, mode: 0o600, replacingOnly: nil)
         return name
     }
@@ -81,7 +80,7 @@ package final class SharedHistory {
         var rebuild = false
         for name in names where name.hasSuffix(".log") && !name.hasPrefix(".") {
             let device = String(name.dropLast(4))
-            let path = logsFolder + "/" + name
+            let path = logsFolder.appending(name)
             guard let stamp = try? FileStamp.of(path), stamp.type == .regular else { continue }
             var start: Int64 = 0
             if let known = readUpTo[device] {
@@ -94,9 +93,9 @@ package final class SharedHistory {
                     rebuild = true
                 }
             }
-            guard let fd = try? Syscall.openForReading(path) else { continue }
+            guard let fd = try? path.open(for: .reading) else { continue }
             defer { Syscall.close(fd) }
-            guard let bytes = try? Syscall.read(fd, count: Int(stamp.size - start), at: start, path: path) else { continue }
+            guard let bytes = try? Syscall.read(fd, count: Int(stamp.size - start), at: start, path: path.path) else { continue }
             let whole = bytes.lastIndex(of: 10).map { $0 + 1 } ?? 0
             let events = VersionEvent.parse(Array(bytes[..<whole]), device: device)
             readUpTo[device] = (stamp.inode, start + Int64(whole))
@@ -152,16 +151,13 @@ package final class SharedHistory {
         }
         var text: [UInt8] = []
         let stamp = try? FileStamp.of(ownLog)
-        if let stamp, stamp.size > 0, let fd = try? Syscall.openForReading(ownLog) {
+        if let stamp, stamp.size > 0, let fd = try? ownLog.open(for: .reading) {
             // A last line cut short by a crash is ended, so the next one parses.
-            if let last = try? Syscall.read(fd, count: 1, at: stamp.size - 1, path: ownLog), last != [10] { text.append(10) }
+            if let last = try? Syscall.read(fd, count: 1, at: stamp.size - 1, path: ownLog.path), last != [10] { text.append(10) }
             Syscall.close(fd)
         }
         for event in pending { text += event.line }
-        let fd = try Syscall.openForAppending(ownLog, mode: 0o666)
-        defer { Syscall.close(fd) }
-        try Syscall.writeAll(fd, text, path: ownLog)
-        try Syscall.sync(fd, path: ownLog)
+        try AtomicFile.append(text, to: ownLog, mode: 0o666, flushing: true)
         logged[device, default: []] += pending
         pending.removeAll()
         if let after = try? FileStamp.of(ownLog) { readUpTo[device] = (after.inode, after.size) }
@@ -196,8 +192,8 @@ package final class SharedHistory {
             for path in paths { if let version = graph.latest(device: device, path: path)?.version { protected.insert(version) } }
         }
         var stored: [(hash: SHA256.Digest, size: Int64)] = []
-        for prefix in Trash.entries(folder + "/versions") where prefix.count == 2 {
-            for name in Trash.entries(folder + "/versions/" + prefix) {
+        for prefix in Trash.entries(folder.appending("versions")) where prefix.count == 2 {
+            for name in Trash.entries(folder.appending("versions/" + prefix)) {
                 guard let hash = SHA256.Digest(hex: name), let stamp = try? FileStamp.of(contentPath(hash)) else { continue }
                 stored.append((hash, stamp.size))
             }
@@ -221,16 +217,16 @@ package final class SharedHistory {
     /// The size of this device's log, in bytes.
     package var ownLogSize: Int64 { (try? FileStamp.of(ownLog))?.size ?? 0 }
 
-    private func contentPath(_ hash: SHA256.Digest) -> String {
+    private func contentPath(_ hash: SHA256.Digest) -> RootedPath {
         let hex = hash.description
-        return folder + "/versions/" + hex.prefix(2) + "/" + hex
+        return folder.appending("versions/" + hex.prefix(2) + "/" + hex)
     }
 
     /// Makes `.folio/` with its `.gitignore` (so that git never tracks it) and `logs/`.
     private func ensureFolder() throws(SystemError) {
         guard !exists else { return }
-        try AtomicFile.makeDirectories(logsFolder)
-        let ignore = folder + "/.gitignore"
+        try logsFolder.makeDirectories()
+        let ignore = folder.appending(".gitignore")
         if (try? FileStamp.of(ignore)) == nil {
             _ = try AtomicFile.write(Array("# Folio's shared history of this folder: never committed.\n*\n".utf8), to: ignore, mode: nil, replacingOnly: { $0 == nil })
         }

@@ -8,8 +8,8 @@ extension Applier {
     struct Transfer: Sendable {
         var path: String
         var from: Replica
-        var source: String
-        var target: String
+        var source: RootedPath
+        var target: RootedPath
         var expected: FileStamp
         var replacing: FileStamp?
         /// The permissions of the source.
@@ -26,7 +26,7 @@ extension Applier {
         case copied([UInt8], FileStamp)
         /// Written to a temporary file beside the file it is to replace (renamed by
         /// ``commitReplacements()``, after one flush of them all).
-        case prepared([UInt8], temporary: String)
+        case prepared([UInt8], temporary: RootedPath)
         /// The source is no longer what the scan saw, or the target appeared meanwhile.
         case changed
         /// The source could not be read or the target written.
@@ -118,7 +118,7 @@ extension Applier {
             let temporary = try AtomicFile.prepare(bytes, beside: transfer.target, mode: nil, creating: transfer.sourceMode)
             let ours: FileStamp
             do throws(SystemError) { ours = try FileStamp.of(temporary) } catch {
-                try? Syscall.unlink(temporary)
+                try? temporary.unlink()
                 throw error
             }
             guard try AtomicFile.commit(temporary, to: transfer.target, replacingOnly: { $0 == nil }) else { return .changed }

@@ -23,15 +23,15 @@ extension SyncEngine {
                 guard !fileUnchanged && !folderUnchanged else { continue }
                 let copy = Applier.freeName(
                     Applier.conflictCopyName(path, timestamp: Syscall.localTimestamp(), replica: replica.rawValue),
-                    scans: [scanA, scanB], roots: Replica.allCases.map(root))
+                    scans: [scanA, scanB], roots: Replica.allCases.map(folder))
                 guard !options.dryRun else {
                     report.conflicts[path] = .some(copy)
                     continue
                 }
                 let stamp: FileStamp
                 do {
-                    try Syscall.renameWithoutReplacing(root(replica) + "/" + path, to: root(replica) + "/" + copy)
-                    stamp = try FileStamp.of(root(replica) + "/" + copy)
+                    try folder(replica)[path].renameWithoutReplacing(to: folder(replica)[copy])
+                    stamp = try FileStamp.of(folder(replica)[copy])
                 } catch {
                     report.skipped["\(replica.rawValue):\(path)"] = "a file here, a folder of the same name in the other replica, "
                         + "and the file could not be renamed aside (\(error)): rename one of them"

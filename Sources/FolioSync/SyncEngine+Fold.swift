@@ -35,7 +35,7 @@ extension Applier {
             if !engine.options.dryRun { try? history?.record(theirs, at: copy, time: now) }
             // Each copy against the base chosen for it and the file as merged so far.
             let base = history.flatMap {
-                BaseChoice.base(for: ConflictCopies.rootOriginal(of: copy) ?? original, file: ours, copy: theirs, history: $0, root: engine.root(replica), useGit: true)
+                BaseChoice.base(for: ConflictCopies.rootOriginal(of: copy) ?? original, file: ours, copy: theirs, history: $0, root: engine.folder(replica), useGit: true)
             }
             switch ConflictFold.fold(path: original, base: base?.bytes, file: ours, copy: theirs) {
             case .identical: break
@@ -97,9 +97,9 @@ extension SyncEngine {
     /// sync) back into their files, before anything else is decided; rescans what that
     /// changed. Returns the copies folded.
     func foldConflictCopies(
-        _ scanA: inout ReplicaScan, _ scanB: inout ReplicaScan, archive: SyncArchive, bases: BaseStore, history: VersionHistory, ignore: FolioIgnore
+        _ scanA: inout ReplicaScan, _ scanB: inout ReplicaScan, archive: SyncArchive, state: RootedFolder, bases: BaseStore, history: VersionHistory, ignore: FolioIgnore
     ) throws(SyncError) -> (folded: [String], kept: [String: String]) {
-        var folding = Applier(engine: self, bases: bases, history: history, scanA: scanA, scanB: scanB, archive: archive, report: SyncReport())
+        var folding = Applier(engine: self, state: state, bases: bases, history: history, scanA: scanA, scanB: scanB, archive: archive, report: SyncReport())
         folding.unfinishedFolds = FoldJournal.load(state)
         for (replica, scan) in [(Replica.a, scanA), (.b, scanB)] {
             // Every copy is tried, every time: one that could not be folded is reported
@@ -117,12 +117,12 @@ extension SyncEngine {
         let unfinished = folding.unfinishedFolds.entries
         let unused = unfinished.filter { old in
             !folding.pendingFolds.contains { $0.replica == old.replica && $0.copy == old.copy }
-                && (try? FileStamp.of(root(old.replica) + "/" + old.copy)) != nil
+                && (try? FileStamp.of(folder(old.replica)[old.copy])) != nil
         }
         let journaled = !folding.pendingFolds.isEmpty
         if journaled && !options.dryRun {
             do { try FoldJournal(entries: folding.pendingFolds + unused).save(state) } catch {
-                throw SyncError(.stateIO, "cannot save the fold journal in \(state): \(error)")
+                throw SyncError(.stateIO, "cannot save the fold journal in \(state.path): \(error)")
             }
         }
         folding.commitReplacements()
@@ -133,7 +133,7 @@ extension SyncEngine {
         // Anything the folding changed on disk is seen afresh.
         if journaled {
             for (index, replica) in [Replica.a, .b].enumerated() {
-                let rescan = try ReplicaScan.scan(root(replica), ignoring: ignore, known: Self.known(archive, replica))
+                let rescan = try ReplicaScan.scan(folder(replica), ignoring: ignore, known: Self.known(archive, replica))
                 if index == 0 { scanA = rescan } else { scanB = rescan }
             }
             for (copy, replica) in foldLater {
@@ -163,11 +163,11 @@ struct FoldJournal: Sendable, Equatable {
 
     var entries: [Entry] = []
 
-    static func path(_ state: String) -> String { state + "/folds" }
+    static func path(_ state: RootedFolder) -> RootedPath { state["folds"] }
 
     /// The journal in `state`; empty when there is none (or it cannot be read: then the
     /// copies are merged again, which loses nothing).
-    static func load(_ state: String) -> FoldJournal {
+    static func load(_ state: RootedFolder) -> FoldJournal {
         guard let bytes = (try? AtomicFile.contentsIfPresent(path(state))) ?? nil else { return FoldJournal() }
         var journal = FoldJournal()
         for line in bytes.split(separator: 10) {
@@ -182,7 +182,7 @@ struct FoldJournal: Sendable, Equatable {
     }
 
     /// Saves the journal durably in `state`.
-    func save(_ state: String) throws(SystemError) {
+    func save(_ state: RootedFolder) throws(SystemError) {
         let text = entries.map {
             [$0.replica.rawValue, SyncArchive.escaped($0.copy), SyncArchive.escaped($0.original), $0.copyHash.description, $0.mergedHash.description]
                 .joined(separator: "\t") + "\n"
@@ -191,7 +191,7 @@ struct FoldJournal: Sendable, Equatable {
     }
 
     /// Removes the journal from `state`.
-    static func remove(_ state: String) {
+    static func remove(_ state: RootedFolder) {
         try? AtomicFile.remove(path(state))
     }
 }

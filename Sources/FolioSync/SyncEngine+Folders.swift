@@ -17,7 +17,7 @@ extension Applier {
             report.copied.append(path)
             guard !engine.options.dryRun, insideRoot(source.other, folder) else { return }
             do {
-                try AtomicFile.makeDirectories(full(source.other, folder))
+                try full(source.other, folder).makeDirectories()
                 record(path, hash: .folder, stampA: .folder, stampB: .folder)
             } catch {
                 report.skipped["\(source.other.rawValue):\(path)"] = "cannot create the folder: \(error)"
@@ -44,7 +44,7 @@ extension Applier {
             }
             guard insideRoot(replica, folder) else { continue }
             do {
-                try Syscall.removeDirectory(full(replica, folder))
+                try full(replica, folder).removeDirectory()
                 report.deleted.append(path)
                 archive.entries[path] = nil
             } catch where error.code == Syscall.noSuchFile {

@@ -14,35 +14,42 @@ extension SyncEngine {
         let endedRuns: Set<UInt32>
         if !options.dryRun {
             do { lock = try StateLock.acquire(state) } catch { throw SyncError(lockFailure: error) }
-            Trash(state: state).expire(olderThanDays: 30)
-            do { endedRuns = try RunRecord(state: state).begin() } catch {
+        }
+        let stateFolder = try openState()
+        if !options.dryRun {
+            Trash(state: stateFolder).expire(olderThanDays: 30)
+            do { endedRuns = try RunRecord(state: stateFolder).begin() } catch {
                 throw SyncError(.stateIO, "cannot write \(state)/runs: \(error)")
             }
         } else {
             endedRuns = []
         }
-        let storage = ArchiveStorage(state: state)
+        let storage = ArchiveStorage(state: stateFolder)
         var (archive, loaded) = try storage.load()
-        // What either side's .folioignore names is ignored on both: a rule added on one side
-        // must not look like a deletion of those files to the other.
-        let rules = [rootA, rootB].map { String(decoding: (try? AtomicFile.contentsIfPresent($0 + "/.folioignore")) ?? nil ?? [], as: UTF8.self) }
+        // Each replica's `.folioignore` is its own (never copied). What either names is
+        // ignored on both: a rule added on one side must not look like a deletion of those
+        // files to the other; what the other side's rules alone hold back is reported.
+        // Read only as a regular file below the root: a link or a FIFO there is no rule file.
+        let rules = [folderA, folderB].map {
+            String(decoding: (try? AtomicFile.contentsIfPresent($0[FolioIgnore.fileName])) ?? nil ?? [], as: UTF8.self)
+        }
         let knownArchive = archive
         archive.addFolderEntriesIfMissing()
-        let bases = BaseStore(state: state, known: Set(knownArchive.entries.values.map(\.hash)))
+        let bases = BaseStore(state: stateFolder, known: Set(knownArchive.entries.values.map(\.hash)))
         return SyncRun(
-            lock: lock, endedRuns: endedRuns, storage: storage, loaded: loaded, knownArchive: knownArchive, archive: archive,
-            ignore: FolioIgnore(text: rules.joined(separator: "\n")), bases: bases, history: VersionHistory(state: state, contents: bases))
+            lock: lock, state: stateFolder, endedRuns: endedRuns, storage: storage, loaded: loaded, knownArchive: knownArchive, archive: archive,
+            ignore: FolioIgnore(text: rules.joined(separator: "\n")), ownIgnore: rules.map { FolioIgnore(text: $0) }, bases: bases, history: VersionHistory(state: stateFolder, contents: bases))
     }
 
     /// Both replicas listed at once, then what changed in either read with both cores;
     /// refused when a root could be listed only in part, or is no longer the same folder.
     func scan(_ run: SyncRun) throws(SyncError) -> ReplicaScans {
-        let known = run.knownArchive, ignore = run.ignore, endedRuns = run.endedRuns
+        let known = run.knownArchive, ignore = run.ignore, ownIgnore = run.ownIgnore, endedRuns = run.endedRuns
         let listings = ConcurrentSlots<Result<ReplicaScan, SyncError>>.map(2) { index in
             let replica: Replica = index == 0 ? .a : .b
             return Result { () throws(SyncError) in
                 try ReplicaScan.list(
-                    self.root(replica), ignoring: ignore, expectedCount: known.entries.count, endedRuns: endedRuns,
+                    self.folder(replica), ignoring: ignore, own: ownIgnore[index], expectedCount: known.entries.count, endedRuns: endedRuns,
                     renamingToNFC: !self.options.dryRun, known: Self.known(known, replica))
             }
         }
@@ -53,8 +60,8 @@ extension SyncEngine {
                 throw SyncError(.replicaMissing, "\(index == 0 ? rootA : rootB): \(reason); nothing was changed")
             }
         }
-        ReplicaScan.readPending(&scans, roots: [rootA, rootB])
-        if !options.allowMassDelete { try refuseStrangeRoots(archive: run.archive) }
+        ReplicaScan.readPending(&scans, roots: [folderA, folderB])
+        if !options.allowMassDelete { try refuseStrangeRoots(archive: run.archive, state: run.state) }
         return ReplicaScans(a: scans[0], b: scans[1])
     }
 
@@ -62,7 +69,7 @@ extension SyncEngine {
     /// first; the report starts with what that did.
     func foldConflictCopies(_ scans: inout ReplicaScans, _ run: inout SyncRun) throws(SyncError) -> SyncReport {
         let (folded, keptCopies) = try foldConflictCopies(
-            &scans.a, &scans.b, archive: run.archive, bases: run.bases, history: run.history, ignore: run.ignore)
+            &scans.a, &scans.b, archive: run.archive, state: run.state, bases: run.bases, history: run.history, ignore: run.ignore)
         var report = SyncReport()
         report.folded = folded
         report.keptCopies = keptCopies
@@ -88,12 +95,13 @@ extension SyncEngine {
     /// only by case; and what the scans skipped or renamed.
     func tidy(_ scans: inout ReplicaScans, _ run: inout SyncRun, _ report: inout SyncReport) {
         separateFilesFromFolders(&scans.a, &scans.b, archive: run.archive, into: &report)
+        report.heldBack = (scans.a.heldBack.map { "A:" + $0 } + scans.b.heldBack.map { "B:" + $0 }).sorted()
         if !options.dryRun {
             for (replica, scan) in [(Replica.a, scans.a), (.b, scans.b)] {
                 // Into the trash, not unlinked: were a name ever mistaken for Folio's, nothing is lost.
                 for path in scan.staleTemporaries {
-                    guard let stamp = try? FileStamp.of(root(replica) + "/" + path),
-                          (try? Trash(state: state).move(path, from: root(replica), replica: replica, expected: stamp, hash: nil)) == true
+                    guard let stamp = try? FileStamp.of(folder(replica)[path]),
+                          (try? Trash(state: run.state).move(path, from: folder(replica), replica: replica, expected: stamp, hash: nil)) == true
                     else {
                         if let tag = ReplicaScan.folioTemporaryTag(String(path.split(separator: "/").last ?? "")) { run.unmovedRuns.insert(tag) }
                         continue
@@ -149,7 +157,7 @@ extension SyncEngine {
     /// for them.
     func apply(_ steps: [SyncStep], _ scans: ReplicaScans, _ run: inout SyncRun, _ report: inout SyncReport) {
         var applier = Applier(
-            engine: self, bases: run.bases, history: run.history, scanA: scans.a, scanB: scans.b, archive: run.archive, report: report)
+            engine: self, state: run.state, bases: run.bases, history: run.history, scanA: scans.a, scanB: scans.b, archive: run.archive, report: report)
         let (copies, others, afterFolders) = schedule(steps, scans.a, scans.b)
         applier.copyFiles(copies) { done in options.progress?(done, steps.count) }
         for (index, step) in others.enumerated() {
@@ -178,13 +186,13 @@ extension SyncEngine {
         if run.archive != run.knownArchive {
             do {
                 try run.bases.flush()
-                try AtomicFile.flushFileSystem(containing: state)
+                try AtomicFile.flushFileSystem(containing: run.state.root)
                 try run.storage.save(run.archive, known: run.knownArchive, loaded: run.loaded)
             } catch { throw SyncError(.stateIO, "cannot save the archive in \(state): \(error)") }
         }
-        recordRoots()
+        recordRoots(state: run.state)
         // A run that ends here leaves no temporary file: it need not be listed any more.
-        try? RunRecord(state: state).finish(unmoved: run.unmovedRuns)
+        try? RunRecord(state: run.state).finish(unmoved: run.unmovedRuns)
         // The versions seen, after the contents they name, keeping every base the archive names.
         do {
             try run.history.flush()

@@ -54,6 +54,9 @@ public struct SyncReport: Sendable, Equatable {
     public var passedOver: Set<String> = []
     /// Names renamed to NFC in their replica (`A:PATH`), so that both replicas spell them alike.
     public var normalized: [String] = []
+    /// Paths one replica's own rules would sync that the other replica's `.folioignore`
+    /// holds back (`A:PATH`: A's file, which B's rules ignore; folders end in `/`).
+    public var heldBack: [String] = []
     /// How many files each replica holds now.
     public var files = 0
     /// How many files were read and hashed (the rest were known by their stamps).
@@ -106,6 +109,11 @@ public struct SyncEngine: Sendable {
     public let options: SyncOptions
     /// Where the archive lives.
     public let state: String
+    /// The first replica, pinned when the engine was made: every file operation below it
+    /// goes through this descriptor.
+    public let folderA: RootedFolder
+    /// The second replica, pinned likewise.
+    public let folderB: RootedFolder
 
     /// An engine for the replicas `a` and `b`.
     public init(_ a: String, _ b: String, options: SyncOptions = SyncOptions()) throws(SyncError) {
@@ -114,6 +122,11 @@ public struct SyncEngine: Sendable {
         }
         rootA = try absolute(a)
         rootB = try absolute(b)
+        func pinned(_ path: String) throws(SyncError) -> RootedFolder {
+            do { return try RootedFolder(path) } catch { throw SyncError(.replicaMissing, "\(path): cannot open the replica (\(error)); nothing was changed") }
+        }
+        folderA = try pinned(rootA)
+        folderB = try pinned(rootB)
         guard rootA != rootB else { throw SyncError(.replicasOverlap, "\(a) and \(b) are the same folder") }
         guard !rootA.hasPrefix(rootB + "/") && !rootB.hasPrefix(rootA + "/") else {
             throw SyncError(.replicasOverlap, "\(a) and \(b) are inside one another; replicas must be separate folders")
@@ -127,12 +140,23 @@ public struct SyncEngine: Sendable {
 
     func root(_ replica: Replica) -> String { replica == .a ? rootA : rootB }
 
+    /// The pinned folder of `replica`.
+    func folder(_ replica: Replica) -> RootedFolder { replica == .a ? folderA : folderB }
+
+    /// The state folder, opened (and made, 0700, when missing: it holds copies of every
+    /// text file).
+    public func openState() throws(SyncError) -> RootedFolder {
+        do { return try RootedFolder.creating(state, mode: 0o700) } catch {
+            throw SyncError(.stateIO, "cannot open the state folder \(state): \(error)")
+        }
+    }
+
     /// The time now, in nanoseconds since the epoch (as the history records it).
     var now: Int64 { Syscall.nanosecondsNow() }
 
     /// The archive as last saved (empty before the first sync).
     package func loadArchive() throws(SyncError) -> SyncArchive {
-        try ArchiveStorage(state: state).load().archive
+        try ArchiveStorage(state: openState()).load().archive
     }
 
     /// Runs one sync.
@@ -164,7 +188,7 @@ public struct SyncEngine: Sendable {
     }
 
     /// The file `STATE/roots`: each replica's device and inode, as the last sync saw them.
-    var rootsPath: String { state + "/roots" }
+    func rootsPath(_ state: RootedFolder) -> RootedPath { state["roots"] }
 
     /// What `roots` records for a replica now.
     func rootIdentities() -> String? {
@@ -175,8 +199,8 @@ public struct SyncEngine: Sendable {
     /// Refuses a replica that is no longer the folder the archive was made with (a link
     /// pointed elsewhere, a stick with another folder mounted in its place): its files
     /// would all look deleted, or all new. Nothing was recorded yet: accepted.
-    func refuseStrangeRoots(archive: SyncArchive) throws(SyncError) {
-        guard !archive.entries.isEmpty, let recorded = (try? AtomicFile.contentsIfPresent(rootsPath)) ?? nil,
+    func refuseStrangeRoots(archive: SyncArchive, state stateFolder: RootedFolder) throws(SyncError) {
+        guard !archive.entries.isEmpty, let recorded = (try? AtomicFile.contentsIfPresent(rootsPath(stateFolder))) ?? nil,
               let now = rootIdentities(), Array(now.utf8) != recorded
         else { return }
         let lines = String(decoding: recorded, as: UTF8.self).split(separator: "\n"), current = now.split(separator: "\n")
@@ -188,9 +212,9 @@ public struct SyncEngine: Sendable {
     }
 
     /// Records the replicas' identities for ``refuseStrangeRoots(archive:)``.
-    func recordRoots() {
-        guard let now = rootIdentities(), ((try? AtomicFile.contentsIfPresent(rootsPath)) ?? nil) != Array(now.utf8) else { return }
-        _ = try? AtomicFile.write(Array(now.utf8), to: rootsPath, mode: 0o600, replacingOnly: nil)
+    func recordRoots(state: RootedFolder) {
+        guard let now = rootIdentities(), ((try? AtomicFile.contentsIfPresent(rootsPath(state))) ?? nil) != Array(now.utf8) else { return }
+        _ = try? AtomicFile.write(Array(now.utf8), to: rootsPath(state), mode: 0o600, replacingOnly: nil)
     }
 
     /// Refuses a sync that would delete more than half of a side's files (and more than a

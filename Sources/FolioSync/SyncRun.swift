@@ -4,6 +4,8 @@ import FolioSystem
 struct SyncRun {
     /// The state folder's lock, held until the pass ends (nil in a dry run).
     let lock: StateLock?
+    /// The state folder.
+    let state: RootedFolder
     /// The tags of earlier runs that ended, whose temporary files are leftovers.
     let endedRuns: Set<UInt32>
     /// Where the archive is kept, and how it was read.
@@ -14,6 +16,8 @@ struct SyncRun {
     var archive: SyncArchive
     /// What either side's `.folioignore` names, ignored on both.
     let ignore: FolioIgnore
+    /// Each replica's own rules (A, B): what the other's alone ignore is held back, and reported.
+    let ownIgnore: [FolioIgnore]
     /// The merge bases and the versions seen.
     let bases: BaseStore
     let history: VersionHistory

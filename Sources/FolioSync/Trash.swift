@@ -5,10 +5,10 @@ import FolioSystem
 /// `folio restore`.
 public struct Trash: Sendable {
     /// The state folder holding the trash.
-    public let state: String
+    public let state: RootedFolder
 
     /// The trash of the state folder `state`.
-    public init(state: String) { self.state = state }
+    public init(state: RootedFolder) { self.state = state }
 
     /// A file in the trash.
     public struct Item: Sendable, Hashable {
@@ -24,10 +24,10 @@ public struct Trash: Sendable {
     /// Everything in the trash, newest first.
     public func items() -> [Item] {
         var items: [Item] = []
-        let root = state + "/trash"
+        let root = state["trash"]
         for time in Self.entries(root) {
             for replica in Replica.allCases {
-                let folder = root + "/" + time + "/" + replica.rawValue
+                let folder = root.appending(time + "/" + replica.rawValue)
                 guard let walk = try? DirectoryWalk.files(under: folder, descend: { _ in true }, include: { _ in true }) else { continue }
                 items += walk.paths.map { Item(time: time, replica: replica, path: $0) }
             }
@@ -37,9 +37,9 @@ public struct Trash: Sendable {
 
     /// Puts `item` back where it was, under `root` (its replica's folder); refuses to
     /// replace a file that is there now.
-    public func restore(_ item: Item, into root: String) throws(SyncError) {
-        let source = state + "/trash/" + item.time + "/" + item.replica.rawValue + "/" + item.path
-        let target = root + "/" + item.path
+    public func restore(_ item: Item, into root: RootedFolder) throws(SyncError) {
+        let source = state["trash/" + item.time + "/" + item.replica.rawValue + "/" + item.path]
+        let target = root[item.path]
         do {
             let bytes = try FileReading.contents(of: source)
             let mode = try FileStamp.of(source).permissions
@@ -59,19 +59,19 @@ public struct Trash: Sendable {
     /// leaving it, when it changed (someone may be typing). A second delete of the same
     /// path within one second gets a folder of its own (`…-2`): a trashed version is
     /// never replaced by a later one.
-    package func move(_ path: String, from root: String, replica: Replica, expected: FileStamp, hash: SHA256.Digest?) throws(SystemError) -> Bool {
-        let source = root + "/" + path
+    package func move(_ path: String, from root: RootedFolder, replica: Replica, expected: FileStamp, hash: SHA256.Digest?) throws(SystemError) -> Bool {
+        let source = root[path]
         guard (try? FileStamp.of(source)) == expected else { return false }
         let trash = freePlace(for: path, replica: replica)
-        try AtomicFile.makeDirectories(AtomicFile.parent(of: trash))
+        try trash.parent.makeDirectories()
         do {
-            try Syscall.rename(source, to: trash)
+            try source.rename(to: trash)
             // What was moved must be the file checked: an edit saved between the check and
             // the rename goes back where it was (unless the name was taken again meanwhile,
             // when it stays in the trash, restorable) and the delete gives up.
             if let moved = try? FileStamp.of(trash), !moved.isSameFile(as: expected) {
-                do { try Syscall.renameWithoutReplacing(trash, to: source) } catch where Syscall.renameFlagsUnsupported.contains(error.code) {
-                    if (try? FileStamp.of(source)) == nil { try Syscall.rename(trash, to: source) }
+                do { try trash.renameWithoutReplacing(to: source) } catch where Syscall.renameFlagsUnsupported.contains(error.code) {
+                    if (try? FileStamp.of(source)) == nil { try trash.rename(to: source) }
                 }
                 return false
             }
@@ -80,7 +80,7 @@ public struct Trash: Sendable {
             _ = try AtomicFile.write(bytes, to: trash, mode: expected.permissions, replacingOnly: nil)
             // Removed only if still what was copied to the trash: an edit saved meanwhile stays.
             guard (try? FileStamp.of(source)) == expected, hash.map({ SHA256.hash(bytes) == $0 }) ?? true else {
-                try? Syscall.unlink(trash)
+                try? trash.unlink()
                 return false
             }
             try AtomicFile.remove(source)
@@ -93,47 +93,43 @@ public struct Trash: Sendable {
     /// before `folio resolve --keep copy` writes the copy's over it.
     package func keep(_ bytes: [UInt8], as path: String, replica: Replica, mode: UInt32) throws(SystemError) {
         let trash = freePlace(for: path, replica: replica)
-        try AtomicFile.makeDirectories(AtomicFile.parent(of: trash))
         _ = try AtomicFile.write(bytes, to: trash, mode: mode, replacingOnly: nil)
     }
 
     /// Where `path`, set aside from `replica` now, goes in the trash: a second one of the
     /// same path within one second gets a folder of its own (`…-2`), so a trashed
     /// version is never replaced by a later one.
-    private func freePlace(for path: String, replica: Replica) -> String {
+    private func freePlace(for path: String, replica: Replica) -> RootedPath {
         let stamp = Syscall.localTimestamp()
         var folder = stamp
         var attempt = 1
-        while (try? FileStamp.of(state + "/trash/" + folder + "/" + replica.rawValue + "/" + path)) != nil {
+        while (try? FileStamp.of(state["trash/" + folder + "/" + replica.rawValue + "/" + path])) != nil {
             attempt += 1
             folder = stamp + "-\(attempt)"
         }
-        return state + "/trash/" + folder + "/" + replica.rawValue + "/" + path
+        return state["trash/" + folder + "/" + replica.rawValue + "/" + path]
     }
 
     /// Removes what was deleted more than `days` days ago (by the folder's time).
     func expire(olderThanDays days: Int) {
         let cutoff = Syscall.localTimestamp(daysAgo: days)
-        for time in Self.entries(state + "/trash") where time < cutoff {
-            Self.removeTree(state + "/trash/" + time)
+        for time in Self.entries(state["trash"]) where time < cutoff {
+            Self.removeTree(state["trash/" + time])
         }
     }
 
-    static func entries(_ folder: String) -> [String] {
-        guard let dir = try? Syscall.openDirectory(folder) else { return [] }
-        defer { Syscall.closeDirectory(dir) }
-        var names: [String] = []
-        while let entry = try? Syscall.nextEntry(dir, path: folder) { names.append(entry.name) }
-        return names.sorted()
+    /// The names in `folder`, sorted (none when it cannot be read).
+    static func entries(_ folder: RootedPath) -> [String] {
+        ((try? folder.entries()) ?? []).map(\.name).sorted()
     }
 
-    static func removeTree(_ path: String) {
+    static func removeTree(_ path: RootedPath) {
         guard let stamp = try? FileStamp.of(path) else { return }
         if stamp.isDirectory {
-            for name in entries(path) { removeTree(path + "/" + name) }
-            try? Syscall.removeDirectory(path)
+            for name in entries(path) { removeTree(path.appending(name)) }
+            try? path.removeDirectory()
         } else {
-            try? Syscall.unlink(path)
+            try? path.unlink()
         }
     }
 }

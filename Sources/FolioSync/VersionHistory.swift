@@ -42,9 +42,9 @@ package final class VersionHistory {
     /// Files larger than this are not kept: they are not hand-edited records.
     package static let largestVersion = 4 << 20
 
-    let state: String
+    let state: RootedFolder
     let contents: BaseStore
-    private var log: String { state + "/history.log" }
+    private var log: RootedPath { state["history.log"] }
     /// The log's entries as last read, dropped once what was recorded is flushed: a
     /// watcher records for weeks and reads them only to fold a copy, so it does not
     /// hold every version in memory between folds.
@@ -56,14 +56,14 @@ package final class VersionHistory {
     private var first: [SHA256.Digest: Int64] = [:]
     private var pending: [Version] = []
     /// When the log was last pruned (`history.pruned`).
-    private lazy var pruned = GrowthMarker(path: state + "/history.pruned")
+    private lazy var pruned = GrowthMarker(path: state["history.pruned"])
 
     /// The history kept in the state folder `state` (empty when there is none yet).
-    package convenience init(state: String) {
+    package convenience init(state: RootedFolder) {
         self.init(state: state, contents: BaseStore(state: state, known: []))
     }
 
-    init(state: String, contents: BaseStore) {
+    init(state: RootedFolder, contents: BaseStore) {
         self.state = state
         self.contents = contents
     }
@@ -154,13 +154,10 @@ package final class VersionHistory {
     package func flush() throws(SystemError) {
         guard !pending.isEmpty else { return }
         try contents.flush()
-        if Syscall.syncWaitsForWrites { try AtomicFile.flushFileSystem(containing: state) }
+        if Syscall.syncWaitsForWrites { try AtomicFile.flushFileSystem(containing: state.root) }
         var text: [UInt8] = []
         for version in pending { text += Self.line(version) }
-        let fd = try Syscall.openForAppending(log)
-        defer { Syscall.close(fd) }
-        try Syscall.writeAll(fd, text, path: log)
-        try Syscall.sync(fd, path: log)
+        try AtomicFile.append(text, to: log, flushing: true)
         pending.removeAll()
         cachedEntries = nil
     }

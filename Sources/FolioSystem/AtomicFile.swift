@@ -1,10 +1,12 @@
-/// Writing and removing files so that a crash never leaves a half-written file.
+/// Writing and removing files so that a crash never leaves a half-written file. Every
+/// file is named by a ``RootedPath``: the write lands in the folder below the root or
+/// nowhere.
 public enum AtomicFile {
     /// Writes `bytes` to `path`: a temporary file in the same folder, flushed, renamed
     /// over the target, then the folder flushed. Missing parent folders are created. A
     /// file replaced keeps its permissions (a 0600 todo stays private); a new one gets
     /// what the umask gives.
-    public static func write(_ bytes: [UInt8], to path: String) throws(SystemError) {
+    public static func write(_ bytes: [UInt8], to path: RootedPath) throws(SystemError) {
         _ = try write(bytes, to: path, mode: (try? FileStamp.of(path))?.permissions, replacingOnly: nil)
     }
 
@@ -19,12 +21,12 @@ public enum AtomicFile {
     /// `flushingFolder: false` the data is flushed before the rename (so a file is never
     /// replaced by less) but the folder is left to such a later flush.
     public static func write(
-        _ bytes: [UInt8], to path: String, mode: UInt32?, creating: UInt32 = 0o666, durable: Bool = true, flushingFolder: Bool = true,
+        _ bytes: [UInt8], to path: RootedPath, mode: UInt32?, creating: UInt32 = 0o666, durable: Bool = true, flushingFolder: Bool = true,
         replacingOnly: ((FileStamp?) -> Bool)?
     ) throws(SystemError) -> Bool {
         let temporary = try prepare(bytes, beside: path, mode: mode, creating: creating, flushing: durable)
         guard try commit(temporary, to: path, replacingOnly: replacingOnly) else { return false }
-        if durable && flushingFolder { try Syscall.syncDirectory(parent(of: path)) }
+        if durable && flushingFolder { try path.parent.syncDirectory() }
         return true
     }
 
@@ -43,38 +45,40 @@ public enum AtomicFile {
     /// bytes (at a character's end) so that the name stays within the 255 bytes file
     /// systems allow; no other name is ever taken for Folio's own.
     public static func prepare(
-        _ bytes: [UInt8], beside path: String, mode: UInt32?, creating: UInt32 = 0o666, flushing: Bool = false
-    ) throws(SystemError) -> String {
-        let folder = parent(of: path)
-        var name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.index(after: $0)...]) } ?? path
+        _ bytes: [UInt8], beside path: RootedPath, mode: UInt32?, creating: UInt32 = 0o666, flushing: Bool = false
+    ) throws(SystemError) -> RootedPath {
+        var name = path.name
         while name.utf8.count > 160 { name.removeLast() }
         var attempt = 0
         var madeFolders = false
         while true {
-            let temporary = folder + "/." + name + ".folio-\(runTag)-\(attempt).tmp"
+            let temporary = path.sibling("." + name + ".folio-\(runTag)-\(attempt).tmp")
             let fd: Int32
-            do { fd = try Syscall.createExclusive(temporary, mode: mode ?? creating) } catch where error.code == Syscall.alreadyExists && attempt < 8 {
+            do { fd = try temporary.open(for: .creatingExclusively, mode: mode ?? creating) } catch where error.code == Syscall.alreadyExists && attempt < 8 {
                 attempt += 1
                 continue
             } catch where error.code == Syscall.noSuchFile && !madeFolders {
                 // The folder is made only when missing: looking first cost a call per file.
-                try makeDirectories(folder)
+                try path.parent.makeDirectories()
                 madeFolders = true
                 continue
             }
             // Closed once only: a second close could close a descriptor another thread just opened.
             do {
-                try Syscall.writeAll(fd, bytes, path: temporary)
+                try Syscall.writeAll(fd, bytes, path: temporary.path)
                 if let mode {
                     // A replacement: it keeps the mode and extended attributes of what it replaces.
-                    try Syscall.changeMode(fd, mode, path: temporary)
-                    try Syscall.copyExtendedAttributes(from: path, to: fd, path: temporary)
+                    try Syscall.changeMode(fd, mode, path: temporary.path)
+                    if let source = try? path.open(for: .reading) {
+                        defer { Syscall.close(source) }
+                        try Syscall.copyExtendedAttributes(from: source, to: fd, path: temporary.path)
+                    }
                 }
                 // Where `sync()` does not wait for the writes, a flush batched for later is no flush.
-                if flushing || !Syscall.syncWaitsForWrites { try Syscall.sync(fd, path: temporary) }
+                if flushing || !Syscall.syncWaitsForWrites { try Syscall.sync(fd, path: temporary.path) }
             } catch {
                 Syscall.close(fd)
-                try? Syscall.unlink(temporary)
+                try? temporary.unlink()
                 throw error
             }
             Syscall.close(fd)
@@ -93,41 +97,41 @@ public enum AtomicFile {
     /// between, the two are traded back and the commit gives up. (Where the file system
     /// cannot rename with flags — some network and FUSE file systems — a plain rename
     /// follows the check, as before.)
-    public static func commit(_ temporary: String, to path: String, replacingOnly: ((FileStamp?) -> Bool)?) throws(SystemError) -> Bool {
+    public static func commit(_ temporary: RootedPath, to path: RootedPath, replacingOnly: ((FileStamp?) -> Bool)?) throws(SystemError) -> Bool {
         guard let replacingOnly else {
-            do { try Syscall.rename(temporary, to: path) } catch {
-                try? Syscall.unlink(temporary)
+            do { try temporary.rename(to: path) } catch {
+                try? temporary.unlink()
                 throw error
             }
             return true
         }
         let current: FileStamp?
         do { current = try FileStamp.of(path) } catch where error.code == Syscall.noSuchFile { current = nil } catch {
-            try? Syscall.unlink(temporary)
+            try? temporary.unlink()
             throw error
         }
         guard replacingOnly(current) else {
-            try? Syscall.unlink(temporary)
+            try? temporary.unlink()
             return false
         }
         do {
             if let current {
                 return try exchange(temporary, into: path, expecting: current)
             }
-            try Syscall.renameWithoutReplacing(temporary, to: path)
+            try temporary.renameWithoutReplacing(to: path)
             return true
         } catch where error.code == Syscall.alreadyExists {
             // Created meanwhile: theirs stays.
-            try? Syscall.unlink(temporary)
+            try? temporary.unlink()
             return false
         } catch where Syscall.renameFlagsUnsupported.contains(error.code) {
-            do { try Syscall.rename(temporary, to: path) } catch {
-                try? Syscall.unlink(temporary)
+            do { try temporary.rename(to: path) } catch {
+                try? temporary.unlink()
                 throw error
             }
             return true
         } catch {
-            try? Syscall.unlink(temporary)
+            try? temporary.unlink()
             throw error
         }
     }
@@ -137,40 +141,64 @@ public enum AtomicFile {
     /// anything else — a save that landed in between — is traded back into place and
     /// the commit gives up. Should yet another save have landed before that second trade,
     /// the version it displaces is kept beside the file, never removed.
-    static func exchange(_ temporary: String, into path: String, expecting expected: FileStamp) throws(SystemError) -> Bool {
+    static func exchange(_ temporary: RootedPath, into path: RootedPath, expecting expected: FileStamp) throws(SystemError) -> Bool {
         let ours = try FileStamp.of(temporary)
-        try Syscall.exchange(temporary, with: path)
+        try temporary.exchange(with: path)
         let displaced = try? FileStamp.of(temporary)
         if let displaced, displaced.isSameFile(as: expected) {
-            try Syscall.unlink(temporary)
+            try temporary.unlink()
             return true
         }
-        try Syscall.exchange(temporary, with: path)
+        try temporary.exchange(with: path)
         if let back = try? FileStamp.of(temporary), back.isSameFile(as: ours) {
-            try? Syscall.unlink(temporary)
+            try? temporary.unlink()
         } else {
-            try? Syscall.rename(temporary, to: path + ".folio-displaced-\(UInt32.random(in: 0...UInt32.max))")
+            try? temporary.rename(to: path.sibling(path.name + ".folio-displaced-\(UInt32.random(in: 0...UInt32.max))"))
         }
         return false
     }
 
     /// Flushes everything written to the file system holding `path` (and the others:
     /// `sync`).
-    public static func flushFileSystem(containing path: String) throws(SystemError) {
-        try Syscall.syncFileSystem(path)
+    public static func flushFileSystem(containing path: RootedPath) throws(SystemError) {
+        try Syscall.syncFileSystem(path.path)
     }
 
     /// Removes `path` and flushes its folder.
-    public static func remove(_ path: String) throws(SystemError) {
-        try Syscall.unlink(path)
-        try Syscall.syncDirectory(parent(of: path))
+    public static func remove(_ path: RootedPath) throws(SystemError) {
+        try path.unlink()
+        try path.parent.syncDirectory()
     }
 
     /// The bytes at `path`, or nil when there is no such file.
-    public static func contentsIfPresent(_ path: String) throws(SystemError) -> [UInt8]? {
+    public static func contentsIfPresent(_ path: RootedPath) throws(SystemError) -> [UInt8]? {
         do { return try FileReading.contents(of: path) } catch where error.code == Syscall.noSuchFile {
             return nil
         }
+    }
+
+    /// Appends `bytes` to the regular file at `path` (created with `mode` when missing),
+    /// flushed when `flushing` (and always where `sync()` does not wait for the writes):
+    /// the logs and packs of a state folder or a shared history.
+    public static func append(_ bytes: [UInt8], to path: RootedPath, mode: UInt32 = 0o600, flushing: Bool) throws(SystemError) {
+        let fd = try path.open(for: .appending, mode: mode)
+        defer { Syscall.close(fd) }
+        try Syscall.writeAll(fd, bytes, path: path.path)
+        if flushing || !Syscall.syncWaitsForWrites { try Syscall.sync(fd, path: path.path) }
+    }
+
+    /// Writes `bytes` to the file the user named on the command line (`folio merge-file`'s
+    /// CURRENT): outside any folder Folio keeps, so the path is the user's own word and a
+    /// link there is followed, as `cp` would.
+    public static func write(_ bytes: [UInt8], toFileNamedByUser path: String) throws(SystemError) {
+        try write(bytes, to: rooted(fileNamedByUser: path))
+    }
+
+    /// A path the user named, as a path below its own folder: links in it resolved (their
+    /// word), then the folder pinned like any root.
+    package static func rooted(fileNamedByUser path: String) throws(SystemError) -> RootedPath {
+        let resolved = (try? Syscall.realPath(path)) ?? path
+        return try RootedFolder(parent(of: resolved))[name(of: resolved)]
     }
 
     /// The folder holding `path`.
@@ -179,17 +207,9 @@ public enum AtomicFile {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// Creates `path` and the folders above it that are missing.
-    package static func makeDirectories(_ path: String) throws(SystemError) {
-        if let status = try? Syscall.linkStatus(path) {
-            // Something that is not a folder (a file, a link) holds the name: no folder here.
-            guard Syscall.entryType(of: status) == .directory else {
-                throw SystemError(operation: .makeDirectory, path: path, code: Syscall.alreadyExists)
-            }
-            return
-        }
-        let up = parent(of: path)
-        if up != path && up != "." && up != "/" { try makeDirectories(up) }
-        try Syscall.makeDirectory(path)
+    /// The last component of `path`.
+    package static func name(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.index(after: slash)...])
     }
 }

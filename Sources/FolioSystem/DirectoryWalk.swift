@@ -1,50 +1,51 @@
 /// Finding files under a folder, without following symbolic links.
 public enum DirectoryWalk {
-    /// The relative paths of the regular files under `root` for which `include` is
+    /// The paths (relative to `root`) of the regular files under `root` for which `include` is
     /// true, sorted. Folders for which `descend` is false are not entered.
-    /// Symbolic links are never followed. Folders that cannot be read are
-    /// reported in `problems` and skipped, so one bad folder does not hide the rest.
+    /// Symbolic links are never followed: each folder is opened below the root's
+    /// descriptor. Folders that cannot be read are reported in `problems` and skipped,
+    /// so one bad folder does not hide the rest.
     public static func files(
-        under root: String,
+        under root: RootedPath,
         descend: (_ name: String) -> Bool,
         include: (_ name: String) -> Bool
     ) throws(SystemError) -> (paths: [String], problems: [SystemError]) {
         var paths: [String] = []
         var problems: [SystemError] = []
-        // Opening the root must work: a missing root is an error, not an empty folder.
-        let rootDir = try Syscall.openDirectory(root)
-        Syscall.closeDirectory(rootDir)
-        var pending: [String] = [""]
+        var pending: [RelativePath] = [.folder]
+        let base = root.relative
         while let relative = pending.popLast() {
-            let full = relative.isEmpty ? root : root + "/" + relative
+            let folder = RootedPath(root.folder, base.appending(relative.string))
             let dir: DirectoryStream
-            do { dir = try Syscall.openDirectory(full) } catch {
+            do { dir = try folder.openDirectoryStream() } catch {
+                // The root must open: a missing root is an error, not an empty folder.
+                if relative.isFolder { throw error }
                 problems.append(error)
                 continue
             }
             defer { Syscall.closeDirectory(dir) }
             while true {
                 let entry: (name: String, type: EntryType)?
-                do { entry = try Syscall.nextEntry(dir, path: full) } catch {
+                do { entry = try Syscall.nextEntry(dir, path: folder.path) } catch {
                     problems.append(error)
                     break
                 }
                 guard let entry else { break }
-                let child = relative.isEmpty ? entry.name : relative + "/" + entry.name
+                let child = relative.appending(entry.name)
                 guard entry.type != .invalidName else {
-                    problems.append(SystemError(operation: .readDirectory, path: root + "/" + child, code: Syscall.invalidName))
+                    problems.append(SystemError(operation: .readDirectory, path: folder.appending(entry.name).path, code: Syscall.invalidName))
                     continue
                 }
                 var type = entry.type
                 if type == .unknown {
-                    do { type = Syscall.entryType(of: try Syscall.linkStatus(root + "/" + child)) } catch {
+                    do { type = Syscall.entryType(of: try Syscall.linkStatus(entry.name, in: Syscall.descriptor(of: dir), displayPath: folder.appending(entry.name).path)) } catch {
                         problems.append(error)
                         continue
                     }
                 }
                 switch type {
                 case .directory where descend(entry.name): pending.append(child)
-                case .regular where include(entry.name): paths.append(child)
+                case .regular where include(entry.name): paths.append(child.string)
                 default: break
                 }
             }

@@ -1,19 +1,31 @@
-/// Reading whole files.
+/// Reading whole files: only regular files, never through a link below a root.
 public enum FileReading {
-    /// The bytes of the file at `path`.
-    public static func contents(of path: String) throws(SystemError) -> [UInt8] {
-        let fd = try Syscall.openForReading(path)
-        defer { Syscall.close(fd) }
-        return try contents(ofOpen: fd, path: path).bytes
+    /// The bytes of the regular file at `path`.
+    public static func contents(of path: RootedPath) throws(SystemError) -> [UInt8] {
+        try contentsAndStamp(of: path).bytes
     }
 
-    /// The bytes of the file at `name` in the open folder `directory` (never through a
-    /// link), and its stamp once read: a caller that knows the stamp from before can
-    /// tell whether the file changed while it was read.
+    /// The bytes of the regular file at `path` and its stamp once read: a caller that
+    /// knows the stamp from before can tell whether the file changed while it was read.
+    package static func contentsAndStamp(of path: RootedPath) throws(SystemError) -> (bytes: [UInt8], stamp: FileStamp) {
+        let fd = try path.open(for: .reading)
+        defer { Syscall.close(fd) }
+        return try contents(ofOpen: fd, path: path.path)
+    }
+
+    /// The bytes of the regular file at `name` in the open folder `directory` (never
+    /// through a link), and its stamp once read.
     package static func contents(of name: String, in directory: Int32, displayPath: String) throws(SystemError) -> (bytes: [UInt8], stamp: FileStamp) {
-        let fd = try Syscall.openForReading(name, in: directory, displayPath: displayPath)
+        let fd = try Syscall.openRegularFile(name, in: directory, flags: Syscall.OpenPurpose.reading.flags, displayPath: displayPath)
         defer { Syscall.close(fd) }
         return try contents(ofOpen: fd, path: displayPath)
+    }
+
+    /// The bytes of a file the user named on the command line (`folio yaml FILE`): outside
+    /// any folder Folio keeps, so a link there is followed, as `cat` would; still only a
+    /// regular file is read (a FIFO never hangs the command).
+    public static func contents(ofFileNamedByUser path: String) throws(SystemError) -> [UInt8] {
+        try contents(of: AtomicFile.rooted(fileNamedByUser: path))
     }
 
     /// The bytes of the open file `fd` from where it stands, and its stamp after.

@@ -37,8 +37,8 @@ public struct FileStamp: Sendable, Hashable {
     }
 
     /// The stamp of `path`, without following a symbolic link.
-    package static func of(_ path: String) throws(SystemError) -> FileStamp {
-        FileStamp(try Syscall.linkStatus(path))
+    package static func of(_ path: RootedPath) throws(SystemError) -> FileStamp {
+        FileStamp(try path.linkStatus())
     }
 
     /// The stamp of `name` in the open folder `directory`, without following a link.

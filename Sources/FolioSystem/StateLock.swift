@@ -31,10 +31,8 @@ public final class StateLock: Sendable {
     /// Takes the lock on `state` (created if missing, mode 0700), waiting up to `wait`
     /// for another process to let it go.
     public static func acquire(_ state: String, wait: Duration = .seconds(5)) throws(Failure) -> StateLock {
-        do {
-            try AtomicFile.makeDirectories(AtomicFile.parent(of: state))
-            try Syscall.makeDirectory(state, mode: 0o700)
-        } catch { throw .system(error) }
+        let folder: RootedFolder
+        do { folder = try RootedFolder.creating(state, mode: 0o700) } catch { throw .system(error) }
         let path = state + "/lock"
         let shared: Bool = registry.sync {
             guard let held = held[path] else { return false }
@@ -43,7 +41,7 @@ public final class StateLock: Sendable {
         }
         if shared { return StateLock(state: state) }
         let fd: Int32
-        do { fd = try Syscall.openForUpdating(path) } catch { throw .system(error) }
+        do { fd = try folder["lock"].open(for: .updating, mode: 0o600) } catch { throw .system(error) }
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(wait.components.seconds) * 1_000_000_000
             + UInt64(wait.components.attoseconds / 1_000_000_000)
         while true {

@@ -69,26 +69,6 @@ package enum Syscall {
     /// `AT_FDCWD`: the `…at` calls with a path from the current folder (or an absolute one).
     package static let currentDirectory = AT_FDCWD
 
-    /// `open(path, O_RDONLY | O_CLOEXEC)`.
-    package static func openForReading(_ path: String) throws(SystemError) -> Int32 {
-        try retrying(.open, path) { open(path, O_RDONLY | O_CLOEXEC) }
-    }
-
-    /// `openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)`.
-    package static func openForReading(_ name: String, in directory: Int32, displayPath: String) throws(SystemError) -> Int32 {
-        try retrying(.open, displayPath) { openat(directory, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) }
-    }
-
-    /// `open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)`: a new file that must not exist yet.
-    package static func createExclusive(_ path: String, mode: UInt32 = 0o666) throws(SystemError) -> Int32 {
-        try retrying(.open, path) { open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode)) }
-    }
-
-    /// `open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, mode)`: a file written only at its end.
-    package static func openForAppending(_ path: String, mode: UInt32 = 0o600) throws(SystemError) -> Int32 {
-        try retrying(.open, path) { open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, mode_t(mode)) }
-    }
-
     /// `pread(fd, buffer, count, offset)` until `count` bytes are read or the file ends.
     package static func read(_ fd: Int32, count: Int, at offset: Int64, path: String) throws(SystemError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
@@ -123,12 +103,6 @@ package enum Syscall {
         _ = try retrying(.write, path) { fchmod(fd, mode_t(mode)) }
     }
 
-    /// Copies the extended attributes of the file at `source` onto the open file `fd`
-    /// (at `path`); those the process may not read or set are passed over.
-    package static func copyExtendedAttributes(from source: String, to fd: Int32, path: String) throws(SystemError) {
-        _ = try retrying(.write, path) { folio_copy_extended_attributes(source, fd) }
-    }
-
     /// `fsync(fd)`; on Darwin `fcntl(fd, F_FULLFSYNC)`, which also empties the drive's
     /// cache (plain `fsync` there does not reach the disk), falling back to `fsync`
     /// where a file system refuses it.
@@ -136,35 +110,11 @@ package enum Syscall {
         _ = try retrying(.sync, path) { folio_full_sync(fd) }
     }
 
-    /// `fsync` of a folder, so a rename or unlink in it is durable.
-    package static func syncDirectory(_ path: String) throws(SystemError) {
-        let fd = try retrying(.open, path) { open(path, O_RDONLY | O_CLOEXEC | O_DIRECTORY) }
-        defer { close(fd) }
-        try sync(fd, path: path)
-    }
-
     /// `sync()`: every file system's writes flushed (`syncfs` is not in Swift's Glibc
     /// module). `path` only names what is being flushed, for the error.
     package static func syncFileSystem(_ path: String) throws(SystemError) {
         _ = path
         syncAll()
-    }
-
-    /// `rename(from, to)`.
-    package static func rename(_ from: String, to: String) throws(SystemError) {
-        _ = try retrying(.rename, to) { renameFile(from, to) }
-    }
-
-    /// `renameat2(…, RENAME_NOREPLACE)` (`renamex_np(…, RENAME_EXCL)` on Darwin): fails
-    /// with `EEXIST` rather than replace a file created at `to` meanwhile.
-    package static func renameWithoutReplacing(_ from: String, to: String) throws(SystemError) {
-        _ = try retrying(.rename, to) { folio_rename_noreplace(from, to) }
-    }
-
-    /// `renameat2(…, RENAME_EXCHANGE)` (`renamex_np(…, RENAME_SWAP)` on Darwin): `from`
-    /// and `to` trade places in one step.
-    package static func exchange(_ from: String, with to: String) throws(SystemError) {
-        _ = try retrying(.rename, to) { folio_rename_exchange(from, to) }
     }
 
     /// The errors of a file system or kernel that cannot rename atomically with flags.
@@ -176,16 +126,6 @@ package enum Syscall {
         var st = FileStatus()
         _ = try retrying(.stat, path) { stat(path, &st) }
         return (UInt64(truncatingIfNeeded: st.st_dev), UInt64(st.st_ino))
-    }
-
-    /// `rmdir(path)`.
-    package static func removeDirectory(_ path: String) throws(SystemError) {
-        _ = try retrying(.unlink, path) { rmdir(path) }
-    }
-
-    /// `unlink(path)`.
-    package static func unlink(_ path: String) throws(SystemError) {
-        _ = try retrying(.unlink, path) { unlinkFile(path) }
     }
 
     /// `mkdir(path, mode)`; an existing folder is fine.
@@ -200,11 +140,6 @@ package enum Syscall {
             return false
         }
         return true
-    }
-
-    /// `open(path, O_RDWR | O_CREAT | O_CLOEXEC, mode)`: a file read and rewritten in place.
-    package static func openForUpdating(_ path: String, mode: UInt32 = 0o600) throws(SystemError) -> Int32 {
-        try retrying(.open, path) { open(path, O_RDWR | O_CREAT | O_CLOEXEC, mode_t(mode)) }
     }
 
     /// `ftruncate(fd, 0)` then `pwrite` of `bytes` at 0.
@@ -251,21 +186,6 @@ package enum Syscall {
     /// `read(fd, buffer, count)`.
     package static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String) throws(SystemError) -> Int {
         try retrying(.read, path) { readFD(fd, buffer.baseAddress, buffer.count) }
-    }
-
-    /// `opendir(path)`.
-    package static func openDirectory(_ path: String) throws(SystemError) -> DirectoryStream {
-        while true {
-            let code: Int32
-            if let injected = FaultInjection.current?.failure(.openDirectory, path) {
-                code = injected
-            } else if let dir = opendir(path) {
-                return dir
-            } else {
-                code = errno
-            }
-            if code != EINTR { throw SystemError(operation: .openDirectory, path: path, code: code) }
-        }
     }
 
     /// `closedir(dir)`.
@@ -388,9 +308,14 @@ package enum Syscall {
         return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 
-    /// `strerror(code)`.
+    /// `strerror(code)`, or what Folio's own codes and the link refusals mean.
     package static func describe(_ code: Int32) -> String {
-        String(cString: strerror(code))
+        switch code {
+        case leadsOutside: return "the name could lead outside the folder (an empty, `.` or `..` component); rename it"
+        case notRegularFile: return "not a regular file (Folio reads only regular files, never a FIFO, device or socket)"
+        case ELOOP: return "a symbolic link is in the way (Folio never follows a link inside a folder)"
+        default: return String(cString: strerror(code))
+        }
     }
 }
 
@@ -423,8 +348,6 @@ package enum EntryType: Sendable, Hashable {
 private func closeFD(_ fd: Int32) -> Int32 { close(fd) }
 private func readFD(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }
 private func writeFD(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, buffer, count) }
-private func renameFile(_ from: String, _ to: String) -> Int32 { rename(from, to) }
-private func unlinkFile(_ path: String) -> Int32 { unlink(path) }
 private func syncAll() { sync() }
 
 extension Syscall {

@@ -57,7 +57,7 @@ package final class FSEventsWatcher: DirectoryWatcher, @unchecked Sendable {
     }
 
     package func start() throws(SystemError) {
-        let stamp = try FileStamp.of(root)
+        let stamp = try FileStamp.of(RootedFolder(root).root)
         guard stamp.isDirectory else { throw SystemError(operation: .openDirectory, path: root, code: ENOTDIR) }
         // FSEvents reports real paths (/private/var/… for /var/…): resolve the root the same way.
         let resolved = try Syscall.realPath(root)

@@ -37,6 +37,8 @@ public final class FolderWatcher: @unchecked Sendable {
     /// The options in force.
     public let options: WatchOptions
     private let root: String
+    /// The store's folder, pinned: what the watcher reads goes through it.
+    private let folder: RootedFolder
     private let queue = DispatchQueue(label: "folio.watch.batches")
     private var watcher: (any DirectoryWatcher)?
     private var batch = DirtyBatch()
@@ -56,6 +58,7 @@ public final class FolderWatcher: @unchecked Sendable {
         self.store = store
         self.options = options
         self.root = store.root
+        self.folder = store.folder
         self.warningSink = onWarning
     }
 
@@ -112,8 +115,8 @@ public final class FolderWatcher: @unchecked Sendable {
         }
         guard let paths = taken else { return }
         if !paths.isEmpty {
-            let root = self.root
-            let snapshot = await Task.detached { DiskSnapshot.read(paths, under: root) }.value
+            let folder = self.folder
+            let snapshot = await Task.detached { DiskSnapshot.read(paths, under: folder) }.value
             await store.apply(snapshot)
         }
         queue.sync { applying = false }
@@ -152,7 +155,7 @@ public final class FolderWatcher: @unchecked Sendable {
         }) else { return }
         let paths = takeBatch()
         applying = true
-        let snapshot = DiskSnapshot.read(paths, under: root)
+        let snapshot = DiskSnapshot.read(paths, under: folder)
         let store = self.store
         Task { @MainActor in
             store.apply(snapshot)

@@ -197,7 +197,7 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
             pending += subfolders(of: folder)
         }
         guard !unwatchable.isEmpty else { return }
-        let limit = (try? FileReading.contents(of: "/proc/sys/fs/inotify/max_user_watches"))
+        let limit = (try? FileReading.contents(ofFileNamedByUser: "/proc/sys/fs/inotify/max_user_watches"))
             .map { String(decoding: $0.filter { $0 >= 48 && $0 <= 57 }, as: UTF8.self) } ?? "?"
         hints.append(.warning(
             "cannot watch \(unwatchable.count) folder(s) such as '\(unwatchable[0].isEmpty ? "." : unwatchable[0])': the inotify watch limit "
@@ -215,16 +215,8 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
 
     /// The folders directly inside `folder` (links not followed, ignored folders skipped).
     private func subfolders(of folder: String) -> [String] {
-        let full = joined(root, folder)
-        guard let dir = try? Syscall.openDirectory(full) else { return [] }
-        defer { Syscall.closeDirectory(dir) }
-        var found: [String] = []
-        while let entry = try? Syscall.nextEntry(dir, path: full) {
-            var type = entry.type
-            if type == .unknown { type = (try? FileStamp.of(full + "/" + entry.name))?.type ?? .other }
-            if type == .directory && !FolderRules.isIgnoredDirectory(entry.name) { found.append(joined(folder, entry.name)) }
-        }
-        return found
+        guard let rooted = try? RootedFolder(root) else { return [] }
+        return entries(of: rooted[folder]).filter { $0.type == .directory && !FolderRules.isIgnoredDirectory($0.name) }.map { joined(folder, $0.name) }
     }
 
     /// `inotify_add_watch` under the test's fault plan, if any (a task-local does not

@@ -30,7 +30,7 @@ package final class PollingWatcher: DirectoryWatcher, @unchecked Sendable {
 
     package func start() throws(SystemError) {
         // The root must be there: a missing root is an error, not an empty folder.
-        let stamp = try FileStamp.of(root)
+        let stamp = try FileStamp.of(RootedFolder(root).root)
         guard stamp.isDirectory else { throw SystemError(operation: .openDirectory, path: root, code: Syscall.notADirectory) }
         queue.sync {
             stamps = scan()
@@ -78,13 +78,11 @@ package final class PollingWatcher: DirectoryWatcher, @unchecked Sendable {
     /// The stamps of the files under one folder.
     private func scan(_ scope: String) -> [String: FileStamp] {
         var found: [String: FileStamp] = [:]
+        guard let rooted = try? RootedFolder(root) else { return found }
         for folder in folders(under: scope, in: root) {
-            let full = joined(root, folder)
-            guard let dir = try? Syscall.openDirectory(full) else { continue }
-            defer { Syscall.closeDirectory(dir) }
-            while let entry = try? Syscall.nextEntry(dir, path: full) {
+            for entry in (try? rooted[folder].entries()) ?? [] {
                 guard entry.type != .directory, !FolderRules.isIgnoredFile(entry.name),
-                      let stamp = try? FileStamp.of(full + "/" + entry.name), !stamp.isDirectory
+                      let stamp = try? FileStamp.of(rooted[joined(folder, entry.name)]), !stamp.isDirectory
                 else { continue }
                 found[joined(folder, entry.name)] = stamp
             }

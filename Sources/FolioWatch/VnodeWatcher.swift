@@ -38,7 +38,7 @@ package final class VnodeWatcher: DirectoryWatcher, @unchecked Sendable {
     }
 
     package func start() throws(SystemError) {
-        let stamp = try FileStamp.of(root)
+        let stamp = try FileStamp.of(RootedFolder(root).root)
         guard stamp.isDirectory else { throw SystemError(operation: .openDirectory, path: root, code: Syscall.notADirectory) }
         queue.sync { watchFolders(under: "") }
     }
@@ -68,7 +68,7 @@ package final class VnodeWatcher: DirectoryWatcher, @unchecked Sendable {
             let full = joined(root, folder)
             let fd: Int32, stamp: FileStamp
             do {
-                stamp = try FileStamp.of(full)
+                stamp = try FileStamp.of(RootedFolder(root)[folder])
                 fd = try Syscall.openForEvents(full)
             } catch {
                 unwatchable.append(.warning("cannot watch \(full) (\(error.reason)); it is read again at each rescan"))
@@ -87,7 +87,7 @@ package final class VnodeWatcher: DirectoryWatcher, @unchecked Sendable {
     /// An event on `folder`'s source. Runs on `queue`.
     private func changed(_ folder: String) {
         guard !stopped, let watched = sources[folder] else { return }
-        if (try? FileStamp.of(joined(root, folder)))?.inode != watched.inode {
+        if (try? FileStamp.of(RootedFolder(root)[folder]))?.inode != watched.inode {
             // The folder itself went away or moved: what was under it is no longer watched
             // here; its parent's source reports the move, and watches it where it landed.
             for (path, other) in sources where folder.isEmpty || path == folder || path.hasPrefix(folder + "/") {

@@ -57,13 +57,13 @@ struct ChangeReport {
     /// `updated recipes/carbonara.md: time 15m → 20m`, and the like.
     static func sentence(_ event: YAMLMapping) -> String {
         let kind = event["event"]?.text ?? ""
-        let path = event["path"]?.text ?? ""
+        let path = shown(event["path"]?.text ?? "")
         switch kind {
-        case "moved": return "moved \(event["from"]?.text ?? "") → \(event["to"]?.text ?? "")"
+        case "moved": return "moved \(shown(event["from"]?.text ?? "")) → \(shown(event["to"]?.text ?? ""))"
         case "removed": return "removed \(path)"
         case "invalid": return "invalid \(event["error"]?.text ?? path)"
         case "settings": return "settings changed (\(path))"
-        case "added": return "added \(path): \(event["title"]?.text ?? "")"
+        case "added": return "added \(path): \(shown(event["title"]?.text ?? ""))"
         default:
             let changes = event["changes"]?.sequenceValue ?? []
             guard !changes.isEmpty else { return "updated \(path): body changed" }

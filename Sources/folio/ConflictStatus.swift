@@ -65,7 +65,7 @@ struct ConflictStatus {
     static func all(in root: String, state: String?) throws(SyncError) -> [ConflictStatus] {
         let paths: [String]
         do {
-            paths = try DirectoryWalk.files(under: root, descend: { !FolderRules.isIgnoredDirectory($0) }, include: { _ in true }).paths
+            paths = try DirectoryWalk.files(under: RootedFolder(root).root, descend: { !FolderRules.isIgnoredDirectory($0) }, include: { _ in true }).paths
         } catch { throw SyncError(error.isMissingPath ? .replicaMissing : .fileIO, "\(error)") }
         let copies = paths.compactMap { path in ConflictCopies.originalOfAnyCopy(path).map { (copy: path, file: $0) } }
         var verdicts: [String: Verdict] = [:]

@@ -30,7 +30,7 @@ struct Demo {
 
         // 2. One recipe's front matter as typed JSON.
         let recipePath = copy.appendingPathComponent("recipes/pasta-alla-carbonara.md").path
-        let recipe = try Document(bytes: try FileReading.contents(of: recipePath), path: "recipes/pasta-alla-carbonara.md")
+        let recipe = try Document(bytes: try FileReading.contents(ofFileNamedByUser: recipePath), path: "recipes/pasta-alla-carbonara.md")
         Output.print("\n2. folio yaml recipes/pasta-alla-carbonara.md: the front matter as JSON (numbers typed, key order kept):")
         Output.print(YAMLValue.mapping(recipe.fields).json().indented())
 

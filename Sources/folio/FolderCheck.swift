@@ -15,13 +15,14 @@ enum FolderCheck {
     }
 
     static func run(root: String) throws(SystemError) -> Report {
-        let walk = try FolderScan.markdownFiles(under: root)
+        let folder = try RootedFolder(root)
+        let walk = try FolderScan.markdownFiles(under: folder.root)
         let paths = walk.paths
         let displayRoot = root.hasSuffix("/") ? String(root.dropLast()) : root
         let results = ConcurrentSlots<String?>.map(paths.count) { index -> String? in
-            let path = displayRoot + "/" + paths[index]
+            let path = displayRoot + "/" + shown(paths[index])
             do {
-                let bytes = try FileReading.contents(of: path)
+                let bytes = try FileReading.contents(of: folder[paths[index]])
                 let document = try Document(bytes: bytes, path: path)
                 let issues = Validation.issues(in: document, kind: Kind.of(document, path: paths[index]), path: path)
                 return issues.isEmpty ? nil : issues.map(\.description).joined(separator: "\n")

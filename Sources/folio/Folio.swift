@@ -104,11 +104,22 @@ extension FolioCommand {
 
 /// Standard output and standard error.
 enum Output {
+    /// Prints `text` (a name in it should come through ``shown(_:)``); any control
+    /// character left in it is escaped all the same.
     static func print(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        FileHandle.standardOutput.write(Data((TextEscaping.text(text) + "\n").utf8))
     }
 
+    /// Prints `text` to stderr, escaped likewise.
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        FileHandle.standardError.write(Data((TextEscaping.text(text) + "\n").utf8))
+    }
+
+    /// Prints a JSON document as it is (its strings are escaped by the encoder).
+    static func printJSON(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 }
+
+/// A name as printed in text: every control character written out (see ``TextEscaping``).
+func shown(_ name: String) -> String { TextEscaping.name(name) }

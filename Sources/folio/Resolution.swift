@@ -13,11 +13,11 @@ struct Resolution {
     /// The file it is a version of, relative to the folder.
     let file: String
 
-    private var trash: Trash { Trash(state: folder.state) }
+    private var trash: Trash { Trash(state: folder.stateFolder) }
 
     /// Keeps the file as it is and moves the copy to the trash.
     func keepFile(display: String) throws -> Int32 {
-        let copyStamp = try FileStamp.of(folder.root + "/" + copy)
+        let copyStamp = try FileStamp.of(folder.rootFolder[copy])
         try trashCopy(copyStamp)
         Output.print("kept \(file); \(copy) is in the trash (folio restore \(display) \(copy) brings it back)")
         return ExitCode.success
@@ -32,7 +32,7 @@ struct Resolution {
             try trash.keep(fileBytes, as: file, replica: .a, mode: fileStamp.permissions)
             try write(copyBytes, over: fileStamp)
         } else {
-            guard try AtomicFile.write(copyBytes, to: folder.root + "/" + file, mode: copyStamp.permissions, replacingOnly: { $0 == nil }) else {
+            guard try AtomicFile.write(copyBytes, to: folder.rootFolder[file], mode: copyStamp.permissions, replacingOnly: { $0 == nil }) else {
                 throw changed(file)
             }
         }
@@ -74,25 +74,25 @@ struct Resolution {
     /// The bytes of `path` and its stamp, taken first: a write guarded by that stamp
     /// then fails if the file changed after it, even while it was being read.
     private func read(_ path: String) throws -> (bytes: [UInt8], stamp: FileStamp) {
-        let stamp = try FileStamp.of(folder.root + "/" + path)
-        return (try FileReading.contents(of: folder.root + "/" + path), stamp)
+        let stamp = try FileStamp.of(folder.rootFolder[path])
+        return (try FileReading.contents(of: folder.rootFolder[path]), stamp)
     }
 
     private func readIfPresent(_ path: String) throws -> (bytes: [UInt8], stamp: FileStamp)? {
-        guard (try? FileStamp.of(folder.root + "/" + path)) != nil else { return nil }
+        guard (try? FileStamp.of(folder.rootFolder[path])) != nil else { return nil }
         return try read(path)
     }
 
     /// Replaces the file with `bytes`, keeping its permissions, only if it is still as read.
     private func write(_ bytes: [UInt8], over stamp: FileStamp) throws {
-        guard try AtomicFile.write(bytes, to: folder.root + "/" + file, mode: stamp.permissions, replacingOnly: { $0 == stamp }) else {
+        guard try AtomicFile.write(bytes, to: folder.rootFolder[file], mode: stamp.permissions, replacingOnly: { $0 == stamp }) else {
             throw changed(file)
         }
     }
 
     /// Moves the copy to the trash, only if it is still as read.
     private func trashCopy(_ stamp: FileStamp) throws {
-        guard try trash.move(copy, from: folder.root, replica: .a, expected: stamp, hash: nil) else { throw changed(copy) }
+        guard try trash.move(copy, from: folder.rootFolder, replica: .a, expected: stamp, hash: nil) else { throw changed(copy) }
     }
 
     private func changed(_ path: String) -> ResolveCommand.Failure {

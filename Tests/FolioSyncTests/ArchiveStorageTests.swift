@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import FolioSync
 @testable import FolioSystem
+import FolioTestSupport
 
 @Suite struct ArchiveStorageTests {
     static func entry(_ byte: UInt8) -> SyncArchive.Entry {
@@ -19,7 +20,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-archive-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try body(ArchiveStorage(state: folder))
+        try body(ArchiveStorage(state: try RootedFolder.creating(folder)))
     }
 
     @Test func aSmallChangeIsAppendedAndReadBack() throws {
@@ -65,7 +66,7 @@ import Testing
             // The next save does not append after the torn block: it writes a snapshot.
             let loaded = try storage.load().loaded
             try storage.save(third, known: second, loaded: loaded)
-            #expect(!FileManager.default.fileExists(atPath: storage.logPath))
+            #expect(!FileManager.default.fileExists(atPath: storage.logPath.path))
             let (reloaded, after) = try storage.load()
             #expect(reloaded == third && after.generation == 2)
         }
@@ -92,7 +93,7 @@ import Testing
             var loaded = try storage.load().loaded
             loaded.torn = true  // forces a snapshot
             try storage.save(current, known: current, loaded: loaded)
-            #expect(!FileManager.default.fileExists(atPath: storage.logPath))
+            #expect(!FileManager.default.fileExists(atPath: storage.logPath.path))
             var stale: [UInt8] = []
             SyncArchive.appendLine("notes/0.md", Self.entry(7), to: &stale)
             try AtomicFile.write(stale + Array("commit\t\(loaded.generation)\n".utf8), to: storage.logPath)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioSync
+import FolioSystem
 
 /// The first sync after an upgrade from an archive without folder entries.
 @Suite struct ArchiveUpgradeTests {
@@ -11,7 +12,7 @@ import Testing
         try replicas.write("---\ntitle: Old\n---\n", "old/note.md", in: .a)
         _ = try replicas.sync()
         // The archive as an older Folio wrote it: files only.
-        var archive = try ArchiveStorage(state: replicas.state).load().archive
+        var archive = try ArchiveStorage(state: try RootedFolder.creating(replicas.state)).load().archive
         for path in archive.entries.keys where ReplicaScan.isFolder(path) { archive.entries[path] = nil }
         try Data(archive.serialized(generation: 0)).write(to: URL(fileURLWithPath: replicas.state + "/archive"))
         try? FileManager.default.removeItem(atPath: replicas.state + "/archive.log")

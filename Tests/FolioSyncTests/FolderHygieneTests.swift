@@ -5,6 +5,7 @@ import Testing
 @testable import FolioFormat
 @testable import FolioSync
 @testable import FolioSystem
+import FolioTestSupport
 
 /// What is never a user's data to delete or a record to sync: only Folio's own
 /// temporary files (by their exact name) are cleared, into the trash; the files every
@@ -23,7 +24,7 @@ import Testing
         // The user's file is synced like any other; Folio's own is in the trash.
         #expect(replicas.read(".notes.folio-backup.tmp", in: .a) == ".notes.folio-backup.tmp\n")
         #expect(replicas.read(".notes.folio-backup.tmp", in: .b) == ".notes.folio-backup.tmp\n")
-        #expect(Trash(state: replicas.state).items().map(\.path) == [".soup.md.folio-123-0.tmp"])
+        #expect(Trash(state: try RootedFolder.creating(replicas.state)).items().map(\.path) == [".soup.md.folio-123-0.tmp"])
         #expect(ReplicaScan.isFolioTemporary(".soup.md.folio-4294967295-7.tmp"))
         #expect(!ReplicaScan.isFolioTemporary(".folio-1-2.tmp") && !ReplicaScan.isFolioTemporary(".a.folio-1.tmp") && !ReplicaScan.isFolioTemporary(".a.folio-x-1.tmp"))
     }
@@ -42,10 +43,10 @@ import Testing
         try replicas.write("being written", ".soup.md.folio-\(unknown)-0.tmp", in: .a)
         let report = try replicas.sync()
         #expect(report.removedTemporaries == ["B:.soup.md.folio-\(killed)-0.tmp"])
-        #expect(Trash(state: replicas.state).items().map(\.path) == [".soup.md.folio-\(killed)-0.tmp"])
+        #expect(Trash(state: try RootedFolder.creating(replicas.state)).items().map(\.path) == [".soup.md.folio-\(killed)-0.tmp"])
         #expect(replicas.read(".soup.md.folio-\(unknown)-0.tmp", in: .a) == "being written")
         // The finished run is no longer listed, nor is the one whose leftovers are gone.
-        #expect(RunRecord(state: replicas.state).tags().isEmpty)
+        #expect(RunRecord(state: try RootedFolder.creating(replicas.state)).tags().isEmpty)
     }
 
     @Test func aNameThatIsNotUTF8IsReportedAsAProblemNotPassedOverInSilence() throws {
@@ -142,10 +143,7 @@ import Testing
 
     /// The names in `folder` as the file system spells them, sorted.
     static func names(in folder: String) throws -> [[UInt8]] {
-        let dir = try Syscall.openDirectory(folder)
-        defer { Syscall.closeDirectory(dir) }
-        var names: [[UInt8]] = []
-        while let entry = try Syscall.nextEntry(dir, path: folder) { names.append(Array(entry.name.utf8)) }
+        let names = try RootedFolder(folder).root.entries().map { Array($0.name.utf8) }
         return names.sorted { $0.lexicographicallyPrecedes($1) }
     }
 

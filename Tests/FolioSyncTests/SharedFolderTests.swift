@@ -83,7 +83,7 @@ import Testing
         #expect(place.read("r.md") == Self.recipe([("time: 15m", "time: 20m"), ("servings: 4", "servings: 6")]))
         #expect(place.read(Self.copyName) == nil)
         // In the trash, restorable: the copy, and the file's version the fold replaced.
-        #expect(Set(Trash(state: place.state).items().map(\.path)) == [Self.copyName, "r.md"])
+        #expect(Set(Trash(state: try RootedFolder.creating(place.state)).items().map(\.path)) == [Self.copyName, "r.md"])
         // The history stays out of git, and is never a record.
         #expect(place.read(".folio/.gitignore")?.contains("\n*\n") == true)
         // Any device reads every device's events: the phone sees the laptop's fold of its edit.
@@ -384,7 +384,7 @@ import Testing
     @Test func versionsAreRecordedOnceAndReadBackAcrossOpenings() throws {
         let place = try SharedFolderTests.Place()
         defer { place.remove() }
-        let history = VersionHistory(state: place.state)
+        let history = VersionHistory(state: try RootedFolder.creating(place.state))
         try FileManager.default.createDirectory(atPath: place.state, withIntermediateDirectories: true)
         try history.record(Array("one".utf8), at: "a.md", time: 10)
         try history.record(Array("one".utf8), at: "a.md", time: 20)
@@ -392,16 +392,14 @@ import Testing
         try history.record(Array("one".utf8), at: "b.md", time: 40)
         try history.record([0, 1, 2], at: "binary.md", time: 50)
         try history.flush()
-        let reopened = VersionHistory(state: place.state)
+        let reopened = VersionHistory(state: try RootedFolder.creating(place.state))
         #expect(reopened.versions(of: "a.md").map(\.time) == [10, 30])
         #expect(reopened.firstSeen(SHA256.hash(Array("one".utf8))) == 10)
         #expect(reopened.versions(of: "binary.md").isEmpty)
         #expect(reopened.contents(of: SHA256.hash(Array("two".utf8))) == Array("two".utf8))
         // A line cut short by a crash is ignored.
-        let fd = try Syscall.openForAppending(place.state + "/history.log")
-        try Syscall.writeAll(fd, Array("60\tabc".utf8), path: "log")
-        Syscall.close(fd)
-        #expect(VersionHistory(state: place.state).versions.count == 3)
+        try AtomicFile.append(Array("60\tabc".utf8), to: RootedFolder(place.state)["history.log"], flushing: false)
+        #expect(VersionHistory(state: try RootedFolder.creating(place.state)).versions.count == 3)
     }
 
     @Test func pruningKeepsTheNewestOfEachPathWithinCountAgeAndSize() throws {
@@ -427,12 +425,12 @@ import Testing
         let place = try SharedFolderTests.Place()
         defer { place.remove() }
         try FileManager.default.createDirectory(atPath: place.state, withIntermediateDirectories: true)
-        let history = VersionHistory(state: place.state)
+        let history = VersionHistory(state: try RootedFolder.creating(place.state))
         for index in 0..<40 { try history.record(Array("version \(index)\n".utf8), at: "a.md", time: Int64(index)) }
         try history.flush()
         let archived = SHA256.hash(Array("version 0\n".utf8))
         try history.prune(now: 100, keeping: [archived])
-        let reopened = VersionHistory(state: place.state)
+        let reopened = VersionHistory(state: try RootedFolder.creating(place.state))
         #expect(reopened.versions(of: "a.md").count == VersionHistory.Limits().versionsPerPath)
         #expect(reopened.contents(of: archived) == Array("version 0\n".utf8))
         #expect(reopened.contents(of: SHA256.hash(Array("version 39\n".utf8))) == Array("version 39\n".utf8))

@@ -148,9 +148,9 @@ struct Replicas {
         var options = SyncOptions()
         options.stateDirectory = replicas.state
         let engine = try SyncEngine(replicas.a, replicas.b, options: options)
-        let scanB = try ReplicaScan.scan(replicas.b, ignoring: FolioIgnore(), known: { _ in nil })
+        let scanB = try ReplicaScan.scan(try RootedFolder(replicas.b), ignoring: FolioIgnore(), known: { _ in nil })
         try replicas.write("typed meanwhile\n", "a.txt", in: .b)
-        var applier = Applier(engine: engine, bases: BaseStore(state: replicas.state, known: []), scanA: try ReplicaScan.scan(replicas.a, ignoring: FolioIgnore(), known: { _ in nil }), scanB: scanB, archive: SyncArchive(), report: SyncReport())
+        var applier = Applier(engine: engine, state: try engine.openState(), bases: BaseStore(state: try RootedFolder.creating(replicas.state), known: []), scanA: try ReplicaScan.scan(try RootedFolder(replicas.a), ignoring: FolioIgnore(), known: { _ in nil }), scanB: scanB, archive: SyncArchive(), report: SyncReport())
         applier.apply(.copy("a.txt", from: .a))
         applier.commitReplacements()
         #expect(applier.report.changedDuringSync == ["a.txt"])
@@ -165,7 +165,8 @@ struct Replicas {
         for path in ["x.log", "keep.log", "build/out.md", ".git/config", "a.md~", ".a.md.swp", "notes/n.md"] { try replicas.write("x\n", path, in: .a) }
         try FileManager.default.createSymbolicLink(atPath: replicas.path(.a, "link.md"), withDestinationPath: "/etc/passwd")
         let report = try replicas.sync()
-        #expect(Set(Replicas.files(under: replicas.b).keys) == [".folioignore", "keep.log", "notes/n.md"])
+        // The rule file is A's own: it governs A and is never copied to B.
+        #expect(Set(Replicas.files(under: replicas.b).keys) == ["keep.log", "notes/n.md"])
         #expect(report.skipped["A:link.md"]?.contains("symbolic link") == true)
         // Left alone by design: reported, but nothing for the user to fix (exit 0).
         #expect(report.passedOver == ["A:link.md"] && !report.foundProblems)

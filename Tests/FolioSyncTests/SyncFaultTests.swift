@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import FolioSync
 @testable import FolioSystem
+import FolioTestSupport
 
 /// Faults met mid-sync, made to happen with fault injection (the tests run as root, so
 /// permissions cannot deny anything): each must leave every version on disk, report what
@@ -205,10 +206,10 @@ extension SyncFaultTests {
         let journal = FoldJournal(entries: [.init(
             replica: .a, copy: "a.sync-conflict-20261130-120000-ABCDEF1.md", original: "a.md",
             copyHash: SHA256.hash([1]), mergedHash: SHA256.hash([2]))])
-        try journal.save(replicas.state)
+        try journal.save(try RootedFolder.creating(replicas.state))
         try replicas.write("copy\n", "a.sync-conflict-20261130-120000-ABCDEF1.md", in: .a)
         _ = try replicas.sync { $0.dryRun = true }
-        #expect(FoldJournal.load(replicas.state) == journal)
+        #expect(FoldJournal.load(try RootedFolder.creating(replicas.state)) == journal)
     }
 
     @Test func aMergeBaseThatCannotBeKeptIsReportedNotSilent() throws {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import FolioSync
 @testable import FolioSystem
+import FolioTestSupport
 
 /// An editor's save landing in the window between the sync's check of a target and its
 /// rename onto it (driven deterministically by a hook that saves right before the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioSystem
+import FolioTestSupport
 
 #if canImport(Glibc)
 import Glibc

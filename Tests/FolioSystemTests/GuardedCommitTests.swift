@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FolioSystem
+import FolioTestSupport
 
 /// A guarded commit against a save that lands between Folio's check and its rename
 /// (an editor writing a temporary file and renaming it over, or creating the file):
@@ -35,9 +36,10 @@ import Testing
         let (root, path) = try folder()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let expected = try FileStamp.of(path)
-        let temporary = try AtomicFile.prepare(Array("folio's\n".utf8), beside: path, mode: 0o644, flushing: true)
+        let target = try RootedPath.absolute(path)
+        let temporary = try AtomicFile.prepare(Array("folio's\n".utf8), beside: target, mode: 0o644, flushing: true)
         let committed = try FaultInjection.$current.withValue(Self.saveInTheWindow("the user's edit\n", at: path)) {
-            try AtomicFile.commit(temporary, to: path) { $0 == expected }
+            try AtomicFile.commit(temporary, to: target) { $0 == expected }
         }
         #expect(!committed)
         #expect(String(decoding: try FileReading.contents(of: path), as: UTF8.self) == "the user's edit\n")
@@ -48,9 +50,10 @@ import Testing
     @Test func aNewFileGivesUpWhenTheNameIsTakenBetweenTheCheckAndTheRename() throws {
         let (root, path) = try folder(existing: nil)
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let temporary = try AtomicFile.prepare(Array("folio's\n".utf8), beside: path, mode: 0o644, flushing: true)
+        let target = try RootedPath.absolute(path)
+        let temporary = try AtomicFile.prepare(Array("folio's\n".utf8), beside: target, mode: 0o644, flushing: true)
         let committed = try FaultInjection.$current.withValue(Self.saveInTheWindow("created meanwhile\n", at: path)) {
-            try AtomicFile.commit(temporary, to: path) { $0 == nil }
+            try AtomicFile.commit(temporary, to: target) { $0 == nil }
         }
         #expect(!committed)
         #expect(String(decoding: try FileReading.contents(of: path), as: UTF8.self) == "created meanwhile\n")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import FolioStore
 @testable import FolioSystem
+import FolioTestSupport
 @testable import FolioWatch
 
 /// Each editor's exact sequence of file operations when it saves, replayed on a real

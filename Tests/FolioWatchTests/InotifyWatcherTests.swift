@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import FolioSystem
+import FolioTestSupport
 @testable import FolioWatch
 
 /// The inotify watcher's event handling, fed events directly, and its fallback when

@@ -1,6 +1,7 @@
 import Foundation
 import FolioStore
 import FolioSystem
+import FolioTestSupport
 @testable import FolioWatch
 
 /// A store over a fresh temporary folder, its watcher running, and every change set

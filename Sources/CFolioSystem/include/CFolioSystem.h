@@ -24,9 +24,21 @@ int folio_full_sync(int fd);
 /// glibc: at most `count` malloc arenas (mallopt M_ARENA_MAX); elsewhere nothing.
 void folio_limit_memory_arenas(int count);
 
-/// Copies the extended attributes of the file at `from` (not following a link) onto
+/// renameat2(fromdir, from, todir, to, RENAME_NOREPLACE) (Darwin: renameatx_np
+/// RENAME_EXCL): the rename below open folders that never replaces.
+int folio_renameat_noreplace(int fromdir, const char *from, int todir, const char *to);
+/// renameat2(…, RENAME_EXCHANGE) (Darwin: renameatx_np RENAME_SWAP) below open folders.
+int folio_renameat_exchange(int fromdir, const char *from, int todir, const char *to);
+
+/// openat2(directory, path, {flags, mode, RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS |
+/// RESOLVE_NO_MAGICLINKS}): opens `path` only if it lies below `directory` with no
+/// symbolic link on the way. -1 and errno; ENOSYS where the kernel (or the platform)
+/// has no openat2, and the caller walks the components itself.
+int folio_open_beneath(int directory, const char *path, int flags, unsigned int mode);
+
+/// Copies the extended attributes of the open file `from` onto
 /// the open file `to`, skipping those the process may not read or set and file
 /// systems without any. 0 on success, -1 and errno (EINTR: try again) otherwise.
-int folio_copy_extended_attributes(const char *from, int to);
+int folio_copy_extended_attributes(int from, int to);
 
 #endif

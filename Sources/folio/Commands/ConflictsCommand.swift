@@ -29,7 +29,7 @@ enum ConflictsCommand: FolioCommand {
             return ExitCode.of(error)
         }
         if arguments.flags.contains("--json") {
-            Output.print(YAMLValue.mapping(["conflicts": .sequence(statuses.map(\.json))]).json())
+            Output.printJSON(YAMLValue.mapping(["conflicts": .sequence(statuses.map(\.json))]).json())
         } else {
             for status in statuses { Output.print(status.line) }
         }

@@ -70,7 +70,7 @@ enum FoldCommand: FolioCommand {
     /// Prints a fold report: a line per copy, or one JSON document (`json`).
     static func print(_ report: FoldReport, dryRun: Bool, json: Bool) {
         if json {
-            Output.print(YAMLValue.mapping(object(report, dryRun: dryRun)).json())
+            Output.printJSON(YAMLValue.mapping(object(report, dryRun: dryRun)).json())
             return
         }
         for line in lines(report, dryRun: dryRun) { Output.print(line) }

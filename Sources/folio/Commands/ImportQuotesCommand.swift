@@ -19,7 +19,7 @@ enum ImportQuotesCommand: FolioCommand {
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let file = arguments.positionals[1]
         let bytes: [UInt8]
-        do { bytes = try FileReading.contents(of: file) } catch {
+        do { bytes = try FileReading.contents(ofFileNamedByUser: file) } catch {
             Output.error("\(error.description)\nfolio import-quotes: cannot read the quotes file")
             return ExitCode.of(error)
         }

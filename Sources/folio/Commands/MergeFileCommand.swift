@@ -81,7 +81,7 @@ enum MergeFileCommand: FolioCommand {
             FileHandle.standardOutput.write(Data(merged.bytes))
         } else {
             // Atomically, as every write Folio makes: a crash leaves the old file or the new, whole.
-            do { try AtomicFile.write(merged.bytes, to: files[0]) } catch {
+            do { try AtomicFile.write(merged.bytes, toFileNamedByUser: files[0]) } catch {
                 Output.error("error: Could not write to \(files[0]): \(error.reason)")
                 return 255
             }

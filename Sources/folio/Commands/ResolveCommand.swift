@@ -94,8 +94,9 @@ enum ResolveCommand: FolioCommand {
 
     /// Prints how `copy` differs from `original`: field by field, then the body's lines.
     @MainActor static func show(_ copy: String, of original: String, in root: String) throws -> Int32 {
-        let copyBytes = try FileReading.contents(of: root + "/" + copy)
-        guard let fileBytes = try AtomicFile.contentsIfPresent(root + "/" + original) else {
+        let folder = try RootedFolder(root)
+        let copyBytes = try FileReading.contents(of: folder[copy])
+        guard let fileBytes = try AtomicFile.contentsIfPresent(folder[original]) else {
             Output.print("\(original) is gone; --keep copy puts the copy back as \(original)")
             return ExitCode.success
         }

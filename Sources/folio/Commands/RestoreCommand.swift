@@ -25,21 +25,21 @@ enum RestoreCommand: FolioCommand {
         let positionals = arguments.positionals
         let state = arguments.options["--state"]?.last
         // The rule the help states: a second argument that is an existing folder is B.
-        let isPair = positionals.count == 3 || (positionals.count == 2 && (try? FileStamp.of(positionals[1]))?.isDirectory == true)
+        let isPair = positionals.count == 3 || (positionals.count == 2 && (try? RootedFolder(positionals[1])) != nil)
         do {
-            let trash: Trash, roots: [Replica: String], what: String
+            let trash: Trash, roots: [Replica: RootedFolder], what: String
             if isPair {
                 var options = SyncOptions()
                 options.stateDirectory = state
                 let engine = try SyncEngine(positionals[0], positionals[1], options: options)
-                (trash, roots, what) = (Trash(state: engine.state), [.a: engine.rootA, .b: engine.rootB], "these replicas")
+                (trash, roots, what) = (Trash(state: try engine.openState()), [.a: engine.folderA, .b: engine.folderB], "these replicas")
             } else {
                 var options = FoldOptions()
                 options.stateDirectory = state
                 // Listing reads only; restoring writes into the folder, so it takes the lock.
                 options.dryRun = positionals.count == 1
                 let folder = try SharedFolder(positionals[0], options: options)
-                (trash, roots, what) = (Trash(state: folder.state), [.a: folder.root, .b: folder.root], "this folder")
+                (trash, roots, what) = (Trash(state: folder.stateFolder), [.a: folder.rootFolder, .b: folder.rootFolder], "this folder")
             }
             let items = trash.items()
             let pathIndex = isPair ? 2 : 1

@@ -40,17 +40,17 @@ func printRecords(_ records: [Record], of store: Store, json: Bool) {
             if let original = record.conflictCopyOf { object["conflictOf"] = .string(original) }
             return .mapping(object)
         }
-        Output.print(YAMLValue.sequence(values).json())
+        Output.printJSON(YAMLValue.sequence(values).json())
         return
     }
     let rows = records.map { record -> [String] in
-        [record.path, record.isValid ? record.kind.rawValue : "invalid", record.error.map { "\($0.location): \($0.message)" } ?? record.title]
+        [shown(record.path), record.isValid ? record.kind.rawValue : "invalid", record.error.map { "\($0.location): \($0.message)" } ?? shown(record.title)]
     }
     let widths = (0..<2).map { column in rows.map { $0[column].count }.max() ?? 0 }
     for (row, record) in zip(rows, records) {
         Output.print(row[0].padding(toLength: widths[0] + 2, withPad: " ", startingAt: 0)
             + row[1].padding(toLength: widths[1] + 2, withPad: " ", startingAt: 0) + row[2]
-            + (record.conflictCopyOf.map { "  (conflict copy of \($0))" } ?? ""))
+            + (record.conflictCopyOf.map { "  (conflict copy of \(shown($0)))" } ?? ""))
     }
 }
 

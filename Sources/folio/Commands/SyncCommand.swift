@@ -87,6 +87,7 @@ enum SyncCommand: FolioCommand {
         }
         lines += report.changedDuringSync.map { event("changed during sync", ["path": .string($0)]) }
         lines += report.normalized.map { event("normalized", ["path": .string($0)]) }
+        lines += report.heldBack.map { event("held back", ["path": .string($0)]) }
         lines += report.skipped.sorted(by: { $0.key < $1.key }).map { event("skipped", ["path": .string($0.key), "reason": .string($0.value)]) }
         return lines
     }
@@ -102,29 +103,36 @@ enum SyncCommand: FolioCommand {
                 "conflicts": .mapping(YAMLMapping(report.conflicts.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: $0.value.map(YAMLValue.string) ?? .null) })),
                 "changedDuringSync": .sequence(report.changedDuringSync.map(YAMLValue.string)),
                 "normalized": .sequence(report.normalized.map(YAMLValue.string)),
+                "heldBack": .sequence(report.heldBack.map(YAMLValue.string)),
                 "skipped": .mapping(YAMLMapping(report.skipped.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .string($0.value)) })),
                 "files": .int(report.files), "hashed": .int(report.hashed),
             ]
             object["dryRun"] = .bool(dryRun)
-            Output.print(YAMLValue.mapping(object).json())
+            Output.printJSON(YAMLValue.mapping(object).json())
         } else {
             // One write for all of it: a first sync reports a line per file.
-            var lines: [String] = report.normalized.map { "renamed \($0) to its NFC spelling (Unicode's precomposed form)" }
-            lines += report.copied.map { "\(prefix)copy    \($0)" }
-            lines += report.deleted.map { "\(prefix)delete  \($0)" }
-            lines += report.moved.map { "\(prefix)move    \($0)" }
-            lines += report.folded.map { "folded  \($0) into \(ConflictCopies.original(of: $0) ?? $0) (its copy is in the trash)" }
+            var lines: [String] = report.normalized.map { "renamed \(shown($0)) to its NFC spelling (Unicode's precomposed form)" }
+            lines += report.copied.map { "\(prefix)copy    \(shown($0))" }
+            lines += report.deleted.map { "\(prefix)delete  \(shown($0))" }
+            lines += report.moved.map { "\(prefix)move    \(shown($0))" }
+            lines += report.folded.map { "folded  \(shown($0)) into \(shown(ConflictCopies.original(of: $0) ?? $0)) (its copy is in the trash)" }
             lines += report.keptCopies.sorted(by: { $0.key < $1.key }).map { copy, reason in
                 let path = String(copy.dropFirst(2))
-                return "conflict kept \(ConflictCopies.original(of: path) ?? path): \(reason) (the other version stays as \(copy))"
+                return "conflict kept \(shown(ConflictCopies.original(of: path) ?? path)): \(reason) (the other version stays as \(shown(copy)))"
             }
-            lines += report.merged.filter { report.conflicts[$0] == nil }.map { "\(prefix)merge   \($0)" }
+            lines += report.merged.filter { report.conflicts[$0] == nil }.map { "\(prefix)merge   \(shown($0))" }
             lines += report.conflicts.sorted(by: { $0.key < $1.key }).map { path, copy in
-                "conflict \(path)" + (copy.flatMap { $0 }.map { ": the other version is saved as \($0)" } ?? ": marked in the file")
+                "conflict \(shown(path))" + (copy.flatMap { $0 }.map { ": the other version is saved as \(shown($0))" } ?? ": marked in the file")
             }
-            lines += report.changedDuringSync.map { "changed during sync, left for next time: \($0)" }
+            lines += report.changedDuringSync.map { "changed during sync, left for next time: \(shown($0))" }
             if !lines.isEmpty { Output.print(lines.joined(separator: "\n")) }
-            for (path, reason) in report.skipped.sorted(by: { $0.key < $1.key }) { Output.error("skipped \(path): \(reason)") }
+            for (path, reason) in report.skipped.sorted(by: { $0.key < $1.key }) { Output.error("skipped \(shown(path)): \(reason)") }
+            if !report.heldBack.isEmpty {
+                // Never silent: a change the other replica's own rules hold back is named.
+                let first = report.heldBack.prefix(5).map(shown).joined(separator: ", ")
+                Output.error("held back by the other replica's .folioignore: \(report.heldBack.count) path\(report.heldBack.count == 1 ? "" : "s") (\(first)\(report.heldBack.count > 5 ? ", …" : "")); "
+                    + "each replica's .folioignore is its own: add the rule to both to ignore a path on both sides, or remove it")
+            }
             Output.error("\(report.files) files in step; \(report.hashed) read and hashed")
         }
     }

@@ -82,7 +82,7 @@ enum WatchCommand: FolioCommand {
         folding.start()
         Output.error("watching \(root): \(store.state.count) records (Ctrl-C stops)")
         for await change in changes {
-            for line in report.lines(for: change, in: store, json: json) { Output.print(line) }
+            for line in report.lines(for: change, in: store, json: json) { if json { Output.printJSON(line) } else { Output.print(line) } }
             folding.changed(change.added + change.updated + change.removed + change.moved.flatMap { [$0.from, $0.to] })
         }
         _ = stop
@@ -104,7 +104,7 @@ extension WatchCommand {
             switch outcome {
             case .success(let report) where json:
                 // One object per event, as folio watch DIR --json prints them; nothing when nothing happened.
-                for line in SyncCommand.events(report) { Output.print(line) }
+                for line in SyncCommand.events(report) { Output.printJSON(line) }
             case .success(let report):
                 SyncCommand.printReport(report, dryRun: false, json: false)
             case .failure(let error):

@@ -16,7 +16,7 @@ enum YAMLCommand: FolioCommand {
     static func run(_ arguments: ParsedArguments) async -> Int32 {
         let path = arguments.positionals[0]
         let bytes: [UInt8]
-        do { bytes = try FileReading.contents(of: path) } catch {
+        do { bytes = try FileReading.contents(ofFileNamedByUser: path) } catch {
             Output.error(error.description)
             return ExitCode.of(error)
         }
@@ -27,7 +27,7 @@ enum YAMLCommand: FolioCommand {
             } else {
                 value = .mapping(try Document(bytes: bytes, path: path).fields)
             }
-            Output.print(value.json())
+            Output.printJSON(value.json())
             return ExitCode.success
         } catch {
             Output.error(error.rendered)
