@@ -58,13 +58,15 @@ public struct Note: Sendable, Hashable {
     /// Reads a note.
     public init(_ document: Document, path: String) {
         body = document.body
-        if let title = document["title"]?.text, !title.isEmpty {
-            self.title = title
-        } else if let heading = Markdown.sections(in: document.bytes, range: document.layout.body).first {
-            title = heading.title
-        } else {
-            let name = path.split(separator: "/").last.map(String.init) ?? path
-            title = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
-        }
+        title = Self.title(of: document, path: path)
+    }
+
+    /// A note's title alone, without making its body a `String` (a copy as large as the
+    /// file: the store needs only the title).
+    public static func title(of document: Document, path: String) -> String {
+        if let title = document["title"]?.text, !title.isEmpty { return title }
+        if let heading = Markdown.sections(in: document.bytes, range: document.layout.body).first { return heading.title }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.hasSuffix(".md") ? String(name.dropLast(3)) : name
     }
 }

@@ -98,7 +98,7 @@ public struct Record: Sendable, Hashable, Identifiable {
         case .quote:
             title = text("text", "quote") ?? Quote(document).text
         default:
-            title = Note(document, path: path).title
+            title = Note.title(of: document, path: path)
         }
     }
 }

@@ -48,13 +48,22 @@ struct StoreIndex: Sendable {
         init() {}
 
         /// The entry of a record, from its parsed document (nil for an invalid file).
+        /// The body's bytes from `start`, at most ``StoreIndex/largestIndexedBody`` of them,
+        /// cut at a line's end (so never inside a character).
+        static func indexedBody(of bytes: [UInt8], from start: Int) -> ArraySlice<UInt8> {
+            guard bytes.count - start > StoreIndex.largestIndexedBody else { return bytes[start...] }
+            let limit = start + StoreIndex.largestIndexedBody
+            let end = bytes[start..<limit].lastIndex(of: 10).map { $0 + 1 } ?? start
+            return bytes[start..<end]
+        }
+
         init(_ record: Record, document: Document?) {
             guard let document else { return }
             // Title and body as one run of bytes (both valid UTF-8), split by a line break.
             var text = Array(record.title.utf8)
             text.append(10)
-            text.append(contentsOf: document.bytes[record.bodyStart...])
-            pairs.reserveCapacity(text.count / 4)
+            text.append(contentsOf: Self.indexedBody(of: document.bytes, from: record.bodyStart))
+            pairs.reserveCapacity(min(text.count / 4, 1 << 16))
             withUnsafeMutablePointer(to: &pairs) { pairs in
                 text.withUnsafeBufferPointer { TextFolding.uniqueWords(utf8: $0, into: &words, pairs: pairs) }
             }
@@ -193,6 +202,11 @@ struct StoreIndex: Sendable {
 
     /// Values longer than this many bytes are not indexed for `key:value` equality.
     static let longestMatchedValue = 120
+
+    /// The most of a body indexed for words and phrases (16 MiB): a file past it is no
+    /// hand-edited record (a log, a dump), and indexing all of a 200 MB file cost three
+    /// times its size in memory. Its first 16 MiB are searchable; the rest is not.
+    static let largestIndexedBody = 16 << 20
 
     /// A number, or a duration in seconds (`15m`), for comparisons.
     static func number(_ value: YAMLValue) -> Double? {

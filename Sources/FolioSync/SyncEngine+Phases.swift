@@ -142,7 +142,15 @@ extension SyncEngine {
     func plan(_ scans: ReplicaScans, _ run: inout SyncRun) throws(SyncError) -> [SyncStep] {
         // Names taken out for a clash upset the scans' counts of archived paths: then every
         // archived path is looked at.
-        let (steps, restamped) = Self.plan(archive: run.archive, a: scans.a, b: scans.b, everyArchivedPath: run.clashed)
+        var (steps, restamped) = Self.plan(archive: run.archive, a: scans.a, b: scans.b, everyArchivedPath: run.clashed)
+        // A path a rule ignores is absent from both scans, not gone: its archive entry
+        // (its base) stays, so that when the rule goes, an edit made meanwhile goes
+        // across as an edit, not as a conflict.
+        let ignore = run.ignore
+        steps.removeAll { step in
+            guard case .forget(let path) = step else { return false }
+            return Self.isIgnored(path, by: ignore)
+        }
         if !options.allowMassDelete { try refuseMassDeletion(steps, archivedFiles: run.archivedFiles) }
         for (path, stamps) in restamped {
             run.archive.entries[path]?.stampA = stamps.a
@@ -150,6 +158,18 @@ extension SyncEngine {
         }
         run.archive._checkInvariants()
         return steps
+    }
+
+    /// Whether `path` (a folder when it ends in `/`) or a folder above it is one `ignore` names.
+    static func isIgnored(_ path: String, by ignore: FolioIgnore) -> Bool {
+        let isFolder = path.hasSuffix("/")
+        let parts = (isFolder ? String(path.dropLast()) : path).split(separator: "/")
+        var walked = ""
+        for (index, part) in parts.enumerated() {
+            walked += walked.isEmpty ? String(part) : "/" + part
+            if ignore.ignores(walked, isDirectory: index < parts.count - 1 || isFolder) { return true }
+        }
+        return false
     }
 
     /// The steps carried out (``Applier``): new files copied in a batch, the rest one by

@@ -162,9 +162,12 @@ def run_loop(tool, folio, syncs, seed, files_per_round):
     watch.close()
     if os.path.islink(os.path.join(b, "sub")):
         exchange(os.path.join(b, "sub"), os.path.join(b, "link"))
+    wanted = set(os.listdir(os.path.join(a, "sub")))
+    synced = len(wanted & set(os.listdir(os.path.join(b, "sub"))))
     leaks = [p for p in (contains_secret(a), contains_secret(os.path.join(b, "sub")), contains_secret(state)) if p]
     result = {"tool": tool, "runs": count, "swaps": swaps[0], "runs_writing_outside": written_outside,
-              "runs_reading_outside": read_outside, "canary_reads": reads, "canary_writes": writes, "leaked": leaks}
+              "runs_reading_outside": read_outside, "canary_reads": reads, "canary_writes": writes, "leaked": leaks,
+              "synced": f"{synced}/{len(wanted)}"}
     shutil.rmtree(root, ignore_errors=True)
     return result
 
@@ -188,7 +191,8 @@ def main():
             continue  # the comparison: counted, not judged
         clean = result["runs_writing_outside"] == 0 and result["runs_reading_outside"] == 0 and not result["leaked"] \
             and result["canary_reads"] == 0 and result["canary_writes"] == 0
-        ok = clean and result["swaps"] > 0
+        # The loop proves something only if the tool did sync while the swaps ran.
+        ok = clean and result["swaps"] > 0 and int(result["synced"].split("/")[0]) > 0
         passed, failed = passed + ok, failed + (not ok)
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
