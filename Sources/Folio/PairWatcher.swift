@@ -111,7 +111,9 @@ public final class PairWatcher: @unchecked Sendable {
     /// One sync, its outcome reported (and kept, for the first). Runs on `queue`.
     private func sync() -> Result<SyncReport, SyncError> {
         ensureWatchers()
-        let outcome = Result { () throws(SyncError) in try engine.run() }
+        // Each sync pins the replicas afresh: a stick unmounted and mounted again, or a
+        // folder made again at its path, is the folder synced from then on.
+        let outcome = Result { () throws(SyncError) in try engine.repinned().run() }
         if case .failure = outcome {
             // Replica gone: drop its watcher so that it is set up again when it is back,
             // and look again in two seconds rather than at the next periodic sync.

@@ -140,6 +140,12 @@ public struct SyncEngine: Sendable {
 
     func root(_ replica: Replica) -> String { replica == .a ? rootA : rootB }
 
+    /// The same engine with both replicas opened again at their paths (for a process
+    /// that syncs for weeks: a replica unmounted and mounted again is the one at the path now).
+    public func repinned() throws(SyncError) -> SyncEngine {
+        try SyncEngine(rootA, rootB, options: options)
+    }
+
     /// The pinned folder of `replica`.
     func folder(_ replica: Replica) -> RootedFolder { replica == .a ? folderA : folderB }
 

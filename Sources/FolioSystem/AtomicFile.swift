@@ -198,7 +198,10 @@ public enum AtomicFile {
     /// word), then the folder pinned like any root.
     package static func rooted(fileNamedByUser path: String) throws(SystemError) -> RootedPath {
         let resolved = (try? Syscall.realPath(path)) ?? path
-        return try RootedFolder(parent(of: resolved))[name(of: resolved)]
+        do { return try RootedFolder(parent(of: resolved))[name(of: resolved)] } catch {
+            // Said of the file the user named: its folder is only how it is reached.
+            throw SystemError(operation: .open, path: path, code: error.code)
+        }
     }
 
     /// The folder holding `path`.
