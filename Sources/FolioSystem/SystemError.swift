@@ -22,9 +22,10 @@ public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
         self.code = code
     }
 
-    /// `PATH: error: cannot open: Permission denied`.
+    /// `PATH: error: cannot open: Permission denied` (the path's control characters
+    /// written out: a name is data, see ``TextEscaping``).
     public var description: String {
-        "\(path): error: \(reason)"
+        "\(TextEscaping.name(path)): error: \(reason)"
     }
 
     /// Whether the path is not there, or a part of it that should be a folder is not:

@@ -61,7 +61,7 @@ struct ChangeReport {
         switch kind {
         case "moved": return "moved \(shown(event["from"]?.text ?? "")) → \(shown(event["to"]?.text ?? ""))"
         case "removed": return "removed \(path)"
-        case "invalid": return "invalid \(event["error"]?.text ?? path)"
+        case "invalid": return "invalid \(event["error"]?.text.map(shown) ?? path)"
         case "settings": return "settings changed (\(path))"
         case "added": return "added \(path): \(shown(event["title"]?.text ?? ""))"
         default:

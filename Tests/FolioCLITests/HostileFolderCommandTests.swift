@@ -37,6 +37,24 @@ import Testing
         #expect(object?["files"] as? Int == 3, "\(json.stdout)")
     }
 
+    @Test func watchPrintsNamesEscaped() throws {
+        let folder = try FolioBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let watch = WatchCommandTests()
+        let (process, out, err) = try watch.start(["watch", folder.path, "--quiet", "10"])
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        #expect(err.wait(for: "watching"))
+        try Data("---\ntitle: \"x\n---\n".utf8).write(to: folder.appendingPathComponent(Self.names[1]))
+        try Data("---\ntitle: Soup\n---\n".utf8).write(to: folder.appendingPathComponent(Self.names[0]))
+        #expect(out.wait(for: "added \\x1B[2J.md: Soup\n"), "\(out.text.debugDescription)")
+        #expect(out.wait(for: "invalid a\\x0Acopy    injected.md:2:8: "), "\(out.text.debugDescription)")
+        #expect(!out.text.unicodeScalars.contains { $0.value == 0x1B })
+        #expect(!out.text.split(separator: "\n").contains("copy    injected.md:2:8: unterminated double-quoted string"))
+    }
+
     /// Tests/Hostile/swaploop.py: 50 syncs of 30 new files each (and an edit) while B's
     /// folder trades places with a link to a canary at seeded random moments, then the
     /// same with `folio watch A B` running; inotify on the canary sees no read and no

@@ -44,7 +44,7 @@ func printRecords(_ records: [Record], of store: Store, json: Bool) {
         return
     }
     let rows = records.map { record -> [String] in
-        [shown(record.path), record.isValid ? record.kind.rawValue : "invalid", record.error.map { "\($0.location): \($0.message)" } ?? shown(record.title)]
+        [shown(record.path), record.isValid ? record.kind.rawValue : "invalid", record.error.map { shown("\($0.location): \($0.message)") } ?? shown(record.title)]
     }
     let widths = (0..<2).map { column in rows.map { $0[column].count }.max() ?? 0 }
     for (row, record) in zip(rows, records) {
