@@ -24,10 +24,9 @@ public struct Trash: Sendable {
     /// Everything in the trash, newest first.
     public func items() -> [Item] {
         var items: [Item] = []
-        let root = state["trash"]
-        for time in Self.entries(root) {
+        for time in Self.entries(state["trash"]) {
             for replica in Replica.allCases {
-                let folder = root.appending(time + "/" + replica.rawValue)
+                let folder = place(time: time, replica: replica)
                 guard let walk = try? DirectoryWalk.files(under: folder, descend: { _ in true }, include: { _ in true }) else { continue }
                 items += walk.paths.map { Item(time: time, replica: replica, path: $0) }
             }
@@ -38,7 +37,7 @@ public struct Trash: Sendable {
     /// Puts `item` back where it was, under `root` (its replica's folder); refuses to
     /// replace a file that is there now.
     public func restore(_ item: Item, into root: RootedFolder) throws(SyncError) {
-        let source = state["trash/" + item.time + "/" + item.replica.rawValue + "/" + item.path]
+        let source = place(time: item.time, replica: item.replica).appending(item.path)
         let target = root[item.path]
         do {
             let bytes = try FileReading.contents(of: source)
@@ -103,18 +102,25 @@ public struct Trash: Sendable {
         let stamp = Syscall.localTimestamp()
         var folder = stamp
         var attempt = 1
-        while (try? FileStamp.of(state["trash/" + folder + "/" + replica.rawValue + "/" + path])) != nil {
+        var candidate = place(time: folder, replica: replica).appending(path)
+        while (try? FileStamp.of(candidate)) != nil {
             attempt += 1
             folder = stamp + "-\(attempt)"
+            candidate = place(time: folder, replica: replica).appending(path)
         }
-        return state["trash/" + folder + "/" + replica.rawValue + "/" + path]
+        return candidate
+    }
+
+    /// The trash's folder of what was deleted from `replica` at `time` (`trash/TIME/A`).
+    private func place(time: String, replica: Replica) -> RootedPath {
+        state["trash"].appending(time).appending(replica.rawValue)
     }
 
     /// Removes what was deleted more than `days` days ago (by the folder's time).
     func expire(olderThanDays days: Int) {
         let cutoff = Syscall.localTimestamp(daysAgo: days)
         for time in Self.entries(state["trash"]) where time < cutoff {
-            Self.removeTree(state["trash/" + time])
+            Self.removeTree(state["trash"].appending(time))
         }
     }
 

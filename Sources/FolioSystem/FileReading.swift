@@ -13,14 +13,6 @@ public enum FileReading {
         return try contents(ofOpen: fd, path: path.path)
     }
 
-    /// The bytes of the regular file at `name` in the open folder `directory` (never
-    /// through a link), and its stamp once read.
-    package static func contents(of name: String, in directory: Int32, displayPath: String) throws(SystemError) -> (bytes: [UInt8], stamp: FileStamp) {
-        let fd = try Syscall.openRegularFile(name, in: directory, flags: Syscall.OpenPurpose.reading.flags, displayPath: displayPath)
-        defer { Syscall.close(fd) }
-        return try contents(ofOpen: fd, path: displayPath)
-    }
-
     /// The bytes of a file the user named on the command line (`folio yaml FILE`): outside
     /// any folder Folio keeps, so a link there is followed, as `cat` would; still only a
     /// regular file is read (a FIFO never hangs the command).

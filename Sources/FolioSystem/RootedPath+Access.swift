@@ -79,9 +79,10 @@ extension RootedPath {
         defer { Syscall.close(current) }
         var walked = folder.path
         for part in parts {
+            let above = walked
             walked += "/" + part
             try Syscall.makeDirectory(String(part), in: current, mode: mode, displayPath: walked)
-            let next = try Syscall.openDirectory(beneath: current, [part], rootPath: String(walked.dropLast(part.utf8.count + 1)))
+            let next = try Syscall.openDirectory(beneath: current, [part], rootPath: above)
             Syscall.close(current)
             current = next
         }
