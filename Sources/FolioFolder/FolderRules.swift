@@ -23,8 +23,10 @@ public enum FolderRules {
 
     /// Whether a file named `name` is never synced or indexed: the sync tools' own
     /// files (`.stfolder`, `.syncthing.*.tmp`, `~syncthing~*.tmp`, `.dropbox*`) and
-    /// editor scratch files (vim's `.swp`/`.swx`/`.swo`, `4913` and `name~`; emacs's
-    /// `.#name` and `#name#`).
+    /// editors' and tools' scratch files: vim's `.swp`/`.swx`/`.swo`, `4913` and
+    /// `name~`; emacs's `.#name` and `#name#`; Kate's `.name.kate-swp`; LibreOffice's
+    /// `.~lock.name#`; GIO's (gedit, GNOME apps) `.goutputstream-XXXXXX`; `sed -i`'s
+    /// `sedXXXXXX`; JetBrains' `name___jb_tmp___` and `name___jb_old___`.
     public static func isIgnoredFile(_ name: String) -> Bool {
         // Over the UTF-8 bytes: this runs for every file of every scan, and every pattern is ASCII.
         let bytes = name.utf8
@@ -34,8 +36,20 @@ public enum FolderRules {
         if (starts(".syncthing.") || starts("~syncthing~")) && ends(".tmp") { return true }
         if ends("~") || starts(".#") { return true }
         if bytes.count > 1 && starts("#") && ends("#") { return true }
-        if starts(".") && (ends(".swp") || ends(".swx") || ends(".swo")) { return true }
-        return false
+        if starts(".") && (ends(".swp") || ends(".swx") || ends(".swo") || ends(".kate-swp")) { return true }
+        if starts(".~lock.") && ends("#") { return true }
+        if starts(".goutputstream-") || ends("___jb_tmp___") || ends("___jb_old___") { return true }
+        return isSedTemporary(bytes)
+    }
+
+    /// `sed -i`'s temporary file: `sed` and six random letters or digits (mkstemp's),
+    /// at least one of them a capital or a digit, so that a file named `sedentary`
+    /// stays a file (sed's names are all lowercase only about once in 200).
+    static func isSedTemporary(_ bytes: String.UTF8View) -> Bool {
+        guard bytes.count == 9, bytes.starts(with: "sed".utf8) else { return false }
+        let random = bytes.dropFirst(3)
+        func isAlphanumeric(_ byte: UInt8) -> Bool { (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) }
+        return random.allSatisfy(isAlphanumeric) && random.contains { (48...57).contains($0) || (65...90).contains($0) }
     }
 
     /// Whether `name` is a Markdown record Folio reads.
