@@ -45,11 +45,14 @@ public struct DiskSnapshot: Sendable, Equatable {
                     entries[path] = .folder(files)
                     // A subfolder that cannot be read is left as the store knows it (one that vanished is simply gone).
                     for problem in walk.problems where problem.code != Syscall.noSuchFile && problem.path.hasPrefix(root.path + "/") {
-                        entries[String(problem.path.dropFirst(root.path.count + 1))] = .unreadable(problem)
+                        // Twin spellings of one name are left out, as a fresh load leaves them.
+                        entries[String(problem.path.dropFirst(root.path.count + 1))] =
+                            problem.code == Syscall.normalizationTwin ? .missing : .unreadable(problem)
                     }
                 } else if stamp.isRegularFile {
                     // Only records and folio.yaml are read: a video being written or a .git pack is not the store's.
-                    let wanted = path == Settings.fileName || FolderRules.isRecordPath(path)
+                    // A name with a twin spelling in its folder is left out, as a fresh load leaves it.
+                    let wanted = (path == Settings.fileName || FolderRules.isRecordPath(path)) && !hasTwin(full)
                     entries[path] = wanted ? try AtomicFile.contentsIfPresent(full).map(Entry.file) ?? .missing : .missing
                 } else {
                     entries[path] = .missing
@@ -61,5 +64,13 @@ public struct DiskSnapshot: Sendable, Equatable {
             }
         }
         return DiskSnapshot(entries: entries)
+    }
+
+    /// Whether another name in the folder of `path` differs from its name only by
+    /// Unicode normalization (only a name beyond ASCII can; its folder is listed then).
+    static func hasTwin(_ path: RootedPath) -> Bool {
+        let name = path.name
+        guard !name.utf8.allSatisfy({ $0 < 0x80 }), let names = try? path.parent.entries().map(\.name) else { return false }
+        return DirectoryWalk.normalizationTwins(names).contains(Array(name.utf8))
     }
 }

@@ -24,6 +24,7 @@ public enum DirectoryWalk {
                 continue
             }
             defer { Syscall.closeDirectory(dir) }
+            var entries: [(name: String, type: EntryType)] = []
             while true {
                 let entry: (name: String, type: EntryType)?
                 do { entry = try Syscall.nextEntry(dir, path: folder.path) } catch {
@@ -31,7 +32,15 @@ public enum DirectoryWalk {
                     break
                 }
                 guard let entry else { break }
+                entries.append(entry)
+            }
+            let twins = normalizationTwins(entries.map(\.name))
+            for entry in entries {
                 let child = relative.appending(entry.name)
+                if !twins.isEmpty && twins.contains(Array(entry.name.utf8)) {
+                    problems.append(SystemError(operation: .readDirectory, path: folder.appending(entry.name).path, code: Syscall.normalizationTwin))
+                    continue
+                }
                 guard entry.type != .invalidName else {
                     problems.append(SystemError(operation: .readDirectory, path: folder.appending(entry.name).path, code: Syscall.invalidName))
                     continue
@@ -52,5 +61,18 @@ public enum DirectoryWalk {
         }
         paths.sort()
         return (paths, problems)
+    }
+
+    /// The names (as bytes) among `names` that another one equals as text but not byte for byte:
+    /// the NFC and NFD spellings of one name, which Swift's `String` (and so every
+    /// dictionary keyed by path) takes for one. Only names beyond ASCII can be such.
+    public static func normalizationTwins(_ names: [String]) -> Set<[UInt8]> {
+        var byText: [String: [String]] = [:]
+        for name in names where !name.utf8.allSatisfy({ $0 < 0x80 }) { byText[name, default: []].append(name) }
+        var twins: Set<[UInt8]> = []
+        for group in byText.values where Set(group.map { Array($0.utf8) }).count > 1 {
+            for name in group { twins.insert(Array(name.utf8)) }
+        }
+        return twins
     }
 }

@@ -313,6 +313,9 @@ package enum Syscall {
         switch code {
         case leadsOutside: return "the name could lead outside the folder (an empty, `.` or `..` component); rename it"
         case notRegularFile: return "not a regular file (Folio reads only regular files, never a FIFO, device or socket)"
+        case normalizationTwin:
+            return "another name in this folder differs from this one only by Unicode normalization (an NFC and an NFD spelling); "
+                + "both are left out: rename or remove one"
         case ELOOP: return "a symbolic link is in the way (Folio never follows a link inside a folder)"
         default: return String(cString: strerror(code))
         }
@@ -386,6 +389,9 @@ extension Syscall {
     package static let leadsOutside: Int32 = -1001
     /// A file that is not a regular file (a FIFO, a device, a socket): Folio's own code.
     package static let notRegularFile: Int32 = -1002
+    /// A name that another name in its folder equals but for Unicode normalization (NFC
+    /// and NFD spellings of one name): Folio's own code.
+    package static let normalizationTwin: Int32 = -1003
     /// `ELOOP`: a symbolic link where a folder or file was to be opened.
     package static let symbolicLinkInTheWay = ELOOP
 
