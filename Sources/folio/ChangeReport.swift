@@ -19,7 +19,13 @@ struct ChangeReport {
         var events: [YAMLMapping] = []
         for move in changes.moved {
             fields[move.to] = fields.removeValue(forKey: move.from)
-            events.append(["event": .string("moved"), "from": .string(move.from), "to": .string(move.to)])
+            // A move can change both: a note's title is its file name, the kind comes from the folder.
+            var event: YAMLMapping = ["event": .string("moved"), "from": .string(move.from), "to": .string(move.to)]
+            if let record = store.state[move.to] {
+                event["title"] = .string(record.title)
+                event["kind"] = .string(record.isValid ? record.kind.rawValue : "invalid")
+            }
+            events.append(event)
         }
         for path in changes.removed {
             fields[path] = nil
@@ -59,7 +65,9 @@ struct ChangeReport {
         let kind = event["event"]?.text ?? ""
         let path = shown(event["path"]?.text ?? "")
         switch kind {
-        case "moved": return "moved \(shown(event["from"]?.text ?? "")) → \(shown(event["to"]?.text ?? ""))"
+        case "moved":
+            let what = [event["kind"]?.text, event["title"]?.text.map(shown)].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+            return "moved \(shown(event["from"]?.text ?? "")) → \(shown(event["to"]?.text ?? ""))" + (what.isEmpty ? "" : ": \(what)")
         case "removed": return "removed \(path)"
         case "invalid": return "invalid \(event["error"]?.text.map(shown) ?? path)"
         case "settings": return "settings changed (\(path))"
