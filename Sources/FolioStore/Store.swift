@@ -290,7 +290,10 @@ public final class Store {
                     return now.map { $0.isSameFile(as: read.stamp) } ?? false
                 }
                 guard written else { return .changed(onDisk: nil) }
-            case .delete: try AtomicFile.remove(full)
+            case .delete:
+                // Moved aside and checked, never unlinked by name: a save landing after
+                // the check above goes back in place.
+                guard let read, try AtomicFile.remove(full, expecting: read.stamp) else { return .changed(onDisk: nil) }
             }
             return .done
         } catch {

@@ -170,6 +170,37 @@ public enum AtomicFile {
         try path.parent.syncDirectory()
     }
 
+    /// Removes `path` only if it is still the file `expected` (same inode, size, time
+    /// and mode), with no window in which a save could be lost: the file is first
+    /// renamed aside under a temporary name of Folio's (one atomic step), then what
+    /// was moved is checked; the expected file is removed, anything else — a save that
+    /// landed between the caller's check and the rename — goes back to its name (or,
+    /// should the name have been taken yet again meanwhile, stays beside it as
+    /// `NAME.folio-displaced-N`, never removed). Returns whether it was removed.
+    public static func remove(_ path: RootedPath, expecting expected: FileStamp) throws(SystemError) -> Bool {
+        var aside: RootedPath? = nil
+        for attempt in 0..<8 {
+            let candidate = path.sibling("." + path.name.prefix(160) + ".folio-\(runTag)-\(attempt).tmp")
+            do {
+                try path.renameWithoutReplacing(to: candidate)
+                aside = candidate
+                break
+            } catch where error.code == Syscall.alreadyExists {
+                continue
+            }
+        }
+        guard let aside else { throw SystemError(operation: .rename, path: path.path, code: Syscall.alreadyExists) }
+        if let moved = try? FileStamp.of(aside), moved.isSameFile(as: expected) {
+            try aside.unlink()
+            try path.parent.syncDirectory()
+            return true
+        }
+        do { try aside.renameWithoutReplacing(to: path) } catch where error.code == Syscall.alreadyExists {
+            try aside.rename(to: path.sibling(path.name + ".folio-displaced-\(UInt32.random(in: 0...UInt32.max))"))
+        }
+        return false
+    }
+
     /// The bytes at `path`, or nil when there is no such file.
     public static func contentsIfPresent(_ path: RootedPath) throws(SystemError) -> [UInt8]? {
         do { return try FileReading.contents(of: path) } catch where error.code == Syscall.noSuchFile {
