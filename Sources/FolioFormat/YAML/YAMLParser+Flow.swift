@@ -6,7 +6,10 @@ extension YAMLParser {
         let crossed = try skipSpaceAndComments()
         guard crossed && !atEnd else { return }
         if atDocumentMarker() { throw unterminatedFlow(open) }
-        if leadingSpaces <= parentIndent {
+        // Hugo's docs (and PyYAML, ruamel.yaml, Go's yaml) close a multi-line `[` or `{`
+        // at its key's column: a closing bracket there is accepted; content is not.
+        let closes = cur == UInt8(ascii: "]") || cur == UInt8(ascii: "}")
+        if leadingSpaces < parentIndent || (leadingSpaces == parentIndent && !closes) {
             throw error(.badIndentation, "bad indentation: lines inside '\(Character(Unicode.Scalar(b[open.pos])))…' must be indented more than its key")
         }
     }

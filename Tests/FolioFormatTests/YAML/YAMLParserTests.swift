@@ -42,6 +42,17 @@ import Testing
             == .mapping(["tags": .sequence([.string("a"), .string("b")]), "m": .mapping(["k": .string("v")])]))
     }
 
+    /// Hugo's docs close a multi-line `[` at its key's column, as PyYAML, ruamel.yaml
+    /// and Go's yaml accept; content at that column stays refused (VJP3-00).
+    @Test func aFlowCollectionClosesAtItsKeysColumn() throws {
+        #expect(try value("aliases: [\n  /old,\n  /older\n]\ntags: {\n  a: 1\n}\n") == .mapping([
+            "aliases": .sequence([.string("/old"), .string("/older")]), "tags": .mapping(["a": .int(1)]),
+        ]))
+        #expect(try value("outer:\n  list: [\n    a\n  ]\n  next: 1\n") == .mapping(["outer": .mapping(["list": .sequence([.string("a")]), "next": .int(1)])]))
+        #expect(throws: FormatError.self) { try value("aliases: [\n  /old,\n/older\n]\n") }
+        #expect(throws: FormatError.self) { try value("outer:\n  list: [\n    a\n ]\n") }
+    }
+
     @Test func implicitPairsInFlowSequences() throws {
         #expect(try value("[a: 1, b]") == .sequence([.mapping(["a": .int(1)]), .string("b")]))
     }
