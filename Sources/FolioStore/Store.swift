@@ -15,8 +15,9 @@ import Observation
 @Observable
 public final class Store {
     /// The folder, pinned when the store was loaded: every read and write below it goes
-    /// through its descriptor.
-    public let folder: RootedFolder
+    /// through its descriptor. A watcher pins it again when another folder is at the
+    /// path (the folder removed and made again).
+    @ObservationIgnored public private(set) var folder: RootedFolder
     /// The folder's path.
     public var root: String { folder.path }
     /// Everything the store knows. A view that reads it is redrawn on every change; one
@@ -82,6 +83,12 @@ public final class Store {
             for record in list { listed[record.path] = kind }
             self[keyPath: kept] = list
         }
+    }
+
+    /// Pins `folder` instead of the folder the store had: the same path, another folder
+    /// there now. The caller reads it whole next.
+    public func repin(_ folder: RootedFolder) {
+        self.folder = folder
     }
 
     /// Reads every Markdown file under `root` (skipping what is never synced) and `folio.yaml`.

@@ -29,7 +29,7 @@ public struct WatchOptions: Sendable {
 /// read back change nothing and a move with unchanged bytes is a move.
 ///
 /// `@unchecked Sendable` is safe: the mutable properties (`watcher`, `batch`,
-/// `timerArmed`, `applying`, `rescanTimer`, `stopped`, `batchesApplied`) are read and
+/// `timerArmed`, `applying`, `rescanTimer`, `stopped`, `batchesApplied`, `folder`) are read and
 /// written only on `queue`.
 public final class FolderWatcher: @unchecked Sendable {
     /// The store kept in step.
@@ -37,8 +37,9 @@ public final class FolderWatcher: @unchecked Sendable {
     /// The options in force.
     public let options: WatchOptions
     private let root: String
-    /// The store's folder, pinned: what the watcher reads goes through it.
-    private let folder: RootedFolder
+    /// The store's folder, pinned: what the watcher reads goes through it. Pinned again
+    /// (with the store's) when another folder is at the path (read on `queue`).
+    private var folder: RootedFolder
     private let queue = DispatchQueue(label: "folio.watch.batches")
     private var watcher: (any DirectoryWatcher)?
     private var batch = DirtyBatch()
@@ -115,7 +116,8 @@ public final class FolderWatcher: @unchecked Sendable {
         }
         guard let paths = taken else { return }
         if !paths.isEmpty {
-            let folder = self.folder
+            let (folder, paths, repinned) = queue.sync { followingThePath(paths) }
+            if repinned { await store.repin(folder) }
             let snapshot = await Task.detached { DiskSnapshot.read(paths, under: folder) }.value
             await store.apply(snapshot)
         }
@@ -128,6 +130,16 @@ public final class FolderWatcher: @unchecked Sendable {
     /// because it saw nothing.
     package func observeBatches(_ observer: @escaping @Sendable (Set<String>) -> Void) {
         queue.sync { batchObserver = observer }
+    }
+
+    /// The folder to read `paths` from: the pinned one while it is still the folder at
+    /// the root's path; else the one there now, pinned instead, and then the whole
+    /// folder is read (`repinned`). A path with no folder leaves the pin: reading the
+    /// removed folder finds it empty, as it is. Runs on `queue`.
+    private func followingThePath(_ paths: Set<String>) -> (folder: RootedFolder, paths: Set<String>, repinned: Bool) {
+        guard let now = try? RootedFolder(root), !now.isSameFolder(as: folder) else { return (folder, paths, false) }
+        folder = now
+        return (now, [""], true)
     }
 
     /// The marked paths, taken from the batch and shown to the observer. Runs on `queue`.
@@ -153,11 +165,12 @@ public final class FolderWatcher: @unchecked Sendable {
             timerArmed = false
             schedule()
         }) else { return }
-        let paths = takeBatch()
+        let (folder, paths, repinned) = followingThePath(takeBatch())
         applying = true
         let snapshot = DiskSnapshot.read(paths, under: folder)
         let store = self.store
         Task { @MainActor in
+            if repinned { store.repin(folder) }
             store.apply(snapshot)
             self.queue.async {
                 self.applying = false

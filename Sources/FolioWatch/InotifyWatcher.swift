@@ -21,6 +21,9 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
     private var fd: Int32 = -1
     private var source: (any DispatchSourceRead)?
     private var stopped = false
+    /// Looks every second for a folder at the root's path again, once the watched folder
+    /// was removed or moved away (a `git clone` over it, a sync tool making it again).
+    private var rootReturn: (any DispatchSourceTimer)?
     /// Watch descriptor → the folder it watches, relative to the root; and back.
     private var folderByWatch: [Int32: String] = [:]
     private var watchByFolder: [String: Int32] = [:]
@@ -93,6 +96,7 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
                 Syscall.close(fd)
             }
             self.fd = -1
+            rootReturn?.cancel()
             fallback?.stop()
         }
     }
@@ -152,7 +156,8 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
         guard !event.name.isEmpty else {
             // The watched folder itself was removed or moved: its parent reports the name.
             if event.mask & Inotify.selfGone != 0, folder.isEmpty {
-                hints.append(.rescan(reason: "the watched folder was removed or moved"))
+                hints.append(.rescan(reason: "the watched folder was removed or moved; following the folder at its path when one is there again"))
+                awaitRootReturn()
             }
             return
         }
@@ -171,6 +176,30 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
         }
         guard !FolderRules.isIgnoredFile(event.name) else { return }
         hints.append(.changed(path))
+    }
+
+    /// Checks every second for a folder at the root's path again; when there is one, it
+    /// is watched whole and read again. Runs on `queue`.
+    private func awaitRootReturn() {
+        guard rootReturn == nil else { return }
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + .milliseconds(200), repeating: .seconds(1))
+        timer.setEventHandler { [weak self] in self?.lookForRoot() }
+        rootReturn = timer
+        timer.resume()
+    }
+
+    /// One look for the root (see ``awaitRootReturn()``). Runs on `queue`.
+    private func lookForRoot() {
+        guard !stopped, (try? RootedFolder(root)) != nil, let wd = try? addWatch(root) else { return }
+        rootReturn?.cancel()
+        rootReturn = nil
+        for (watch, folder) in folderByWatch where folder.isEmpty || watch == wd { folderByWatch[watch] = nil }
+        (folderByWatch[wd], watchByFolder[""]) = ("", wd)
+        var hints: [WatchHint] = []
+        watchFolders(under: "", into: &hints)
+        hints.append(.rescan(reason: "a folder is at the watched path again: reading it"))
+        handler(hints)
     }
 
     /// Watches `start` and every folder under it, each folder before its entries are
