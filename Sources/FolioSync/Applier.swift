@@ -163,7 +163,7 @@ struct Applier {
     /// Why a file could not be written, in words: a name the file system there cannot
     /// hold (a FAT stick and `:`) is said so, and left alone, never renamed.
     static func cannotWrite(_ error: SystemError) -> String {
-        guard Syscall.unholdableName.contains(error.code) else { return "cannot write: \(error)" }
+        guard Syscall.unholdableName.contains(error.code) else { return FileProblem.writing(error) }
         return "the file system there cannot hold this name (\(Syscall.describe(error.code))): left alone; rename it to sync it"
     }
 

@@ -94,7 +94,7 @@ package struct ReplicaScan: Sendable {
             let full = root[folder]
             let dir: DirectoryStream
             do { dir = try full.openDirectoryStream() } catch {
-                scan.skipped[folder] = "cannot read the folder: \(error)"
+                scan.skipped[folder] = FileProblem.readingFolder(error)
                 continue
             }
             defer { Syscall.closeDirectory(dir) }
@@ -117,7 +117,7 @@ package struct ReplicaScan: Sendable {
                 do { stamp = try FileStamp.of(name, in: fd, displayPath: path) } catch {
                     // Vanished since it was listed: it is simply not there. Any other failure
                     // (a folder without search permission, an I/O error) is no deletion.
-                    if error.code != Syscall.noSuchFile { scan.skipped[path] = "cannot read: \(error)" }
+                    if error.code != Syscall.noSuchFile { scan.skipped[path] = FileProblem.reading(error) }
                     return
                 }
                 if stamp.isDirectory {
@@ -154,7 +154,7 @@ package struct ReplicaScan: Sendable {
             while true {
                 let entry: (name: String, type: EntryType)?
                 do { entry = try Syscall.nextEntry(dir, path: full.path) } catch {
-                    scan.skipped[folder] = "cannot read the folder: \(error)"
+                    scan.skipped[folder] = FileProblem.readingFolder(error)
                     break
                 }
                 guard let entry else { break }
@@ -188,7 +188,7 @@ package struct ReplicaScan: Sendable {
         let halves = ConcurrentSlots<[ReadOutcome]>.map(2) { [jobs, split] half in
             jobs[half == 0 ? 0..<split : split..<jobs.count].map { job in
                 let full = roots[job.scan][job.path]
-                do {
+                do throws(SystemError) {
                     var (bytes, after) = try FileReading.contentsAndStamp(of: full)
                     var before = job.stamp
                     if after != before {
@@ -198,7 +198,7 @@ package struct ReplicaScan: Sendable {
                     guard after == before else { return .changing }
                     return .read(File(stamp: before, hash: SHA256.hash(bytes), id: Self.documentID(job.path, bytes)))
                 } catch {
-                    return .failed("\(error)")
+                    return .failed(FileProblem.reading(error))
                 }
             }
         }
@@ -207,7 +207,7 @@ package struct ReplicaScan: Sendable {
             switch outcome {
             case .read(let file): scans[job.scan].files[job.path] = file
             case .changing: scans[job.scan].skipped[job.path] = "changing while it was read: left for the next sync"
-            case .failed(let reason): scans[job.scan].skipped[job.path] = "cannot read: \(reason)"
+            case .failed(let reason): scans[job.scan].skipped[job.path] = reason
             }
         }
         for index in scans.indices { scans[index].pending = [] }

@@ -261,13 +261,27 @@ public final class SharedFolder {
             if options.dryRun { return report.folded.append(.init(copy: copy, file: file, base: base?.source)) }
             if case .merged(let bytes) = outcome, bytes != fileRead.bytes {
                 // The version the fold replaces goes to the trash too: every fold can be undone by hand.
-                do { try Trash(state: stateFolder).keep(fileRead.bytes, as: file, replica: .a, mode: fileRead.stamp.permissions) } catch {
-                    return keep("cannot keep the file's version in the trash: \(error)")
+                let trash = Trash(state: stateFolder), kept: RootedPath
+                do { kept = try trash.keep(fileRead.bytes, as: file, replica: .a, mode: fileRead.stamp.permissions) } catch {
+                    return keep("cannot keep the file's version in the trash: " + FileProblem.advice(error, writing: true))
                 }
                 // Only over what was read, and only while the copy is as read: someone may be typing.
-                guard (try? FileStamp.of(rootFolder[copy])) == copyRead.stamp,
-                      (try? AtomicFile.write(bytes, to: rootFolder[file], mode: fileRead.stamp.permissions) { $0 == fileRead.stamp }) == true
-                else { return report.waiting.append(copy) }
+                var written = false
+                do throws(SystemError) {
+                    if try FileStamp.of(rootFolder[copy]) == copyRead.stamp {
+                        written = try AtomicFile.write(bytes, to: rootFolder[file], mode: fileRead.stamp.permissions) { $0 == fileRead.stamp }
+                    }
+                } catch where error.code == Syscall.noSuchFile {
+                    // The copy went meanwhile: looked at again next pass.
+                } catch {
+                    // Not retried every pass, each leaving a trash copy: said once, the version taken back out.
+                    trash.discard(kept)
+                    return keep("cannot write \(file): " + FileProblem.advice(error, writing: true))
+                }
+                guard written else {
+                    trash.discard(kept)
+                    return report.waiting.append(copy)
+                }
                 let hash = SHA256.hash(bytes)
                 try? history.store(bytes, hash: hash)
                 let parents = [history.graph.latest(device: history.device, path: file)?.id, history.withGraph { $0.node(holding: copyHash) }].compactMap { $0 }

@@ -108,7 +108,7 @@ extension Applier {
         } catch where error.code == Syscall.noSuchFile {
             return .changed
         } catch {
-            return .failed("cannot read: \(error)")
+            return .failed(FileProblem.reading(error))
         }
         do throws(SystemError) {
             if transfer.replacing != nil {

@@ -90,9 +90,19 @@ public struct Trash: Sendable {
     /// Puts `bytes`, a version of `path` in `replica` that is being replaced, in the
     /// trash with mode `mode`, leaving the file itself where it is: the file's content
     /// before `folio resolve --keep copy` writes the copy's over it.
-    package func keep(_ bytes: [UInt8], as path: String, replica: Replica, mode: UInt32) throws(SystemError) {
+    /// Returns where it was put, so that a caller whose replacement then fails can take
+    /// it back out (``discard(_:)``).
+    @discardableResult
+    package func keep(_ bytes: [UInt8], as path: String, replica: Replica, mode: UInt32) throws(SystemError) -> RootedPath {
         let trash = freePlace(for: path, replica: replica)
         _ = try AtomicFile.write(bytes, to: trash, mode: mode, replacingOnly: nil)
+        return trash
+    }
+
+    /// Takes back a version ``keep(_:as:replica:mode:)`` put in the trash, when the
+    /// replacement it was kept for did not happen (the file still holds it).
+    package func discard(_ kept: RootedPath) {
+        try? kept.unlink()
     }
 
     /// Where `path`, set aside from `replica` now, goes in the trash: a second one of the

@@ -392,6 +392,14 @@ extension Syscall {
     /// A name that another name in its folder equals but for Unicode normalization (NFC
     /// and NFD spellings of one name): Folio's own code.
     package static let normalizationTwin: Int32 = -1003
+    /// `EACCES`.
+    package static let permissionDenied = EACCES
+    /// `ENOSPC`: no space left on the device.
+    package static let diskFull = ENOSPC
+    /// `EROFS`.
+    package static let readOnlyFileSystem = EROFS
+    /// `EIO`.
+    package static let inputOutputError = EIO
     /// `ELOOP`: a symbolic link where a folder or file was to be opened.
     package static let symbolicLinkInTheWay = ELOOP
 

@@ -72,6 +72,25 @@ import Testing
         }
     }
 
+    /// On a full disk the fold says so once, with the fix, and leaves no trash copy per try.
+    @Test func aFullDiskIsSaidOnceAndLeavesNoTrashCopyPerTry() throws {
+        let place = try Place()
+        defer { place.remove() }
+        try place.clash(mine: Self.recipe([("time: 15m", "time: 20m")]), theirs: Self.recipe([("servings: 4", "servings: 6")]))
+        let fullDisk = FaultInjection(failure: { operation, path in
+            operation == .write && path.contains("/folder/") && path.contains(".r.md.folio-") ? ENOSPC : nil
+        })
+        let folder = try place.open("a")
+        let reports = FaultInjection.$current.withValue(fullDisk) { (0..<3).map { _ in folder.fold() } }
+        for report in reports {
+            #expect(report.folded.isEmpty)
+            #expect(report.kept.map(\.reason) == ["cannot write r.md: No space left on device. Free some space on that disk, then sync again"])
+        }
+        #expect(Trash(state: try RootedFolder.creating(place.state)).items().isEmpty)
+        #expect(place.read("r.md") == Self.recipe([("servings: 4", "servings: 6")]))
+        #expect(place.read(Self.copyName) == Self.recipe([("time: 15m", "time: 20m")]))
+    }
+
     @Test func aCopyIsFoldedAgainstTheLowestCommonAncestor() throws {
         let place = try Place()
         defer { place.remove() }
