@@ -83,7 +83,9 @@ extension SyncEngine {
         run.archivedFiles = run.archive.entries.keys.count { !ReplicaScan.isFolder($0) }
         let archivedFiles = run.archivedFiles
         for (replica, scan) in [(Replica.a, scans.a), (.b, scans.b)]
-        where archivedFiles > 0 && !options.allowMassDelete && !scan.files.keys.contains(where: { !ReplicaScan.isFolder($0) }) {
+        // A file it could not read is no sign of an empty replica: it is there, unread.
+        where archivedFiles > 0 && !options.allowMassDelete && !scan.files.keys.contains(where: { !ReplicaScan.isFolder($0) })
+            && !scan.skipped.keys.contains(where: { !$0.isEmpty && !scan.passedOver.contains($0) }) {
             throw SyncError(
                 .massDeletion, "\(root(replica)) is empty, but it held \(archivedFiles) files at the last sync: refusing to delete them "
                     + "from \(root(replica.other)). If you really emptied it, run again with --allow-mass-delete.")
@@ -208,7 +210,13 @@ extension SyncEngine {
                 try run.bases.flush()
                 try AtomicFile.flushFileSystem(containing: run.state.root)
                 try run.storage.save(run.archive, known: run.knownArchive, loaded: run.loaded)
-            } catch { throw SyncError(.stateIO, "cannot save the archive in \(state): \(error)") }
+            } catch {
+                // What was copied is still reported (and the sync exits 3): the files are
+                // written; without the archive, the next sync compares them afresh.
+                report.skipped[SyncReport.stateKey] = "cannot save the archive in \(state): " + FileProblem.advice(error, writing: true)
+                    + " (the files above were synced; the next sync compares them afresh)"
+                return
+            }
         }
         recordRoots(state: run.state)
         // A run that ends here leaves no temporary file: it need not be listed any more.
@@ -217,6 +225,8 @@ extension SyncEngine {
         do {
             try run.history.flush()
             try run.history.pruneIfGrown(now: now, keeping: Set(run.archive.entries.values.map(\.hash)))
-        } catch { throw SyncError(.stateIO, "cannot save the history of versions in \(state): \(error)") }
+        } catch {
+            report.skipped[SyncReport.stateKey] = "cannot save the history of versions in \(state): " + FileProblem.advice(error, writing: true)
+        }
     }
 }

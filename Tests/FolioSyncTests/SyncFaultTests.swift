@@ -13,6 +13,37 @@ import FolioTestSupport
         try FaultInjection.$current.withValue(FaultInjection(failure: failure)) { try replicas.sync() }
     }
 
+    /// The archive cannot be saved: what was copied is reported all the same, with the
+    /// state's problem and its fix, and the next sync finishes.
+    @Test func anArchiveThatCannotBeSavedStillReportsWhatWasCopied() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write("one\n", "one.md", in: .a)
+        let report = try sync(replicas) { operation, path in
+            operation == .open && path.contains("/state/.archive.folio-") ? ENOSPC : nil
+        }
+        #expect(report.copied == ["one.md"])
+        #expect(report.couldNotWriteState)
+        #expect(report.skipped[SyncReport.stateKey]?.contains("No space left on device. Free some space on that disk") == true)
+        let next = try replicas.sync()
+        #expect(next.skipped.isEmpty && next.replicasAgree)
+    }
+
+    /// A replica whose only file cannot be read is not empty: nothing of the other side is deleted.
+    @Test func aReplicaWhoseOnlyFileIsUnreadableIsNotTakenForEmpty() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write("only\n", "only.md", in: .a)
+        _ = try replicas.sync()
+        try replicas.write("edited\n", "only.md", in: .a)
+        let report = try sync(replicas) { operation, path in
+            operation == .open && path.hasSuffix("laptop/only.md") ? EACCES : nil
+        }
+        #expect(report.skipped["A:only.md"]?.hasPrefix("cannot read it: Permission denied") == true)
+        #expect(report.deleted.isEmpty)
+        #expect(replicas.read("only.md", in: .b) == "only\n")
+    }
+
     @Test func anUnreadableFileOrFolderIsLeftOutAndNothingOfItIsDeleted() throws {
         let replicas = try Replicas()
         defer { replicas.remove() }
