@@ -20,9 +20,21 @@ public struct DiskSnapshot: Sendable, Equatable {
 
     /// The paths read, relative to the root (`""` is the root folder itself).
     public var entries: [String: Entry]
+    /// The store's ``WriteLog/mark`` when the reading began, if the reader noted it: a
+    /// path the store began writing after it is read again rather than taken from here.
+    public var readAfterWrites: Int?
 
     /// A snapshot of these entries.
     public init(entries: [String: Entry]) { self.entries = entries }
+
+    /// Reads `paths` under `root` as ``read(_:under:)`` does, noting first how far the
+    /// store's writes (`writes`) had got.
+    public static func read(_ paths: some Sequence<String>, under root: RootedFolder, notingWrites writes: WriteLog) -> DiskSnapshot {
+        let mark = writes.mark
+        var snapshot = read(paths, under: root)
+        snapshot.readAfterWrites = mark
+        return snapshot
+    }
 
     /// Reads `paths` under `root`: each file's bytes, or each folder's record files.
     public static func read(_ paths: some Sequence<String>, under root: RootedFolder) -> DiskSnapshot {

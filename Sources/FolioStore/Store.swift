@@ -46,6 +46,8 @@ public final class Store {
     @ObservationIgnored private var inFlight: [String: Int] = [:]
     /// Paths the watcher saw while the store was writing them: read again afterwards.
     @ObservationIgnored private var heldBack: Set<String> = []
+    /// The store's writes as they begin, for readers on other threads (the watcher).
+    @ObservationIgnored public nonisolated let writes = WriteLog()
 
     /// A store over `root` holding `state` (see ``load(_:)``).
     public init(folder: RootedFolder, state: StoreState) {
@@ -129,11 +131,18 @@ public final class Store {
     @discardableResult
     public func apply(_ snapshot: DiskSnapshot) -> ChangeSet {
         var changes = ChangeSet()
+        var stale: [String] = []
         for action in state.actions(toMatch: snapshot) {
             let paths = action.paths
             // What the watcher read there may be from before the store's own write landed.
             if paths.contains(where: { inFlight[$0] != nil }) {
                 heldBack.formUnion(paths)
+                continue
+            }
+            // Read before a write of the store's began, applied after it ended: it would
+            // undo that write for a moment. Read again instead.
+            if let mark = snapshot.readAfterWrites, paths.contains(where: { writes.wrote($0, after: mark) }) {
+                stale += paths
                 continue
             }
             let outcome = reduce(action, telling: false)
@@ -142,6 +151,7 @@ public final class Store {
             if !outcome.effects.isEmpty { Task { await carryOut(outcome.effects, errors: []) } }
         }
         tell(changes)
+        if !stale.isEmpty { Task { await readAgain(stale) } }
         return changes
     }
 
@@ -182,6 +192,7 @@ public final class Store {
         var reread = errors.filter { $0.kind == .changedOnDisk }.compactMap(\.path).filter { path in !effects.contains { $0.path == path } }
         if !effects.isEmpty {
             for effect in effects { inFlight[effect.path, default: 0] += 1 }
+            writes.begin(effects.map(\.path))
             let folder = folder
             let results = await onDiskQueue { effects.map { Self.perform($0, under: folder) } }
             for (effect, result) in zip(effects, results) {

@@ -118,7 +118,8 @@ public final class FolderWatcher: @unchecked Sendable {
         if !paths.isEmpty {
             let (folder, paths, repinned) = queue.sync { followingThePath(paths) }
             if repinned { await store.repin(folder) }
-            let snapshot = await Task.detached { DiskSnapshot.read(paths, under: folder) }.value
+            let writes = store.writes
+            let snapshot = await Task.detached { DiskSnapshot.read(paths, under: folder, notingWrites: writes) }.value
             await store.apply(snapshot)
         }
         queue.sync { applying = false }
@@ -167,7 +168,7 @@ public final class FolderWatcher: @unchecked Sendable {
         }) else { return }
         let (folder, paths, repinned) = followingThePath(takeBatch())
         applying = true
-        let snapshot = DiskSnapshot.read(paths, under: folder)
+        let snapshot = DiskSnapshot.read(paths, under: folder, notingWrites: store.writes)
         let store = self.store
         Task { @MainActor in
             if repinned { store.repin(folder) }
