@@ -16,6 +16,8 @@ package enum Inotify {
     package static let movedTo = UInt32(IN_MOVED_TO)
     package static let created = UInt32(IN_CREATE)
     package static let deleted = UInt32(IN_DELETE)
+    package static let modified = UInt32(IN_MODIFY)
+    package static let closedAfterWriting = UInt32(IN_CLOSE_WRITE)
     package static let selfGone = UInt32(IN_DELETE_SELF | IN_MOVE_SELF)
     /// `ENOSPC` from `inotify_add_watch`: the user's watch limit is reached.
     package static let watchLimitReached = ENOSPC

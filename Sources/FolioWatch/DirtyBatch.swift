@@ -12,6 +12,11 @@ package struct DirtyBatch: Sendable {
     package private(set) var rescanReason: String?
     package private(set) var firstHint: ContinuousClock.Instant?
     package private(set) var lastHint: ContinuousClock.Instant?
+    /// Files open for writing, and since when: held back until closed, but no longer
+    /// than ``longestWrite`` (a writer that never closes — a log — is still followed).
+    package private(set) var writing: [String: ContinuousClock.Instant] = [:]
+    /// How long a file open for writing is waited on.
+    package static let longestWrite: Duration = .seconds(2)
 
     package init() {}
 
@@ -32,6 +37,14 @@ package struct DirtyBatch: Sendable {
                 marked = true
             case .warning:
                 continue
+            case .writing(let path):
+                paths.insert(path)
+                writing[path] = writing[path] ?? now
+                marked = true
+            case .closed(let path):
+                paths.insert(path)
+                writing[path] = nil
+                marked = true
             }
         }
         guard marked else { return }
@@ -42,14 +55,24 @@ package struct DirtyBatch: Sendable {
     /// When the batch should be read, or nil when nothing is marked.
     package func due(quiet: Duration, longest: Duration) -> ContinuousClock.Instant? {
         guard !isEmpty, let firstHint, let lastHint else { return nil }
-        return min(lastHint + quiet, firstHint + longest)
+        let regular = min(lastHint + quiet, firstHint + longest)
+        // Only files still being written: due when the first of them has waited its longest.
+        guard !needsRescan, !paths.isEmpty, paths.allSatisfy({ writing[$0] != nil }) else { return regular }
+        return max(regular, writing.values.min()! + Self.longestWrite)
     }
 
     /// The marked paths (just `""` for a rescan, since the root holds everything), and
     /// an empty batch left behind.
-    package mutating func take() -> Set<String> {
-        let taken = needsRescan ? [""] : paths
+    /// Files still open for writing (for less than ``longestWrite``) stay behind, marked.
+    package mutating func take(at now: ContinuousClock.Instant = .now) -> Set<String> {
+        let held = needsRescan ? [:] : writing.filter { $0.value + Self.longestWrite > now }
+        let taken = needsRescan ? [""] : paths.subtracting(held.keys)
         self = DirtyBatch()
+        if !held.isEmpty {
+            paths = Set(held.keys)
+            writing = held
+            (firstHint, lastHint) = (now, now)
+        }
         return taken
     }
 }

@@ -175,7 +175,14 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
             return
         }
         guard !FolderRules.isIgnoredFile(event.name) else { return }
-        hints.append(.changed(path))
+        // Written in place, still open: read once closed (bounded), never half-written.
+        if event.mask & Inotify.closedAfterWriting != 0 {
+            hints.append(.closed(path))
+        } else if event.mask & Inotify.modified != 0 {
+            hints.append(.writing(path))
+        } else {
+            hints.append(.changed(path))
+        }
     }
 
     /// Checks every second for a folder at the root's path again; when there is one, it

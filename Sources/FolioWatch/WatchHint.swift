@@ -10,4 +10,9 @@ public enum WatchHint: Sendable, Hashable {
     case rescan(reason: String)
     /// Something the user should know and can act on, such as a watch limit reached.
     case warning(String)
+    /// This file is being written in place and is still open for writing (inotify's
+    /// `IN_MODIFY` before `IN_CLOSE_WRITE`): read it once it is closed, not half-written.
+    case writing(String)
+    /// This file was closed after writing (`IN_CLOSE_WRITE`): it may be read now.
+    case closed(String)
 }

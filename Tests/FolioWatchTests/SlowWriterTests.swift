@@ -1,0 +1,43 @@
+import Foundation
+import FolioStore
+import FolioSystem
+import FolioTestSupport
+import Testing
+@testable import FolioWatch
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file written slowly in place (network editors, some tools: four chunks 100 ms
+/// apart, the file open all the while) is read once, when its writer closes it: one
+/// change, never a half-written body or a transient "front matter is not closed".
+@MainActor
+@Suite struct SlowWriterTests {
+    @Test(arguments: [2, 4])
+    func aSlowWriteInPlaceIsReadOnceClosed(chunks: Int) async throws {
+        let harness = try await WatchHarness(files: ["notes/a.md": "---\ntitle: A\n---\nold\n"])
+        defer { harness.finish() }
+        await harness.drainChanges()
+        let before = harness.changeSets.count
+        let text = "---\ntitle: Written slowly\ntags: [a, b]\n---\n" + String(repeating: "a line of the body\n", count: 40)
+        let bytes = Array(text.utf8)
+        let fd = open(harness.root + "/notes/a.md", O_WRONLY | O_TRUNC)
+        #expect(fd >= 0)
+        let size = (bytes.count + chunks - 1) / chunks
+        for start in stride(from: 0, to: bytes.count, by: size) {
+            let end = min(start + size, bytes.count)
+            _ = bytes[start..<end].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        close(fd)
+        #expect(await harness.waitUntil { harness.store.state["notes/a.md"]?.title == "Written slowly" })
+        try await Task.sleep(for: .milliseconds(150))
+        await harness.drainChanges()
+        let sets = harness.changeSets[before...].filter { !$0.isEmpty }
+        #expect(sets.count == 1, "change sets: \(sets)")
+        #expect(harness.storeFingerprints == (try harness.diskFingerprints()))
+    }
+}
