@@ -23,6 +23,10 @@ public struct DiskSnapshot: Sendable, Equatable {
     /// The store's ``WriteLog/mark`` when the reading began, if the reader noted it: a
     /// path the store began writing after it is read again rather than taken from here.
     public var readAfterWrites: Int?
+    /// Whether a file read by its path has other names (hard links): writing through one
+    /// name changes them all, and inotify reports only the name written, so the reader
+    /// should read the whole folder again.
+    public var changedFileHasOtherNames = false
 
     /// A snapshot of these entries.
     public init(entries: [String: Entry]) { self.entries = entries }
@@ -39,13 +43,15 @@ public struct DiskSnapshot: Sendable, Equatable {
     /// Reads `paths` under `root`: each file's bytes, or each folder's record files.
     public static func read(_ paths: some Sequence<String>, under root: RootedFolder) -> DiskSnapshot {
         var entries: [String: Entry] = [:]
+        var changedFileHasOtherNames = false
         // Reading the root reads everything, `folio.yaml` included.
         let paths = Array(paths)
         let all = paths.contains("") ? paths + [Settings.fileName] : paths
         for path in all {
             let full = root[path]
             do {
-                let stamp = try FileStamp.of(full)
+                let status = try full.linkStatus()
+                let stamp = FileStamp(status)
                 if stamp.isDirectory {
                     let walk = try FolderScan.markdownFiles(under: full)
                     var files: [String: [UInt8]] = [:]
@@ -66,6 +72,7 @@ public struct DiskSnapshot: Sendable, Equatable {
                     // A name with a twin spelling in its folder is left out, as a fresh load leaves it.
                     let wanted = (path == Settings.fileName || FolderRules.isRecordPath(path)) && !hasTwin(full)
                     entries[path] = wanted ? try AtomicFile.contentsIfPresent(full).map(Entry.file) ?? .missing : .missing
+                    if wanted && status.st_nlink > 1 { changedFileHasOtherNames = true }
                 } else {
                     entries[path] = .missing
                 }
@@ -75,7 +82,9 @@ public struct DiskSnapshot: Sendable, Equatable {
                 entries[path] = .unreadable(error)
             }
         }
-        return DiskSnapshot(entries: entries)
+        var snapshot = DiskSnapshot(entries: entries)
+        snapshot.changedFileHasOtherNames = changedFileHasOtherNames
+        return snapshot
     }
 
     /// Whether another name in the folder of `path` differs from its name only by

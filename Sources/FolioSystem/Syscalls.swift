@@ -324,7 +324,7 @@ package enum Syscall {
 
 extension FileStamp {
     /// The stamp `lstat`/`fstat` gave (the time fields are named differently on Darwin).
-    init(_ status: FileStatus) {
+    package init(_ status: FileStatus) {
         #if canImport(Darwin)
         let (mtime, ctime) = (status.st_mtimespec, status.st_ctimespec)
         #else

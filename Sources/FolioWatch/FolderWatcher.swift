@@ -121,6 +121,7 @@ public final class FolderWatcher: @unchecked Sendable {
             let writes = store.writes
             let snapshot = await Task.detached { DiskSnapshot.read(paths, under: folder, notingWrites: writes) }.value
             await store.apply(snapshot)
+            queue.sync { readOtherNames(of: snapshot) }
         }
         queue.sync { applying = false }
         queue.async { self.batchDone() }
@@ -141,6 +142,13 @@ public final class FolderWatcher: @unchecked Sendable {
         guard let now = try? RootedFolder(root), !now.isSameFolder(as: folder) else { return (folder, paths, false) }
         folder = now
         return (now, [""], true)
+    }
+
+    /// A file with other names (hard links) changed: inotify told of the name written
+    /// only, so the whole folder is read again for the others. Runs on `queue`.
+    private func readOtherNames(of snapshot: DiskSnapshot) {
+        guard snapshot.changedFileHasOtherNames else { return }
+        batch.note([.rescan(reason: "a file with several names (hard links) changed: reading its other names")], at: .now)
     }
 
     /// The marked paths, taken from the batch and shown to the observer. Runs on `queue`.
@@ -175,6 +183,7 @@ public final class FolderWatcher: @unchecked Sendable {
             store.apply(snapshot)
             self.queue.async {
                 self.applying = false
+                self.readOtherNames(of: snapshot)
                 self.batchDone()
             }
         }

@@ -1,0 +1,26 @@
+import Foundation
+import FolioStore
+import FolioSystem
+import FolioTestSupport
+import Testing
+@testable import FolioWatch
+
+/// One file under two names (a hard link): a write through one name changes both, and
+/// the store follows both, though inotify tells of the name written only.
+@MainActor
+@Suite struct HardLinkTests {
+    @Test func anEditThroughOneNameReachesTheOther() async throws {
+        let harness = try await WatchHarness(files: ["notes/a.md": "---\ntitle: Before\n---\n"])
+        defer { harness.finish() }
+        try FileManager.default.linkItem(atPath: harness.root + "/notes/a.md", toPath: harness.root + "/notes/b.md")
+        #expect(await harness.waitUntil { harness.store.state["notes/b.md"]?.title == "Before" })
+        // Written in place through `a.md` (O_TRUNC, as vim with backupcopy=yes does).
+        let handle = try #require(FileHandle(forWritingAtPath: harness.root + "/notes/a.md"))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data("---\ntitle: After\n---\n".utf8))
+        try handle.close()
+        #expect(await harness.waitUntil { harness.store.state["notes/b.md"]?.title == "After" })
+        #expect(harness.store.state["notes/a.md"]?.title == "After")
+        #expect(harness.storeFingerprints == (try harness.diskFingerprints()))
+    }
+}
