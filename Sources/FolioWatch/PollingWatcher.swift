@@ -16,6 +16,8 @@ package final class PollingWatcher: DirectoryWatcher, @unchecked Sendable {
     private let queue = DispatchQueue(label: "folio.watch.polling")
     private var scopes: Set<String>
     private var stamps: [String: FileStamp] = [:]
+    /// The scan before the last one (see ``changedPaths(now:last:before:)``).
+    private var olderStamps: [String: FileStamp] = [:]
     private var timer: (any DispatchSourceTimer)?
 
     /// A watcher of the folders `scopes` (relative to `root`; `""` is the root).
@@ -34,6 +36,7 @@ package final class PollingWatcher: DirectoryWatcher, @unchecked Sendable {
         guard stamp.isDirectory else { throw SystemError(operation: .openDirectory, path: root, code: Syscall.notADirectory) }
         queue.sync {
             stamps = scan()
+            olderStamps = stamps
             let timer = DispatchSource.makeTimerSource(queue: queue)
             let nanoseconds = Int(clamping: min(interval.components.seconds, 86_400)) * 1_000_000_000 + Int(interval.components.attoseconds / 1_000_000_000)
             timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(max(nanoseconds, 1_000_000)))
@@ -56,17 +59,31 @@ package final class PollingWatcher: DirectoryWatcher, @unchecked Sendable {
     package func addScope(_ folder: String) {
         queue.sync {
             scopes.insert(folder)
-            stamps.merge(scan(folder)) { _, new in new }
+            let found = scan(folder)
+            stamps.merge(found) { _, new in new }
+            olderStamps.merge(found) { _, new in new }
         }
     }
 
     private func poll() {
         let now = scan()
-        var hints: [WatchHint] = []
-        for (path, stamp) in now where stamps[path] != stamp { hints.append(.changed(path)) }
-        for path in stamps.keys where now[path] == nil { hints.append(.changed(path)) }
+        let changed = Self.changedPaths(now: now, last: stamps, before: olderStamps)
+        olderStamps = stamps
         stamps = now
-        if !hints.isEmpty { handler(hints.sorted { "\($0)" < "\($1)" }) }
+        if !changed.isEmpty { handler(changed.sorted().map(WatchHint.changed)) }
+    }
+
+    /// The paths whose stamp `now` differs from the last scan's or the one before: a
+    /// change is reported twice, so that a store that read a path while it was
+    /// changing back and forth (a folder moved out and back between a scan and the
+    /// read) reads it once more, after. Pure.
+    static func changedPaths(now: [String: FileStamp], last: [String: FileStamp], before: [String: FileStamp]) -> Set<String> {
+        var changed: Set<String> = []
+        for scan in [last, before] {
+            for (path, stamp) in now where scan[path] != stamp { changed.insert(path) }
+            for path in scan.keys where now[path] == nil { changed.insert(path) }
+        }
+        return changed
     }
 
     private func scan() -> [String: FileStamp] {
