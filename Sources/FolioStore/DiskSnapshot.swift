@@ -47,7 +47,30 @@ public struct DiskSnapshot: Sendable, Equatable {
         // Reading the root reads everything, `folio.yaml` included.
         let paths = Array(paths)
         let all = paths.contains("") ? paths + [Settings.fileName] : paths
-        for path in all {
+        var pending = all
+        var index = 0
+        while index < pending.count {
+            let asked = pending[index]
+            index += 1
+            // A name beyond ASCII is read under the spelling on disk; two spellings of it
+            // (NFC and NFD) are both left out, as a fresh load leaves them.
+            var path = asked
+            switch spellings(of: root[asked]) {
+            case .twins:
+                entries[asked] = .missing
+                continue
+            case .spelled(let onDisk):
+                path = onDisk
+                // A folder of the name is gone and a file of the other spelling is there
+                // (once its twin): that file is read too, nothing else tells of it.
+                let askedParts = asked.split(separator: "/"), onDiskParts = onDisk.split(separator: "/")
+                if let first = Array(zip(askedParts, onDiskParts)).firstIndex(where: { !$0.0.utf8.elementsEqual($0.1.utf8) }),
+                   first < onDiskParts.count - 1 {
+                    pending.append(onDiskParts[...first].joined(separator: "/"))
+                }
+            case .asAsked:
+                break
+            }
             let full = root[path]
             do {
                 let status = try full.linkStatus()
@@ -70,13 +93,14 @@ public struct DiskSnapshot: Sendable, Equatable {
                 } else if stamp.isRegularFile {
                     // Only records and folio.yaml are read: a video being written or a .git pack is not the store's.
                     // A name with a twin spelling in its folder is left out, as a fresh load leaves it.
-                    let wanted = (path == Settings.fileName || FolderRules.isRecordPath(path)) && !hasTwin(full)
+                    let wanted = path == Settings.fileName || FolderRules.isRecordPath(path)
                     entries[path] = wanted ? try AtomicFile.contentsIfPresent(full).map(Entry.file) ?? .missing : .missing
                     if wanted && status.st_nlink > 1 { changedFileHasOtherNames = true }
                 } else {
                     entries[path] = .missing
                 }
-            } catch where error.code == Syscall.noSuchFile || error.code == Syscall.notADirectory {
+            } catch where error.code == Syscall.noSuchFile || error.code == Syscall.notADirectory || error.code == Syscall.symbolicLinkInTheWay {
+                // Reached only through a link now: a fresh load never sees it there either.
                 entries[path] = .missing
             } catch {
                 entries[path] = .unreadable(error)
@@ -87,11 +111,35 @@ public struct DiskSnapshot: Sendable, Equatable {
         return snapshot
     }
 
-    /// Whether another name in the folder of `path` differs from its name only by
-    /// Unicode normalization (only a name beyond ASCII can; its folder is listed then).
-    static func hasTwin(_ path: RootedPath) -> Bool {
-        let name = path.name
-        guard !name.utf8.allSatisfy({ $0 < 0x80 }), let names = try? path.parent.entries().map(\.name) else { return false }
-        return DirectoryWalk.normalizationTwins(names).contains(Array(name.utf8))
+    /// How the name of `path` is spelled on disk.
+    enum Spelling: Equatable {
+        /// As asked (an ASCII name, or no other spelling there).
+        case asAsked
+        /// Spelled otherwise on disk (NFD asked, NFC there, or the reverse): this path.
+        case spelled(String)
+        /// Two spellings of the name are there.
+        case twins
+    }
+
+    /// How `path` is spelled on disk, component by component: only a name beyond ASCII
+    /// can be spelled two ways, and its folder is listed then. A component with two
+    /// spellings there makes the path `.twins` (a fresh load leaves both out).
+    static func spellings(of path: RootedPath) -> Spelling {
+        guard !path.relative.string.utf8.allSatisfy({ $0 < 0x80 }) else { return .asAsked }
+        var walked = RelativePath.folder
+        var respelled = false
+        for component in path.relative.string.split(separator: "/").map(String.init) {
+            var spelled = component
+            if !component.utf8.allSatisfy({ $0 < 0x80 }), let names = try? path.folder[walked].entries().map(\.name) {
+                // `==` on String is canonical equivalence: every spelling of the name.
+                let onDisk = names.filter { $0 == component }
+                if Set(onDisk.map { Array($0.utf8) }).count > 1 { return .twins }
+                if let there = onDisk.first, Array(there.utf8) != Array(component.utf8) {
+                    (spelled, respelled) = (there, true)
+                }
+            }
+            walked = walked.appending(spelled)
+        }
+        return respelled ? .spelled(walked.string) : .asAsked
     }
 }

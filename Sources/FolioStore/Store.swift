@@ -130,6 +130,24 @@ public final class Store {
     /// a file the store is writing now is read again once that write is done.
     @discardableResult
     public func apply(_ snapshot: DiskSnapshot) -> ChangeSet {
+        let (changes, stale) = applying(snapshot)
+        if !stale.isEmpty { Task { await readAgain(stale) } }
+        return changes
+    }
+
+    /// ``apply(_:)``, then (with `waitingForRereads`) the paths it found stale read
+    /// again before it returns: for a caller that must see the disk's state at once.
+    @discardableResult
+    public func apply(_ snapshot: DiskSnapshot, waitingForRereads: Bool) async -> ChangeSet {
+        let (changes, stale) = applying(snapshot)
+        if !stale.isEmpty {
+            if waitingForRereads { await readAgain(stale) } else { Task { await readAgain(stale) } }
+        }
+        return changes
+    }
+
+    /// The work of ``apply(_:)``: the changes told, and the paths to read again.
+    private func applying(_ snapshot: DiskSnapshot) -> (ChangeSet, [String]) {
         var changes = ChangeSet()
         var stale: [String] = []
         for action in state.actions(toMatch: snapshot) {
@@ -151,8 +169,7 @@ public final class Store {
             if !outcome.effects.isEmpty { Task { await carryOut(outcome.effects, errors: []) } }
         }
         tell(changes)
-        if !stale.isEmpty { Task { await readAgain(stale) } }
-        return changes
+        return (changes, stale)
     }
 
     /// The reducer's part of an action: the state changes and (unless the caller tells

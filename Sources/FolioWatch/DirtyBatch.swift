@@ -30,6 +30,8 @@ package struct DirtyBatch: Sendable {
             switch hint {
             case .changed(let path):
                 paths.insert(path)
+                // Removed, moved or made anew at that name: no writer holds it open there now.
+                writing[path] = nil
                 marked = true
             case .rescan(let reason):
                 needsRescan = true
@@ -64,8 +66,10 @@ package struct DirtyBatch: Sendable {
     /// The marked paths (just `""` for a rescan, since the root holds everything), and
     /// an empty batch left behind.
     /// Files still open for writing (for less than ``longestWrite``) stay behind, marked.
-    package mutating func take(at now: ContinuousClock.Instant = .now) -> Set<String> {
-        let held = needsRescan ? [:] : writing.filter { $0.value + Self.longestWrite > now }
+    /// With `holdingWrites: false` (a caller that wants every change made so far, now)
+    /// they are taken too.
+    package mutating func take(at now: ContinuousClock.Instant = .now, holdingWrites: Bool = true) -> Set<String> {
+        let held = needsRescan || !holdingWrites ? [:] : writing.filter { $0.value + Self.longestWrite > now }
         let taken = needsRescan ? [""] : paths.subtracting(held.keys)
         self = DirtyBatch()
         if !held.isEmpty {

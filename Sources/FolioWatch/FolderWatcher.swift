@@ -97,6 +97,12 @@ public final class FolderWatcher: @unchecked Sendable {
     /// drained, and the marked paths are read without waiting for the quiet period.
     /// For tests and for callers that just wrote behind the store's back.
     public func settle() async {
+        // A batch can ask for another (a file with other names read again): followed a few times.
+        for _ in 0..<3 where await settleOnce() {}
+    }
+
+    /// One round of ``settle()``; whether it left more marked.
+    private func settleOnce() async -> Bool {
         let watcher: (any DirectoryWatcher)? = queue.sync { self.watcher }
         watcher?.drain()
         // Wait for a batch being applied, then take the rest in the same step.
@@ -106,7 +112,7 @@ public final class FolderWatcher: @unchecked Sendable {
                 if applying { return (true, nil) }
                 guard !stopped else { return (false, nil) }
                 applying = true
-                return (false, takeBatch())
+                return (false, takeBatch(holdingWrites: false))
             }
             if !busy {
                 taken = paths
@@ -114,17 +120,18 @@ public final class FolderWatcher: @unchecked Sendable {
             }
             try? await Task.sleep(for: .milliseconds(1))
         }
-        guard let paths = taken else { return }
+        guard let paths = taken else { return false }
         if !paths.isEmpty {
             let (folder, paths, repinned) = queue.sync { followingThePath(paths) }
             if repinned { await store.repin(folder) }
             let writes = store.writes
             let snapshot = await Task.detached { DiskSnapshot.read(paths, under: folder, notingWrites: writes) }.value
-            await store.apply(snapshot)
+            await store.apply(snapshot, waitingForRereads: true)
             queue.sync { readOtherNames(of: snapshot) }
         }
         queue.sync { applying = false }
         queue.async { self.batchDone() }
+        return queue.sync { !batch.isEmpty || applying }
     }
 
     /// Calls `observer` (on the watcher's queue) with the paths of each batch read from
@@ -152,8 +159,8 @@ public final class FolderWatcher: @unchecked Sendable {
     }
 
     /// The marked paths, taken from the batch and shown to the observer. Runs on `queue`.
-    private func takeBatch() -> Set<String> {
-        let paths = batch.take()
+    private func takeBatch(holdingWrites: Bool = true) -> Set<String> {
+        let paths = batch.take(holdingWrites: holdingWrites)
         batchObserver?(paths)
         return paths
     }

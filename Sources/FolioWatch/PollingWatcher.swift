@@ -15,9 +15,11 @@ package final class PollingWatcher: DirectoryWatcher, @unchecked Sendable {
     private let handler: @Sendable ([WatchHint]) -> Void
     private let queue = DispatchQueue(label: "folio.watch.polling")
     private var scopes: Set<String>
-    private var stamps: [String: FileStamp] = [:]
+    /// The stamps of the last scan, by path as bytes: the NFC and NFD spellings of one
+    /// name are two files, which a `String` key would take for one.
+    private var stamps: [PathBytes: FileStamp] = [:]
     /// The scan before the last one (see ``changedPaths(now:last:before:)``).
-    private var olderStamps: [String: FileStamp] = [:]
+    private var olderStamps: [PathBytes: FileStamp] = [:]
     private var timer: (any DispatchSourceTimer)?
 
     /// A watcher of the folders `scopes` (relative to `root`; `""` is the root).
@@ -70,15 +72,15 @@ package final class PollingWatcher: DirectoryWatcher, @unchecked Sendable {
         let changed = Self.changedPaths(now: now, last: stamps, before: olderStamps)
         olderStamps = stamps
         stamps = now
-        if !changed.isEmpty { handler(changed.sorted().map(WatchHint.changed)) }
+        if !changed.isEmpty { handler(changed.map(\.path).sorted().map(WatchHint.changed)) }
     }
 
     /// The paths whose stamp `now` differs from the last scan's or the one before: a
     /// change is reported twice, so that a store that read a path while it was
     /// changing back and forth (a folder moved out and back between a scan and the
     /// read) reads it once more, after. Pure.
-    static func changedPaths(now: [String: FileStamp], last: [String: FileStamp], before: [String: FileStamp]) -> Set<String> {
-        var changed: Set<String> = []
+    static func changedPaths<Path: Hashable>(now: [Path: FileStamp], last: [Path: FileStamp], before: [Path: FileStamp]) -> Set<Path> {
+        var changed: Set<Path> = []
         for scan in [last, before] {
             for (path, stamp) in now where scan[path] != stamp { changed.insert(path) }
             for path in scan.keys where now[path] == nil { changed.insert(path) }
@@ -86,24 +88,31 @@ package final class PollingWatcher: DirectoryWatcher, @unchecked Sendable {
         return changed
     }
 
-    private func scan() -> [String: FileStamp] {
-        var all: [String: FileStamp] = [:]
+    private func scan() -> [PathBytes: FileStamp] {
+        var all: [PathBytes: FileStamp] = [:]
         for scope in scopes { all.merge(scan(scope)) { _, new in new } }
         return all
     }
 
     /// The stamps of the files under one folder.
-    private func scan(_ scope: String) -> [String: FileStamp] {
-        var found: [String: FileStamp] = [:]
+    private func scan(_ scope: String) -> [PathBytes: FileStamp] {
+        var found: [PathBytes: FileStamp] = [:]
         guard let rooted = try? RootedFolder(root) else { return found }
         for folder in folders(under: scope, in: root) {
             for entry in (try? rooted[folder].entries()) ?? [] {
                 guard entry.type != .directory, !FolderRules.isIgnoredFile(entry.name),
                       let stamp = try? FileStamp.of(rooted[joined(folder, entry.name)]), !stamp.isDirectory
                 else { continue }
-                found[joined(folder, entry.name)] = stamp
+                found[PathBytes(joined(folder, entry.name))] = stamp
             }
         }
         return found
     }
+}
+
+/// A path compared byte for byte (Swift's `String` compares by canonical equivalence).
+struct PathBytes: Hashable {
+    let bytes: [UInt8]
+    init(_ path: String) { bytes = Array(path.utf8) }
+    var path: String { String(decoding: bytes, as: UTF8.self) }
 }
