@@ -19,7 +19,7 @@ public final class PairWatcher: @unchecked Sendable {
     private let queue = DispatchQueue(label: "folio.watch.pair")
     private var watchers: [Replica: any DirectoryWatcher] = [:]
     private var batch = DirtyBatch()
-    private var timerArmed = false
+    private var timerArmed: ContinuousClock.Instant?
     private var stopped = false
     private var rescanTimer: (any DispatchSourceTimer)?
     private var firstOutcome: Result<SyncReport, SyncError>?
@@ -100,11 +100,14 @@ public final class PairWatcher: @unchecked Sendable {
 
     private func schedule() {
         guard !stopped else { return }
-        guard BatchTiming.isDue(batch, options: options, queue: queue, armed: &timerArmed, later: { [self] in
-            timerArmed = false
+        guard BatchTiming.isDue(batch, options: options, queue: queue, armed: &timerArmed, later: { [self] deadline in
+            guard timerArmed == deadline else { return }
+            timerArmed = nil
             schedule()
         }) else { return }
-        _ = batch.take()
+        // A sync reads both whole trees: a file still open for writing is synced as it
+        // is now, and its next write is a hint of its own, so nothing is held back.
+        _ = batch.take(holdingWrites: false)
         _ = sync()
     }
 

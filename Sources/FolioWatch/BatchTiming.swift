@@ -13,16 +13,24 @@ package enum BatchTiming {
         return timer
     }
 
-    /// Whether `batch` is due now. When it is due later, arms one timer (unless `armed`)
-    /// that calls `later` then, and returns false; false too when nothing is marked.
+    /// Whether `batch` is due now. When it is due later, arms a timer that calls `later`
+    /// with its deadline then, and returns false; false too when nothing is marked.
+    /// `armed` is the deadline of the timer armed last: one is armed again only when the
+    /// batch is due sooner (a file open for writing was closed), so `later` should act
+    /// only when handed the deadline still in `armed`; an earlier timer made it stale.
     package static func isDue(
-        _ batch: DirtyBatch, options: WatchOptions, queue: DispatchQueue, armed: inout Bool, later: @escaping @Sendable () -> Void
+        _ batch: DirtyBatch, options: WatchOptions, queue: DispatchQueue, armed: inout ContinuousClock.Instant?,
+        later: @escaping @Sendable (ContinuousClock.Instant) -> Void
     ) -> Bool {
-        guard !armed, let due = batch.due(quiet: options.quietPeriod, longest: options.longestDelay) else { return false }
+        guard let due = batch.due(quiet: options.quietPeriod, longest: options.longestDelay) else { return false }
+        if let armed, armed <= due { return false }
         let wait = ContinuousClock.now.duration(to: due)
-        guard wait > .zero else { return true }
-        armed = true
-        once(after: wait, on: queue, later)
+        guard wait > .zero else {
+            armed = nil
+            return true
+        }
+        armed = due
+        once(after: wait, on: queue) { later(due) }
         return false
     }
 

@@ -43,7 +43,7 @@ public final class FolderWatcher: @unchecked Sendable {
     private let queue = DispatchQueue(label: "folio.watch.batches")
     private var watcher: (any DirectoryWatcher)?
     private var batch = DirtyBatch()
-    private var timerArmed = false
+    private var timerArmed: ContinuousClock.Instant?
     private var applying = false
     private var stopped = false
     /// Counts batches, so an idle timer armed after one can tell that another came since.
@@ -177,8 +177,9 @@ public final class FolderWatcher: @unchecked Sendable {
     /// Reads the batch when it is due, or arms a timer for then. Runs on `queue`.
     private func schedule() {
         guard !stopped, !applying else { return }
-        guard BatchTiming.isDue(batch, options: options, queue: queue, armed: &timerArmed, later: { [self] in
-            timerArmed = false
+        guard BatchTiming.isDue(batch, options: options, queue: queue, armed: &timerArmed, later: { [self] deadline in
+            guard timerArmed == deadline else { return }
+            timerArmed = nil
             schedule()
         }) else { return }
         let (folder, paths, repinned) = followingThePath(takeBatch())
