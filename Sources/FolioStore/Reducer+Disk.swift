@@ -7,12 +7,17 @@ extension Reducer {
     static func matchDisk(_ action: Action, _ state: inout StoreState, _ outcome: inout Outcome) {
         switch action {
         case .fileChanged(let path, let bytes):
+            // Paths are keyed as Strings, which equate NFC and NFD spellings: a file now
+            // spelled otherwise is another file, the one held removed (by its spelling).
+            if let held = state[path], !held.path.utf8.elementsEqual(path.utf8) {
+                outcome.changes.append(reduce(&state, .fileRemoved(path: held.path)).changes)
+            }
             if state[path]?.fingerprint == Fingerprint(bytes) { break }
             let existed = state[path] != nil
             state.put(StoreState.prepare(path: path, bytes: bytes), bytes: bytes)
             if existed { outcome.changes.updated.append(path) } else { outcome.changes.added.append(path) }
         case .fileMoved(let from, let to, let bytes):
-            guard state[from] != nil, state[to] == nil else {
+            guard let held = state[from]?.path, state[to] == nil else {
                 // Not a plain move as the state stands: a removal and a change say the same.
                 outcome.changes.append(reduce(&state, .fileRemoved(path: from)).changes)
                 outcome.changes.append(reduce(&state, .fileChanged(path: to, bytes: bytes)).changes)
@@ -20,11 +25,12 @@ extension Reducer {
             }
             state.remove(from)
             state.put(StoreState.prepare(path: to, bytes: bytes), bytes: bytes)
-            outcome.changes.moved.append(.init(from: from, to: to))
+            outcome.changes.moved.append(.init(from: held, to: to))
         case .fileRemoved(let path):
-            if state[path] != nil {
+            if let held = state[path] {
                 state.remove(path)
-                outcome.changes.removed.append(path)
+                // Said by the spelling held, which is the one listeners know.
+                outcome.changes.removed.append(held.path)
             }
         case .settingsFileChanged(let bytes):
             let settings = bytes.flatMap { try? Document(yamlBytes: $0, path: Settings.fileName) }.map(Settings.init) ?? Settings()

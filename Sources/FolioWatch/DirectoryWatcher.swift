@@ -10,6 +10,14 @@ package protocol DirectoryWatcher: AnyObject, Sendable {
     /// Delivers, before returning, every hint for changes made before the call
     /// (a kernel queue read to its end, a polling pass run now).
     func drain()
+    /// Runs `body` while no event is read (the kernel queues them meanwhile, and drops
+    /// what its queue cannot hold): for tests that must overflow that queue.
+    func withEventsQueued(_ body: () throws -> Void) rethrows
+}
+
+extension DirectoryWatcher {
+    /// A watcher with no kernel queue (polling) just runs `body`.
+    package func withEventsQueued(_ body: () throws -> Void) rethrows { try body() }
 }
 
 /// How to watch a folder.

@@ -134,6 +134,14 @@ public final class FolderWatcher: @unchecked Sendable {
         return queue.sync { !batch.isEmpty || applying }
     }
 
+    /// Runs `body` while the kernel's events wait unread in its queue (dropped past its
+    /// size): for tests that overflow it.
+    package func withEventsQueued(_ body: () throws -> Void) rethrows {
+        let watcher: (any DirectoryWatcher)? = queue.sync { self.watcher }
+        guard let watcher else { return try body() }
+        try watcher.withEventsQueued(body)
+    }
+
     /// Calls `observer` (on the watcher's queue) with the paths of each batch read from
     /// disk, so tests can tell that the watcher did see a write rather than passing
     /// because it saw nothing.

@@ -109,6 +109,13 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
         fallback?.drain()
     }
 
+    package func withEventsQueued(_ body: () throws -> Void) rethrows {
+        let source: (any DispatchSourceRead)? = queue.sync { self.source }
+        source?.suspend()
+        defer { source?.resume() }
+        try body()
+    }
+
     /// Reads every queued event, then reports the hints they give in one call.
     private func readEvents() {
         guard !stopped else { return }
