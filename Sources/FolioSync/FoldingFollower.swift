@@ -100,7 +100,15 @@ public final class FoldingFollower: @unchecked Sendable {
         }
     }
 
+    /// When another folder is at the path now (removed and made again), follows it:
+    /// every file there is recorded before anything is folded, as at ``start()``.
+    private func followTheFolder() {
+        guard (try? folder.followThePath()) == true else { return }
+        do { unrecorded.formUnion(try folder.record(nil)) } catch {}
+    }
+
     private func recordPending() {
+        followTheFolder()
         guard !unrecorded.isEmpty else { return }
         let paths = unrecorded.sorted()
         unrecorded = []
@@ -128,6 +136,7 @@ public final class FoldingFollower: @unchecked Sendable {
     @discardableResult
     private func pass() -> FoldReport {
         guard !stopped else { return FoldReport() }
+        followTheFolder()
         sinceFullPass = .zero
         let report = folder.fold()
         if let blocked = report.blocked {

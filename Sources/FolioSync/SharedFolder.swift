@@ -72,7 +72,8 @@ public final class SharedFolder {
     /// The folder (absolute, links resolved).
     public let root: String
     /// The folder, pinned when opened: every read and write below it goes through it.
-    public let rootFolder: RootedFolder
+    /// Pinned again by ``followThePath()`` when another folder is made at the path.
+    public private(set) var rootFolder: RootedFolder
     /// Its state folder.
     public let state: String
     /// The state folder, opened.
@@ -80,9 +81,9 @@ public final class SharedFolder {
     /// The options.
     public let options: FoldOptions
     /// The shared history.
-    package let history: SharedHistory
+    package private(set) var history: SharedHistory
     /// The git work tree the folder is in, if any (and `useGit`).
-    package let git: GitWorkTree?
+    package private(set) var git: GitWorkTree?
     /// When this device's log was last compacted (`history.compacted`).
     private lazy var compacted = GrowthMarker(path: stateFolder["history.compacted"])
     private let lock: StateLock?
@@ -106,6 +107,20 @@ public final class SharedFolder {
             throw SyncError(.stateIO, "cannot read this device's name in \(state): \(error)")
         }
         git = options.useGit ? GitWorkTree.containing(root) : nil
+    }
+
+    /// Follows the path: when the folder there now is another one (the folder removed and
+    /// made again: `rm -rf` and `git clone`, a sync tool making it anew), it is pinned
+    /// instead and its own shared history read. Returns whether it was; while nothing is
+    /// at the path the pin stays (the removed folder reads as empty, as it is).
+    package func followThePath() throws(SyncError) -> Bool {
+        guard let now = try? RootedFolder(root), !now.isSameFolder(as: rootFolder) else { return false }
+        do { history = try SharedHistory(root: now, state: stateFolder) } catch {
+            throw SyncError(.stateIO, "cannot read this device's name in \(state): " + FileProblem.advice(error, writing: true))
+        }
+        rootFolder = now
+        git = options.useGit ? GitWorkTree.containing(root) : nil
+        return true
     }
 
     /// A file whose change time is this much (ns) past its modification time was given

@@ -21,9 +21,15 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
     private var fd: Int32 = -1
     private var source: (any DispatchSourceRead)?
     private var stopped = false
-    /// Looks every second for a folder at the root's path again, once the watched folder
-    /// was removed or moved away (a `git clone` over it, a sync tool making it again).
-    private var rootReturn: (any DispatchSourceTimer)?
+    /// Looks every second at what folder is at the root's path: inotify says nothing when
+    /// a watched folder is removed while a descriptor holds it open (the store's pin
+    /// does), so removal and a folder made again (`rm -rf`, `git clone`, a sync tool
+    /// making it anew) are seen here.
+    private var pathCheck: (any DispatchSourceTimer)?
+    /// The device and inode of the folder watched as the root.
+    private var rootIdentity: (device: UInt64, inode: UInt64)?
+    /// Whether the root's removal was reported (once, until a folder is there again).
+    private var rootGone = false
     /// Watch descriptor → the folder it watches, relative to the root; and back.
     private var folderByWatch: [Int32: String] = [:]
     private var watchByFolder: [String: Int32] = [:]
@@ -72,8 +78,14 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
                     fd = -1
                     throw error
                 }
+                rootIdentity = (try? RootedFolder(root)).map { ($0.device, $0.inode) }
                 var hints: [WatchHint] = []
                 watchFolders(under: "", into: &hints)
+                let timer = DispatchSource.makeTimerSource(queue: queue)
+                timer.schedule(deadline: .now() + .seconds(1), repeating: .seconds(1))
+                timer.setEventHandler { [weak self] in self?.checkThePath() }
+                timer.resume()
+                pathCheck = timer
                 let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
                 source.setEventHandler { [weak self] in self?.readEvents() }
                 source.resume()
@@ -96,7 +108,7 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
                 Syscall.close(fd)
             }
             self.fd = -1
-            rootReturn?.cancel()
+            pathCheck?.cancel()
             fallback?.stop()
         }
     }
@@ -162,10 +174,7 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
         }
         guard !event.name.isEmpty else {
             // The watched folder itself was removed or moved: its parent reports the name.
-            if event.mask & Inotify.selfGone != 0, folder.isEmpty {
-                hints.append(.rescan(reason: "the watched folder was removed or moved; following the folder at its path when one is there again"))
-                awaitRootReturn()
-            }
+            if event.mask & Inotify.selfGone != 0, folder.isEmpty, let hint = rootRemoved() { hints.append(hint) }
             return
         }
         let path = joined(folder, event.name)
@@ -192,24 +201,27 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
         }
     }
 
-    /// Checks every second for a folder at the root's path again; when there is one, it
-    /// is watched whole and read again. Runs on `queue`.
-    private func awaitRootReturn() {
-        guard rootReturn == nil else { return }
-        let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.schedule(deadline: .now() + .milliseconds(200), repeating: .seconds(1))
-        timer.setEventHandler { [weak self] in self?.lookForRoot() }
-        rootReturn = timer
-        timer.resume()
+    /// The hint that the watched folder is gone, the first time only. Runs on `queue`.
+    private func rootRemoved() -> WatchHint? {
+        guard !rootGone else { return nil }
+        rootGone = true
+        return .rescan(reason: "the watched folder was removed or moved; following the folder at its path when one is there again")
     }
 
-    /// One look for the root (see ``awaitRootReturn()``). Runs on `queue`.
-    private func lookForRoot() {
-        guard !stopped, (try? RootedFolder(root)) != nil, let wd = try? addWatch(root) else { return }
-        rootReturn?.cancel()
-        rootReturn = nil
+    /// Every second: the folder at the root's path. Still the one watched: nothing.
+    /// None: its removal is reported (once). Another: it is watched whole and read
+    /// again. Runs on `queue`.
+    private func checkThePath() {
+        guard !stopped else { return }
+        guard let now = try? RootedFolder(root) else {
+            if let hint = rootRemoved() { handler([hint]) }
+            return
+        }
+        if let rootIdentity, rootIdentity == (now.device, now.inode) { return }
+        guard let wd = try? addWatch(root) else { return }
         for (watch, folder) in folderByWatch where folder.isEmpty || watch == wd { folderByWatch[watch] = nil }
         (folderByWatch[wd], watchByFolder[""]) = ("", wd)
+        (rootIdentity, rootGone) = ((now.device, now.inode), false)
         var hints: [WatchHint] = []
         watchFolders(under: "", into: &hints)
         hints.append(.rescan(reason: "a folder is at the watched path again: reading it"))

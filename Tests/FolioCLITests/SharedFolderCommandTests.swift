@@ -58,4 +58,30 @@ import Testing
         #expect(second.stderr.contains("is in use by another folio process (pid \(process.processIdentifier))"), "\(second.stderr)")
         #expect(Date().timeIntervalSince(started) >= 4.5)
     }
+
+    @Test func aFolderMadeAgainAtTheWatchedPathIsTheOneFolded() throws {
+        let root = try FolioBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appendingPathComponent("Recipes"), state = root.appendingPathComponent("state").path
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(Self.recipe.utf8).write(to: folder.appendingPathComponent("r.md"))
+        let (process, out, err) = try WatchCommandTests().start(["watch", folder.path, "--state", state])
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        #expect(err.wait(for: "Ctrl-C stops"))
+        // `rm -rf Recipes` and `git clone … Recipes`: another folder at the path, whose
+        // file came with a copy of itself (a sync tool's, left over).
+        try FileManager.default.removeItem(at: folder)
+        #expect(err.wait(for: "the watched folder was removed or moved"), "\(err.text)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(Self.recipe.utf8).write(to: folder.appendingPathComponent("r.md"))
+        let copy = folder.appendingPathComponent("r.sync-conflict-20261201-120000-ABCDEFG.md")
+        try Data(Self.recipe.utf8).write(to: copy)
+        #expect(out.wait(for: "r.sync-conflict-20261201-120000-ABCDEFG.md into r.md"), "\(out.text)\(err.text)")
+        #expect(!FileManager.default.fileExists(atPath: copy.path))
+        #expect(FileManager.default.contents(atPath: folder.appendingPathComponent("r.md").path) == Data(Self.recipe.utf8))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".folio").path), "the new folder's own history")
+    }
 }
