@@ -187,6 +187,6 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The error for a path that holds no record.
     public static func noSuchRecord(_ path: String) -> StoreError {
-        StoreError(.noSuchRecord, path: path, "no such record")
+        StoreError(.noSuchRecord, path: path, "no such record (paths are relative to the folder: folio list DIR lists them)")
     }
 }

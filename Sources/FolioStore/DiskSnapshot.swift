@@ -27,6 +27,9 @@ public struct DiskSnapshot: Sendable, Equatable {
     /// name changes them all, and inotify reports only the name written, so the reader
     /// should read the whole folder again.
     public var changedFileHasOtherNames = false
+    /// What was left out and why (a name with a twin spelling, a file or folder that
+    /// could not be read), as a fresh load would report it.
+    public var problems: [SystemError] = []
 
     /// A snapshot of these entries.
     public init(entries: [String: Entry]) { self.entries = entries }
@@ -44,6 +47,7 @@ public struct DiskSnapshot: Sendable, Equatable {
     public static func read(_ paths: some Sequence<String>, under root: RootedFolder) -> DiskSnapshot {
         var entries: [String: Entry] = [:]
         var changedFileHasOtherNames = false
+        var problems: [SystemError] = []
         // Reading the root reads everything, `folio.yaml` included.
         let paths = Array(paths)
         let all = paths.contains("") ? paths + [Settings.fileName] : paths
@@ -58,6 +62,7 @@ public struct DiskSnapshot: Sendable, Equatable {
             switch spellings(of: root[asked]) {
             case .twins:
                 entries[asked] = .missing
+                problems.append(SystemError(operation: .readDirectory, path: root[asked].path, code: Syscall.normalizationTwin))
                 continue
             case .spelled(let onDisk):
                 path = onDisk
@@ -86,6 +91,7 @@ public struct DiskSnapshot: Sendable, Equatable {
                     entries[path] = .folder(files)
                     // A subfolder that cannot be read is left as the store knows it (one that vanished is simply gone).
                     for problem in walk.problems where problem.code != Syscall.noSuchFile && problem.path.hasPrefix(root.path + "/") {
+                        problems.append(problem)
                         // Twin spellings of one name are left out, as a fresh load leaves them.
                         entries[String(problem.path.dropFirst(root.path.count + 1))] =
                             problem.code == Syscall.normalizationTwin ? .missing : .unreadable(problem)
@@ -104,10 +110,12 @@ public struct DiskSnapshot: Sendable, Equatable {
                 entries[path] = .missing
             } catch {
                 entries[path] = .unreadable(error)
+                problems.append(error)
             }
         }
         var snapshot = DiskSnapshot(entries: entries)
         snapshot.changedFileHasOtherNames = changedFileHasOtherNames
+        snapshot.problems = problems
         return snapshot
     }
 

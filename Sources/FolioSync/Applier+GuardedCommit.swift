@@ -25,7 +25,7 @@ extension Applier {
             report.changedDuringSync.append(from)
             return false
         } catch {
-            report.skipped["\(replica.rawValue):\(from)"] = "cannot rename: \(error)"
+            report.skipped["\(replica.rawValue):\(from)"] = "cannot rename it: " + FileProblem.advice(any: error, writing: true)
             return false
         }
     }
@@ -94,7 +94,7 @@ extension Applier {
                 archive.entries[item.path] = item.before
                 report.changedDuringSync.append(item.path)
             }
-            report.skipped[SyncReport.stateKey] = "cannot flush: \(error)"
+            report.skipped[SyncReport.stateKey] = "cannot flush the disk: " + FileProblem.advice(any: error, writing: true) + "; the files not replaced are tried again at the next sync"
             replacements.removeAll()
             return
         }

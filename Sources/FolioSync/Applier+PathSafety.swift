@@ -30,7 +30,8 @@ extension Applier {
             guard let stamp = try? FileStamp.of(folder) else { return true }
             if !stamp.isDirectory {
                 report.skipped["\(replica.rawValue):\(path)"] = stamp.isSymbolicLink
-                    ? "the folder \(folder) is a symbolic link: Folio never writes through links" : "\(folder) is not a folder"
+                    ? "the folder \(relative) is a symbolic link: Folio never writes through links; replace it with a real folder, or name it in .folioignore"
+                    : "\(relative) is not a folder here: rename the file in the way, or the folder on the other side"
                 return false
             }
             realFolders[replica == .a ? 0 : 1].insert(relative)

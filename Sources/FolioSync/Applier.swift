@@ -156,7 +156,7 @@ struct Applier {
             }
             archive.entries[path] = nil
         } catch {
-            report.skipped["\(replica.rawValue):\(path)"] = "cannot move to the trash: \(error)"
+            report.skipped["\(replica.rawValue):\(path)"] = "not deleted: cannot move it to the trash in \(engine.state): " + FileProblem.advice(any: error, writing: true)
         }
     }
 
@@ -181,7 +181,7 @@ struct Applier {
             // Not silent: without its base, the next merge of this file would keep a
             // conflict copy where it could have merged.
             if !report.couldNotWriteState {
-                report.skipped[SyncReport.stateKey] = "cannot keep the merged version of \(path) as the base of the next merge (\(error)); "
+                report.skipped[SyncReport.stateKey] = "cannot keep the merged version of \(path) as the base of the next merge (" + FileProblem.advice(any: error, writing: true) + "); "
                     + "the files are in step, but free space in the state folder, or the next merge may keep a conflict copy"
             }
         }

@@ -132,7 +132,8 @@ package struct ReplicaScan: Sendable {
                 if folder.isEmpty && name == FolioIgnore.fileName { return }
                 guard !Self.neverSynced(name), !ignored(path, isDirectory: false) else { return }
                 guard stamp.isRegularFile else {
-                    scan.skipped[path] = stamp.isSymbolicLink ? "a symbolic link: Folio never follows or copies links" : "not a regular file"
+                    scan.skipped[path] = stamp.isSymbolicLink ? "a symbolic link: Folio never follows or copies links; left alone (name it in .folioignore to silence this)"
+                        : "not a regular file (a FIFO, device or socket): left alone (name it in .folioignore to silence this)"
                     scan.passedOver.insert(path)
                     return
                 }

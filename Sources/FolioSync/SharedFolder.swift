@@ -101,10 +101,10 @@ public final class SharedFolder {
             do { lock = try StateLock.acquire(state) } catch { throw SyncError(lockFailure: error) }
         }
         do { stateFolder = try RootedFolder.creating(state, mode: 0o700) } catch {
-            throw SyncError(.stateIO, "cannot open the state folder \(state): \(error)")
+            throw SyncError(.stateIO, "cannot open the state folder \(state): " + FileProblem.advice(any: error, writing: true, then: "try again"))
         }
         do { history = try SharedHistory(root: rootFolder, state: stateFolder) } catch {
-            throw SyncError(.stateIO, "cannot read this device's name in \(state): \(error)")
+            throw SyncError(.stateIO, "cannot save this device's name in \(state): " + FileProblem.advice(any: error, writing: true, then: "try again"))
         }
         git = options.useGit ? GitWorkTree.containing(root) : nil
     }
@@ -116,7 +116,7 @@ public final class SharedFolder {
     package func followThePath() throws(SyncError) -> Bool {
         guard let now = try? RootedFolder(root), !now.isSameFolder(as: rootFolder) else { return false }
         do { history = try SharedHistory(root: now, state: stateFolder) } catch {
-            throw SyncError(.stateIO, "cannot read this device's name in \(state): " + FileProblem.advice(error, writing: true))
+            throw SyncError(.stateIO, "cannot save this device's name in \(state): " + FileProblem.advice(any: error, writing: true, then: "try again"))
         }
         rootFolder = now
         git = options.useGit ? GitWorkTree.containing(root) : nil
@@ -251,8 +251,18 @@ public final class SharedFolder {
 
     private func fold(_ copy: String, into file: String, held: inout [SHA256.Digest: String], report: inout FoldReport) {
         func keep(_ reason: String) { report.kept.append(.init(copy: copy, file: file, reason: reason)) }
-        guard let copyRead = try? Self.read(rootFolder[copy]) else { return }
-        guard let fileRead = try? Self.read(rootFolder[file]) else {
+        let copyRead: (bytes: [UInt8], stamp: FileStamp), fileRead: (bytes: [UInt8], stamp: FileStamp)
+        do { copyRead = try Self.read(rootFolder[copy]) } catch {
+            // Gone meanwhile: nothing to fold. Unreadable: said, with the fix.
+            if error.code != Syscall.noSuchFile {
+                keep("cannot read the copy: " + FileProblem.advice(error, writing: false, then: "fold again"))
+            }
+            return
+        }
+        do { fileRead = try Self.read(rootFolder[file]) } catch {
+            guard error.code == Syscall.noSuchFile else {
+                return keep("cannot read \(file): " + FileProblem.advice(error, writing: false, then: "fold again"))
+            }
             return keep("\(file) is gone; the copy holds a version of it (folio resolve --keep copy puts it back)")
         }
         guard isQuiet(copy, copyRead.stamp) && isQuiet(file, fileRead.stamp) else { return report.waiting.append(copy) }
@@ -323,7 +333,10 @@ public final class SharedFolder {
             guard try Trash(state: stateFolder).move(copy, from: rootFolder, replica: .a, expected: read.stamp, hash: hash) else {
                 return report.waiting.append(copy)
             }
-        } catch { return report.kept.append(.init(copy: copy, file: folded.file, reason: "cannot move it to the trash: \(error)")) }
+        } catch {
+            let reason = "cannot move it to the trash in \(state): " + FileProblem.advice(any: error, writing: true, then: "fold again") + "; it stays in place"
+            return report.kept.append(.init(copy: copy, file: folded.file, reason: reason))
+        }
         observe(copy, time: Syscall.nanosecondsNow())
         report.folded.append(folded)
     }

@@ -122,7 +122,7 @@ extension SyncEngine {
         let journaled = !folding.pendingFolds.isEmpty
         if journaled && !options.dryRun {
             do { try FoldJournal(entries: folding.pendingFolds + unused).save(state) } catch {
-                throw SyncError(.stateIO, "cannot save the fold journal in \(state.path): \(error)")
+                throw SyncError(.stateIO, "cannot save the fold journal in \(state.path): " + FileProblem.advice(any: error, writing: true) + "; nothing was changed")
             }
         }
         folding.commitReplacements()

@@ -20,7 +20,7 @@ extension Applier {
                 try full(source.other, folder).makeDirectories()
                 record(path, hash: .folder, stampA: .folder, stampB: .folder)
             } catch {
-                report.skipped["\(source.other.rawValue):\(path)"] = "cannot create the folder: \(error)"
+                report.skipped["\(source.other.rawValue):\(path)"] = "cannot create the folder: " + FileProblem.advice(any: error, writing: true)
             }
         case .delete(let path, let replica):
             folderRemovals.append((path, replica))
@@ -52,7 +52,7 @@ extension Applier {
             } catch {
                 report.skipped["\(replica.rawValue):\(path)"] = error.code == Syscall.notEmpty
                     ? "the folder was removed on the other side but still holds files here (new ones, or ones Folio does not sync): kept"
-                    : "cannot remove the folder: \(error)"
+                    : "cannot remove the folder: " + FileProblem.advice(error, writing: true)
             }
         }
         folderRemovals.removeAll()

@@ -19,7 +19,7 @@ extension SyncEngine {
         if !options.dryRun {
             Trash(state: stateFolder).expire(olderThanDays: 30)
             do { endedRuns = try RunRecord(state: stateFolder).begin() } catch {
-                throw SyncError(.stateIO, "cannot write \(state)/runs: \(error)")
+                throw SyncError(.stateIO, "cannot write the state folder \(state): " + FileProblem.advice(any: error, writing: true) + "; nothing was changed")
             }
         } else {
             endedRuns = []

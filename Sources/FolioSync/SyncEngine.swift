@@ -153,7 +153,7 @@ public struct SyncEngine: Sendable {
     /// text file).
     public func openState() throws(SyncError) -> RootedFolder {
         do { return try RootedFolder.creating(state, mode: 0o700) } catch {
-            throw SyncError(.stateIO, "cannot open the state folder \(state): \(error)")
+            throw SyncError(.stateIO, "cannot open the state folder \(state): " + FileProblem.advice(any: error, writing: true) + "; nothing was changed")
         }
     }
 

@@ -49,7 +49,7 @@ public struct Trash: Sendable {
         } catch let error as SyncError {
             throw error
         } catch {
-            throw SyncError(.fileIO, "cannot restore \(item.path): \(error)")
+            throw SyncError(.fileIO, "cannot restore \(item.path): " + FileProblem.advice(any: error, writing: true, then: "restore again"))
         }
     }
 

@@ -21,6 +21,8 @@ package enum Inotify {
     package static let selfGone = UInt32(IN_DELETE_SELF | IN_MOVE_SELF)
     /// `ENOSPC` from `inotify_add_watch`: the user's watch limit is reached.
     package static let watchLimitReached = ENOSPC
+    /// `EMFILE` from `inotify_init1`: the user's instances (`fs.inotify.max_user_instances`) are used up.
+    package static let instanceLimitReached = EMFILE
     /// `EAGAIN`: nothing more to read.
     package static let wouldBlock = EAGAIN
 

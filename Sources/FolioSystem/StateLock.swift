@@ -23,7 +23,7 @@ public final class StateLock: Sendable {
                 let who = holder.map { "another folio process (pid \($0))" } ?? "another folio process"
                 return "\(state) is in use by \(who); wait for it to finish, or stop it, then run again"
             case .system(let error):
-                return "cannot lock the state folder: \(error)"
+                return "cannot lock the state folder \(error.path): " + FileProblem.advice(error, writing: true, then: "try again") + " (or choose another with --state DIR)"
             }
         }
     }

@@ -316,6 +316,7 @@ package enum Syscall {
         case normalizationTwin:
             return "another name in this folder differs from this one only by Unicode normalization (an NFC and an NFD spelling); "
                 + "both are left out: rename or remove one"
+        case invalidName: return "the name is not valid UTF-8: rename it (convmv -f latin1 -t utf8 --notest NAME, for a name from an older system)"
         case ELOOP: return "a symbolic link is in the way (Folio never follows a link inside a folder)"
         default: return String(cString: strerror(code))
         }

@@ -32,8 +32,15 @@ public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
     /// a path given wrong, rather than a disk that refused.
     public var isMissingPath: Bool { code == Syscall.noSuchFile || code == Syscall.notADirectory }
 
-    /// `cannot open: Permission denied`: what failed and the system's reason, without the path.
-    public var reason: String { "cannot \(operation.rawValue): \(Syscall.describe(code))" }
+    /// `cannot open: Permission denied`: what failed and the system's reason, without the
+    /// path; for a name Folio leaves out, `left out: ` and why.
+    public var reason: String {
+        isLeftOutName ? "left out: \(Syscall.describe(code))" : "cannot \(operation.rawValue): \(Syscall.describe(code))"
+    }
+
+    /// Whether this is a name Folio leaves out rather than a call that failed: not UTF-8,
+    /// an NFC/NFD twin, or one that could lead outside the folder.
+    public var isLeftOutName: Bool { [Syscall.invalidName, Syscall.normalizationTwin, Syscall.leadsOutside].contains(code) }
 }
 
 /// Makes chosen system calls fail, so that tests can drive the error paths.

@@ -127,7 +127,7 @@ public final class FolderWatcher: @unchecked Sendable {
             let writes = store.writes
             let snapshot = await Task.detached { DiskSnapshot.read(paths, under: folder, notingWrites: writes) }.value
             await store.apply(snapshot, waitingForRereads: true)
-            queue.sync { readOtherNames(of: snapshot) }
+            queue.sync { followUp(on: snapshot) }
         }
         queue.sync { applying = false }
         queue.async { self.batchDone() }
@@ -159,9 +159,12 @@ public final class FolderWatcher: @unchecked Sendable {
         return (now, [""], true)
     }
 
-    /// A file with other names (hard links) changed: inotify told of the name written
-    /// only, so the whole folder is read again for the others. Runs on `queue`.
-    private func readOtherNames(of snapshot: DiskSnapshot) {
+    /// After a batch is applied: what it left out is said, as a fresh load says it (a
+    /// name with a twin spelling, a file that cannot be read); and a file with other
+    /// names (hard links) that changed has the whole folder read again, since inotify
+    /// told of the name written only. Runs on `queue`.
+    private func followUp(on snapshot: DiskSnapshot) {
+        for problem in snapshot.problems { warningSink(FileProblem.line(problem)) }
         guard snapshot.changedFileHasOtherNames else { return }
         batch.note([.rescan(reason: "a file with several names (hard links) changed: reading its other names")], at: .now)
     }
@@ -199,7 +202,7 @@ public final class FolderWatcher: @unchecked Sendable {
             store.apply(snapshot)
             self.queue.async {
                 self.applying = false
-                self.readOtherNames(of: snapshot)
+                self.followUp(on: snapshot)
                 self.batchDone()
             }
         }

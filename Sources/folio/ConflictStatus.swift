@@ -20,6 +20,8 @@ struct ConflictStatus {
         case folioConflict
     }
 
+    /// The folder, as the user named it.
+    var folder: String
     /// The copy, relative to the folder.
     var copy: String
     /// The file it is a version of.
@@ -32,10 +34,15 @@ struct ConflictStatus {
         switch verdict {
         case .foldable(let base?): return "can be folded (base: \(base.rawValue))"
         case .foldable(nil): return "can be folded (it holds what the file holds)"
-        case .kept(let reason): return "cannot be folded: \(reason)"
+        case .kept(let reason): return "cannot be folded: \(reason); " + Self.settling(copy, in: folder)
         case .waiting: return "not yet: the sync tool is still writing it or its file"
-        case .folioConflict: return "a conflict left by folio sync: resolve it by hand (folio resolve)"
+        case .folioConflict: return "a conflict left by folio sync: " + Self.settling(copy, in: folder)
         }
+    }
+
+    /// What to do about a copy that stays: see how it differs, then keep one side.
+    static func settling(_ copy: String, in folder: String) -> String {
+        "compare them with folio resolve \(Shell.quoted(folder)) \(Shell.quoted(copy)), then keep one with --keep file or --keep copy"
     }
 
     /// `COPY  (a version of FILE): SENTENCE`.
@@ -80,9 +87,9 @@ struct ConflictStatus {
             for copy in report.waiting { verdicts[copy] = .waiting }
         }
         return copies.sorted { $0.copy < $1.copy }.map { copy, file in
-            guard ConflictCopies.original(of: copy) != nil else { return ConflictStatus(copy: copy, file: file, verdict: .folioConflict) }
+            guard ConflictCopies.original(of: copy) != nil else { return ConflictStatus(folder: root, copy: copy, file: file, verdict: .folioConflict) }
             // The dry run passes over a copy it cannot read.
-            return ConflictStatus(copy: copy, file: file, verdict: verdicts[copy] ?? .kept("it cannot be read"))
+            return ConflictStatus(folder: root, copy: copy, file: file, verdict: verdicts[copy] ?? .kept("it cannot be read"))
         }
     }
 }

@@ -28,10 +28,12 @@ enum FolderCheck {
                 return issues.isEmpty ? nil : issues.map(\.description).joined(separator: "\n")
             } catch let error as FormatError {
                 return error.rendered
+            } catch let error as SystemError {
+                return FileProblem.line(error)
             } catch {
-                return "\(error)"
+                return "\(path): error: \(error)"
             }
         }
-        return Report(paths: paths, problems: walk.problems.map(\.description) + results.compactMap { $0 })
+        return Report(paths: paths, problems: walk.problems.map { FileProblem.line($0) } + results.compactMap { $0 })
     }
 }

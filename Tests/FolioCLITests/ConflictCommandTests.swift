@@ -55,10 +55,11 @@ import Testing
         try scene.write("---\ntitle: Q3\n---\n", "q.sync-conflict-20261201-140000-A.md")
         let run = try scene.folio(["conflicts", scene.dir.path])
         #expect(run.status == 1)
+        let settle = { (copy: String) in "compare them with folio resolve \(scene.dir.path) \(copy), then keep one with --keep file or --keep copy" }
         #expect(run.stdout == """
-            q.sync-conflict-20261201-130000-ABCDEFG.md  (a version of q.md): cannot be folded: no common ancestor of q.md and the copy is known
-            q.sync-conflict-20261201-140000-A.md  (a version of q.md): a conflict left by folio sync: resolve it by hand (folio resolve)
-            r.sync-conflict-20261201-120000-ABCDEFG.md  (a version of r.md): cannot be folded: time (20m | 25m)
+            q.sync-conflict-20261201-130000-ABCDEFG.md  (a version of q.md): cannot be folded: no common ancestor of q.md and the copy is known; \(settle("q.sync-conflict-20261201-130000-ABCDEFG.md"))
+            q.sync-conflict-20261201-140000-A.md  (a version of q.md): a conflict left by folio sync: \(settle("q.sync-conflict-20261201-140000-A.md"))
+            r.sync-conflict-20261201-120000-ABCDEFG.md  (a version of r.md): cannot be folded: time (20m | 25m); \(settle("r.sync-conflict-20261201-120000-ABCDEFG.md"))
             r.sync-conflict-20261201-130000-ABCDEFG.md  (a version of r.md): can be folded (base: history)
 
             """)
@@ -85,9 +86,10 @@ import Testing
         let run = try scene.folio(["check", scene.dir.path])
         #expect(run.status == 1)
         let dir = scene.dir.path
+        let settle = { (copy: String) in "compare them with folio resolve \(dir) \(copy), then keep one with --keep file or --keep copy" }
         #expect(run.stdout == """
-            \(dir)/q.sync-conflict-20261201-130000-ABCDEFG.md: error: conflict copy of q.md: cannot be folded: no common ancestor of q.md and the copy is known
-            \(dir)/r.sync-conflict-20261201-120000-ABCDEFG.md: error: conflict copy of r.md: cannot be folded: time (20m | 25m)
+            \(dir)/q.sync-conflict-20261201-130000-ABCDEFG.md: error: conflict copy of q.md: cannot be folded: no common ancestor of q.md and the copy is known; \(settle("q.sync-conflict-20261201-130000-ABCDEFG.md"))
+            \(dir)/r.sync-conflict-20261201-120000-ABCDEFG.md: error: conflict copy of r.md: cannot be folded: time (20m | 25m); \(settle("r.sync-conflict-20261201-120000-ABCDEFG.md"))
             \(dir)/r.sync-conflict-20261201-130000-ABCDEFG.md: error: conflict copy of r.md: can be folded (base: history)
 
             """)

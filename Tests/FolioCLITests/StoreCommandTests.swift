@@ -105,6 +105,6 @@ import Testing
         #expect(add.stderr.contains("todos/buy-milk.md: error:"))
         #expect(try String(contentsOf: folder.appendingPathComponent("todos"), encoding: .utf8) == "not a folder")
         let done = try FolioBinary.run(["rm", folder.path, "todos/nope.md"])
-        #expect(done.status == 1 && done.stderr == "todos/nope.md: error: no such record\n", "\(done.stderr)")
+        #expect(done.status == 1 && done.stderr == "todos/nope.md: error: no such record (paths are relative to the folder: folio list DIR lists them)\n", "\(done.stderr)")
     }
 }

@@ -183,7 +183,7 @@ import Testing
         #expect(try! state.records(matching: Query(parsing: "shoes:trail")).map(\.path) == ["workouts/run.md"])
         let removed = Reducer.reduce(&state, .removeRecord(path: "notes/broken.md"))
         #expect(removed.effects == [.delete(path: "notes/broken.md", expecting: Fingerprint(Array(Self.files["notes/broken.md"]!.utf8)))])
-        #expect(Reducer.reduce(&state, .removeRecord(path: "nope.md")).errors.map(\.description) == ["nope.md: error: no such record"])
+        #expect(Reducer.reduce(&state, .removeRecord(path: "nope.md")).errors.map(\.description) == ["nope.md: error: no such record (paths are relative to the folder: folio list DIR lists them)"])
         #expect(Reducer.reduce(&state, .toggleDone(path: "nope.md")).errors.map(\.kind) == [.noSuchRecord])
         state._checkInvariants()
     }

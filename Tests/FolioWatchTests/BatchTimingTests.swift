@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 @testable import FolioWatch
 
@@ -44,15 +43,18 @@ import Testing
 }
 
 /// The deadlines timers fired with, waited on with a bound.
-private final class FiredDeadlines: Sendable {
-    private let deadlines = Mutex<[ContinuousClock.Instant]>([])
+///
+/// `@unchecked Sendable` is safe: `deadlines` is read and written only under `lock`.
+private final class FiredDeadlines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var deadlines: [ContinuousClock.Instant] = []
 
-    var add: @Sendable (ContinuousClock.Instant) -> Void { { deadline in self.deadlines.withLock { $0.append(deadline) } } }
+    var add: @Sendable (ContinuousClock.Instant) -> Void { { deadline in self.lock.withLock { self.deadlines.append(deadline) } } }
 
     func wait(for deadline: ContinuousClock.Instant, within bound: Duration) -> Bool {
         let end = ContinuousClock.now + bound
         while ContinuousClock.now < end {
-            if deadlines.withLock({ $0.contains(deadline) }) { return true }
+            if lock.withLock({ deadlines.contains(deadline) }) { return true }
             Thread.sleep(forTimeInterval: 0.01)
         }
         return false

@@ -35,5 +35,8 @@ import Testing
         #expect(await harness.waitUntil { harness.store.state.count == 1 })
         #expect(harness.store.state.records.keys.sorted() == ["recipes/bread.md"])
         #expect(harness.storeFingerprints == (try harness.diskFingerprints()))
+        // Said, as a fresh load says it, with what to do.
+        #expect(await harness.waitUntil { harness.warningsSeen.contains { $0.contains("caf") && $0.hasSuffix("error: left out: another name in this folder differs from this one only by Unicode normalization (an NFC and an NFD spelling); both are left out: rename or remove one") } },
+                "\(harness.warningsSeen)")
     }
 }

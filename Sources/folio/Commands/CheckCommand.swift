@@ -21,7 +21,7 @@ enum CheckCommand: FolioCommand {
         let root = arguments.positionals[0]
         let report: FolderCheck.Report
         do { report = try FolderCheck.run(root: root) } catch {
-            Output.error(error.description)
+            Output.error(FileProblem.line(error))
             return ExitCode.of(error)
         }
         var problems = report.problems

@@ -17,7 +17,7 @@ enum DoneCommand: FolioCommand {
         let store = try await loadStore(arguments.positionals[0])
         let path = arguments.positionals[1]
         guard let record = store.state[path], record.kind == .todo else {
-            Output.error("\(path): error: no todo at this path in \(arguments.positionals[0])")
+            Output.error("\(path): error: no todo at this path in \(arguments.positionals[0]) (folio list \(Shell.quoted(arguments.positionals[0])) --kind todo lists them)")
             return ExitCode.problems
         }
         if record.done == true {

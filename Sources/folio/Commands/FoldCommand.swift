@@ -1,6 +1,7 @@
 import Foundation
 import FolioFormat
 import FolioSync
+import FolioSystem
 
 /// `folio fold DIR [--state DIR] [--dry-run] [--json] [--quiet SECONDS]`.
 enum FoldCommand: FolioCommand {
@@ -50,7 +51,7 @@ enum FoldCommand: FolioCommand {
         // Every file's version goes into the shared history first, so that a copy that
         // appears later (a fold run from cron) has its base.
         do { try folder.record() } catch {
-            Output.error("folio fold: cannot record the folder's history in \(folder.root)/.folio: \(error)")
+            Output.error("folio fold: cannot record the folder's history in \(folder.root)/.folio: " + FileProblem.advice(any: error, writing: true, then: "fold again"))
             return ExitCode.of(error)
         }
         var report = folder.fold()
@@ -63,32 +64,33 @@ enum FoldCommand: FolioCommand {
             report.kept += again.kept
             report.waiting = again.waiting
         }
-        print(report, dryRun: options.dryRun, json: arguments.flags.contains("--json"))
+        print(report, dryRun: options.dryRun, json: arguments.flags.contains("--json"), folder: arguments.positionals[0])
         return report.kept.isEmpty && report.waiting.isEmpty ? ExitCode.success : ExitCode.problems
     }
 
     /// Prints a fold report: a line per copy, or one JSON document (`json`).
-    static func print(_ report: FoldReport, dryRun: Bool, json: Bool) {
+    static func print(_ report: FoldReport, dryRun: Bool, json: Bool, folder: String) {
         if json {
             Output.printJSON(YAMLValue.mapping(object(report, dryRun: dryRun)).json())
             return
         }
-        for line in lines(report, dryRun: dryRun) { Output.print(line) }
+        for line in lines(report, dryRun: dryRun, folder: folder) { Output.print(line) }
     }
 
-    /// `folded COPY into FILE (base: …)`, `conflict kept FILE: … (the other version stays as COPY)`.
-    static func lines(_ report: FoldReport, dryRun: Bool) -> [String] {
+    /// `folded COPY into FILE (base: …)`, `conflict kept FILE: … (the other version stays
+    /// as COPY); compare them with folio resolve FOLDER COPY, …`.
+    static func lines(_ report: FoldReport, dryRun: Bool, folder: String) -> [String] {
         (report.blocked.map { ["waiting: \($0)"] } ?? []) + report.rescued.map { "restored \($0): a version this device held, which the sync tool dropped, kept as a copy" }
             + report.folded.map { fold in
             "\(dryRun ? "would fold" : "folded") \(fold.copy) into \(fold.file)" + (fold.base.map { " (base: \($0.rawValue))" } ?? " (the same content)")
-        } + report.kept.map { "conflict kept \($0.file): \($0.reason) (the other version stays as \($0.copy))" }
+        } + report.kept.map { "conflict kept \($0.file): \($0.reason) (the other version stays as \($0.copy)); " + ConflictStatus.settling($0.copy, in: folder) }
             + report.waiting.map { "waiting \($0): changed too recently, or the sync tool is still writing it" }
     }
 
     /// A line per copy as `folio watch` prints them: sentences, or one JSON object each
     /// (`{"event": "folded", …}`, `{"event": "conflict kept", …}`).
-    static func events(_ report: FoldReport, json: Bool) -> [String] {
-        guard json else { return lines(report, dryRun: false).filter { !$0.hasPrefix("waiting ") } }
+    static func events(_ report: FoldReport, json: Bool, folder: String) -> [String] {
+        guard json else { return lines(report, dryRun: false, folder: folder).filter { !$0.hasPrefix("waiting ") } }
         return (report.blocked.map { [YAMLValue.mapping(["event": .string("waiting"), "reason": .string($0)]).json(indent: nil)] } ?? []) + report.rescued.map { YAMLValue.mapping(["event": .string("restored"), "copy": .string($0)]).json(indent: nil) } + report.folded.map {
             YAMLValue.mapping(["event": .string("folded"), "copy": .string($0.copy), "path": .string($0.file), "base": $0.base.map { .string($0.rawValue) } ?? .null]).json(indent: nil)
         } + report.kept.map {

@@ -21,7 +21,7 @@ enum GitSetupCommand: FolioCommand {
             Output.error("folio git-setup: cannot tell where the folio program is")
             return ExitCode.problems
         }
-        let driver = "\(shellQuoted(folio)) merge-file --marker-size %L --path %P -L ours -L base -L theirs %A %O %B"
+        let driver = "\(Shell.quoted(folio)) merge-file --marker-size %L --path %P -L ours -L base -L theirs %A %O %B"
         let scope = global ? ["--global"] : []
         let git = ["git"] + (global ? [] : ["-C", repository])
         let attributes: String
@@ -83,10 +83,5 @@ enum GitSetupCommand: FolioCommand {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-    }
-
-    /// `text` quoted for the shell git runs drivers with.
-    static func shellQuoted(_ text: String) -> String {
-        text.allSatisfy { $0.isLetter || $0.isNumber || "/._-+".contains($0) } ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -20,7 +20,7 @@ enum ImportQuotesCommand: FolioCommand {
         let file = arguments.positionals[1]
         let bytes: [UInt8]
         do { bytes = try FileReading.contents(ofFileNamedByUser: file) } catch {
-            Output.error("\(error.description)\nfolio import-quotes: cannot read the quotes file")
+            Output.error("\(FileProblem.line(error))\nfolio import-quotes: cannot read the quotes file")
             return ExitCode.of(error)
         }
         guard let text = UTF8Validation.string(bytes) else {

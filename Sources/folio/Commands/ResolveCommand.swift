@@ -69,6 +69,10 @@ enum ResolveCommand: FolioCommand {
         } catch let failure as Failure {
             Output.error("folio resolve: \(failure)")
             return failure.status
+        } catch let error as SystemError {
+            // Said of the copy the user named, never of Folio's temporary file.
+            Output.error("folio resolve: cannot settle \(arguments.positionals[1]): " + FileProblem.advice(error, writing: true, then: "resolve again"))
+            return ExitCode.of(error)
         } catch {
             Output.error("folio resolve: \(error)")
             return ExitCode.of(error)

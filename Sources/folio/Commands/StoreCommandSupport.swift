@@ -10,10 +10,10 @@ import FolioSystem
 func loadStore(_ root: String) async throws(CommandExit) -> Store {
     do {
         let store = try await Store.load(root)
-        for problem in store.loadProblems { Output.error(problem.description) }
+        for problem in store.loadProblems { Output.error(FileProblem.line(problem)) }
         return store
     } catch {
-        Output.error(error.description)
+        Output.error(FileProblem.line(error))
         throw CommandExit(status: ExitCode.of(error))
     }
 }

@@ -49,7 +49,7 @@ enum SyncCommand: FolioCommand {
             Output.error("folio sync: \(error)")
             return ExitCode.of(error)
         }
-        printReport(report, dryRun: options.dryRun, json: arguments.flags.contains("--json"))
+        printReport(report, dryRun: options.dryRun, json: arguments.flags.contains("--json"), roots: (arguments.positionals[0], arguments.positionals[1]))
         if report.couldNotWriteState { return ExitCode.ioFailure }
         return report.foundProblems ? ExitCode.problems : ExitCode.success
     }
@@ -92,8 +92,9 @@ enum SyncCommand: FolioCommand {
         return lines
     }
 
-    /// Prints what a sync did: a line per change, or one JSON object.
-    static func printReport(_ report: SyncReport, dryRun: Bool, json: Bool) {
+    /// Prints what a sync did: a line per change, or one JSON object. `roots` (A and B,
+    /// as the user named them) go into the commands a conflict line suggests.
+    static func printReport(_ report: SyncReport, dryRun: Bool, json: Bool, roots: (a: String, b: String)) {
         let prefix = dryRun ? "would " : ""
         if json {
             var object: YAMLMapping = [
@@ -118,11 +119,13 @@ enum SyncCommand: FolioCommand {
             lines += report.folded.map { "folded  \(shown($0)) into \(shown(ConflictCopies.original(of: $0) ?? $0)) (its copy is in the trash)" }
             lines += report.keptCopies.sorted(by: { $0.key < $1.key }).map { copy, reason in
                 let path = String(copy.dropFirst(2))
-                return "conflict kept \(shown(ConflictCopies.original(of: path) ?? path)): \(reason) (the other version stays as \(shown(copy)))"
+                return "conflict kept \(shown(ConflictCopies.original(of: path) ?? path)): \(reason) (the other version stays as \(shown(copy))); "
+                    + ConflictStatus.settling(path, in: copy.hasPrefix("B:") ? roots.b : roots.a)
             }
             lines += report.merged.filter { report.conflicts[$0] == nil }.map { "\(prefix)merge   \(shown($0))" }
             lines += report.conflicts.sorted(by: { $0.key < $1.key }).map { path, copy in
-                "conflict \(shown(path))" + (copy.flatMap { $0 }.map { ": the other version is saved as \(shown($0))" } ?? ": marked in the file")
+                "conflict \(shown(path))" + (copy.flatMap { $0 }.map { ": the other version is saved as \(shown($0)); " + ConflictStatus.settling($0, in: roots.a) }
+                    ?? ": marked in the file; edit the <<<<<<< … >>>>>>> blocks away, then sync again")
             }
             lines += report.changedDuringSync.map { "changed during sync, left for next time: \(shown($0))" }
             if !lines.isEmpty { Output.print(lines.joined(separator: "\n")) }

@@ -67,12 +67,12 @@ enum WatchCommand: FolioCommand {
         }
         var report = ChangeReport(store: store)
         let folding = FoldingFollower(folder: shared) { fold in
-            for line in FoldCommand.events(fold, json: json) { Output.print(line) }
+            for line in FoldCommand.events(fold, json: json, folder: root) { Output.print(line) }
         }
         let watcher = FolderWatcher(store: store, options: options) { Output.error("folio watch: \($0)") }
         let changes = store.changes()
         do { try watcher.start() } catch {
-            Output.error("folio watch: \(error)")
+            Output.error("folio watch: " + cannotWatch(root, error))
             return ExitCode.of(error)
         }
         let stop = StopSignals {
@@ -92,6 +92,34 @@ enum WatchCommand: FolioCommand {
 
 extension WatchCommand {
     /// `folio watch A B`: syncs after each burst of edits until stopped.
+    /// Why `root` cannot be watched, and what to do: the kernel's inotify limits are
+    /// named (its errors would say "no space left" or "too many open files").
+    static func cannotWatch(_ root: String, _ error: SystemError) -> String {
+        #if canImport(Glibc)
+        if error.operation == .watch, [Inotify.watchLimitReached, Inotify.instanceLimitReached].contains(error.code) {
+            return "cannot watch \(root): the inotify limits (fs.inotify.max_user_watches, fs.inotify.max_user_instances) are reached. "
+                + "Raise them (sudo sysctl fs.inotify.max_user_instances=1024 fs.inotify.max_user_watches=524288), or watch with --poll SECONDS"
+        }
+        #endif
+        return FileProblem.line(error)
+    }
+
+    /// A failed sync of `watch A B`, with what to do: the pair is tried again meanwhile.
+    static func failure(_ error: SyncError, a: String, b: String) -> String {
+        switch error.kind {
+        case .replicaMissing:
+            return "\(error) — waiting for it to come back"
+        case .massDeletion, .replicaReplaced:
+            // watch takes no --allow-mass-delete: one sync that does, and watching goes on.
+            let once = "run folio sync \(Shell.quoted(a)) \(Shell.quoted(b)) --allow-mass-delete once (watching goes on)"
+            let text = error.description.replacingOccurrences(of: "run again with --allow-mass-delete", with: once)
+            return (text == error.description ? text + " If so, " + once + "." : text) + " Nothing is synced until then."
+        default:
+            let sentence = error.description.hasSuffix(".") ? error.description : error.description + "."
+            return sentence + " Nothing is synced until this is fixed; tried again every few seconds."
+        }
+    }
+
     @MainActor static func watchPair(_ arguments: ParsedArguments, options: WatchOptions, json: Bool) async -> Int32 {
         var syncOptions = SyncOptions()
         syncOptions.stateDirectory = arguments.options["--state"]?.last
@@ -100,15 +128,19 @@ extension WatchCommand {
             Output.error("folio watch: \(error)")
             return ExitCode.of(error)
         }
+        let (a, b) = (arguments.positionals[0], arguments.positionals[1])
+        let failures = SaidOnce()
         let watcher = PairWatcher(engine: engine, options: options) { outcome in
+            if case .success = outcome { failures.reset() }
             switch outcome {
             case .success(let report) where json:
                 // One object per event, as folio watch DIR --json prints them; nothing when nothing happened.
                 for line in SyncCommand.events(report) { Output.printJSON(line) }
             case .success(let report):
-                SyncCommand.printReport(report, dryRun: false, json: false)
+                SyncCommand.printReport(report, dryRun: false, json: false, roots: (a, b))
             case .failure(let error):
-                Output.error("folio watch: \(error) — waiting for it to come back")
+                // Tried again every few seconds: said when it starts or changes.
+                if failures.isNew(error.description) { Output.error("folio watch: " + failure(error, a: a, b: b)) }
             }
         }
         let stop = StopSignals { watcher.stop() }

@@ -17,7 +17,7 @@ enum YAMLCommand: FolioCommand {
         let path = arguments.positionals[0]
         let bytes: [UInt8]
         do { bytes = try FileReading.contents(ofFileNamedByUser: path) } catch {
-            Output.error(error.description)
+            Output.error(FileProblem.line(error))
             return ExitCode.of(error)
         }
         do {
