@@ -31,12 +31,20 @@ struct ArchiveStorage {
         do {
             snapshot = try AtomicFile.contentsIfPresent(snapshotPath)
             log = try AtomicFile.contentsIfPresent(logPath)
-        } catch { throw SyncError(.stateIO, "cannot read the archive: \(error)") }
+        } catch { throw SyncError(.stateIO, "cannot read the archive in \(state.path): " + FileProblem.advice(error, writing: false)) }
         guard let snapshot else { return (SyncArchive(), Loaded(torn: log != nil)) }
-        var (archive, generation) = try SyncArchive.parse(snapshot)
-        var loaded = Loaded(generation: generation, snapshotSize: snapshot.count, logSize: log?.count ?? 0)
-        if let log { loaded.torn = try archive.apply(log: log, generation: generation).torn }
-        return (archive, loaded)
+        do {
+            var (archive, generation) = try SyncArchive.parse(snapshot)
+            var loaded = Loaded(generation: generation, snapshotSize: snapshot.count, logSize: log?.count ?? 0)
+            if let log { loaded.torn = try archive.apply(log: log, generation: generation).torn }
+            return (archive, loaded)
+        } catch where error.kind == .stateDamaged {
+            // What to do, with the paths: without an archive the replicas are compared
+            // afresh, as at a first sync (nothing deleted, differing files kept both).
+            throw SyncError(.stateDamaged, "the archive in \(state.path) is damaged (\(error.description)): move \(snapshotPath.path) and "
+                + "\(logPath.path) aside, then sync again; the replicas are then compared afresh, as at a first sync (nothing is deleted, "
+                + "and a file that differs is kept in both versions)")
+        }
     }
 
     /// Saves `archive`, which was `known` when loaded: as a block appended to the log

@@ -33,6 +33,8 @@ public final class FoldingFollower: @unchecked Sendable {
     /// The copies last reported kept, with why: a copy is reported again only when that changes.
     private var reportedKept: [String: String] = [:]
     private var reportedBlocked: String?
+    /// Why versions could not be recorded, as last reported (said once while it lasts).
+    private var reportedRecordProblem: String?
     private static let tick: Duration = .seconds(1)
 
     /// Follows `folder`; `onReport` hears each pass that folded, kept or is waiting on a
@@ -53,7 +55,10 @@ public final class FoldingFollower: @unchecked Sendable {
             let deadline = Syscall.nanosecondsNow() + 5_000_000_000
             repeat {
                 if left != nil { Thread.sleep(forTimeInterval: 0.1) }
-                do { left = try folder.record(left) } catch { break }
+                do { left = try folder.record(left) } catch {
+                    recordFailed(error)
+                    break
+                }
             } while !(left ?? []).isEmpty && Syscall.nanosecondsNow() < deadline && folder.gitOperationInProgress() == nil
             unrecorded.formUnion(left ?? [])
             if !unrecorded.isEmpty { scheduleRetry(after: .milliseconds(500)) }
@@ -104,7 +109,7 @@ public final class FoldingFollower: @unchecked Sendable {
     /// every file there is recorded before anything is folded, as at ``start()``.
     private func followTheFolder() {
         guard (try? folder.followThePath()) == true else { return }
-        do { unrecorded.formUnion(try folder.record(nil)) } catch {}
+        do { unrecorded.formUnion(try folder.record(nil)) } catch { recordFailed(error) }
     }
 
     private func recordPending() {
@@ -113,7 +118,13 @@ public final class FoldingFollower: @unchecked Sendable {
         let paths = unrecorded.sorted()
         unrecorded = []
         let arrivalBefore = folder.lastArrival
-        do { unrecorded.formUnion(try folder.record(paths)) } catch { unrecorded.formUnion(paths) }
+        do {
+            unrecorded.formUnion(try folder.record(paths))
+            reportedRecordProblem = nil
+        } catch {
+            recordFailed(error)
+            unrecorded.formUnion(paths)
+        }
         if folder.lastArrival != arrivalBefore {
             // A version of this device's may have just been lost to a clash: look once its
             // copy has had time to arrive.
@@ -122,6 +133,18 @@ public final class FoldingFollower: @unchecked Sendable {
             }
         }
         if !unrecorded.isEmpty { scheduleRetry(after: untilQuiet(unrecorded, for: min(folder.options.recordQuietPeriod, folder.options.quietPeriod))) }
+    }
+
+    /// Says (once while it lasts) that versions cannot be recorded: without them a later
+    /// conflict copy has no base to fold against. Runs on `queue`.
+    private func recordFailed(_ error: any Error) {
+        let text = "cannot record the folder's versions in \(folder.root)/.folio: " + FileProblem.advice(any: error, writing: true, then: "folding goes on")
+            + "; until then conflict copies may be kept rather than folded"
+        guard reportedRecordProblem != text else { return }
+        reportedRecordProblem = text
+        var report = FoldReport()
+        report.blocked = text
+        onReport(report)
     }
 
     /// Every second: what other devices logged is read; a pass runs when that changed and

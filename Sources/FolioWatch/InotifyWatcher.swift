@@ -244,8 +244,14 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
                     // Polled instead, with everything under it.
                     unwatchable.append(folder)
                     continue
+                } catch where error.code == Syscall.noSuchFile || error.code == Syscall.notADirectory {
+                    // Gone already: its parent's events name it.
+                    continue
                 } catch {
-                    // Gone already, or not readable: its parent's events still name it.
+                    // Not watchable (its permissions): said, since edits in it are then
+                    // seen only when something reads the folder again.
+                    hints.append(.warning("cannot watch \(TextEscaping.name(joined(root, folder))): " + FileProblem.advice(error, writing: false, then: "start watching again")
+                        + "; changes in it are seen only at the next full read (hourly)"))
                     continue
                 }
             }

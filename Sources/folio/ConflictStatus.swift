@@ -89,7 +89,7 @@ struct ConflictStatus {
         return copies.sorted { $0.copy < $1.copy }.map { copy, file in
             guard ConflictCopies.original(of: copy) != nil else { return ConflictStatus(folder: root, copy: copy, file: file, verdict: .folioConflict) }
             // The dry run passes over a copy it cannot read.
-            return ConflictStatus(folder: root, copy: copy, file: file, verdict: verdicts[copy] ?? .kept("it cannot be read"))
+            return ConflictStatus(folder: root, copy: copy, file: file, verdict: verdicts[copy] ?? .kept("it went or cannot be read now: run folio conflicts again"))
         }
     }
 }

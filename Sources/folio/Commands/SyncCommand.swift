@@ -129,7 +129,10 @@ enum SyncCommand: FolioCommand {
             }
             lines += report.changedDuringSync.map { "changed during sync, left for next time: \(shown($0))" }
             if !lines.isEmpty { Output.print(lines.joined(separator: "\n")) }
-            for (path, reason) in report.skipped.sorted(by: { $0.key < $1.key }) { Output.error("skipped \(shown(path)): \(reason)") }
+            for (path, reason) in report.skipped.sorted(by: { $0.key < $1.key }) {
+                // The state's key is no file of the user's: named for what it is.
+                Output.error(path == SyncReport.stateKey ? "folio's state: \(reason)" : "skipped \(shown(path)): \(reason)")
+            }
             if !report.heldBack.isEmpty {
                 // Never silent: a change the other replica's own rules hold back is named.
                 let first = report.heldBack.prefix(5).map(shown).joined(separator: ", ")
