@@ -16,9 +16,10 @@ package struct DirtyBatch: Sendable {
     /// than ``longestWrite`` (a writer that never closes — a log — is still followed).
     package private(set) var writing: [String: ContinuousClock.Instant] = [:]
     /// How long a file open for writing is waited on.
-    package static let longestWrite: Duration = .seconds(2)
+    package let longestWrite: Duration
 
-    package init() {}
+    /// An empty batch that waits at most `longestWrite` on a file open for writing.
+    package init(longestWrite: Duration = .seconds(2)) { self.longestWrite = longestWrite }
 
     /// Whether nothing is marked.
     package var isEmpty: Bool { paths.isEmpty && !needsRescan }
@@ -60,7 +61,7 @@ package struct DirtyBatch: Sendable {
         let regular = min(lastHint + quiet, firstHint + longest)
         // Only files still being written: due when the first of them has waited its longest.
         guard !needsRescan, !paths.isEmpty, paths.allSatisfy({ writing[$0] != nil }) else { return regular }
-        return max(regular, writing.values.min()! + Self.longestWrite)
+        return max(regular, writing.values.min()! + longestWrite)
     }
 
     /// The marked paths (just `""` for a rescan, since the root holds everything), and
@@ -69,9 +70,9 @@ package struct DirtyBatch: Sendable {
     /// With `holdingWrites: false` (a caller that wants every change made so far, now)
     /// they are taken too.
     package mutating func take(at now: ContinuousClock.Instant = .now, holdingWrites: Bool = true) -> Set<String> {
-        let held = needsRescan || !holdingWrites ? [:] : writing.filter { $0.value + Self.longestWrite > now }
+        let held = needsRescan || !holdingWrites ? [:] : writing.filter { $0.value + longestWrite > now }
         let taken = needsRescan ? [""] : paths.subtracting(held.keys)
-        self = DirtyBatch()
+        self = DirtyBatch(longestWrite: longestWrite)
         if !held.isEmpty {
             paths = Set(held.keys)
             writing = held

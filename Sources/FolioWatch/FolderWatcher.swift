@@ -10,6 +10,10 @@ public struct WatchOptions: Sendable {
     public var quietPeriod: Duration = .milliseconds(50)
     /// The longest a batch waits after its first hint, however busy the folder is.
     public var longestDelay: Duration = .seconds(1)
+    /// The longest a file still open for writing (written in place, in chunks) is
+    /// waited on before it is read anyway: a writer that never closes, a log, is still
+    /// followed.
+    public var longestWrite: Duration = .seconds(2)
     /// How often everything is read again, to catch whatever notifications missed
     /// (nil: never).
     public var rescanInterval: Duration? = .seconds(3600)
@@ -42,7 +46,7 @@ public final class FolderWatcher: @unchecked Sendable {
     private var folder: RootedFolder
     private let queue = DispatchQueue(label: "folio.watch.batches")
     private var watcher: (any DirectoryWatcher)?
-    private var batch = DirtyBatch()
+    private var batch: DirtyBatch
     private var timerArmed: ContinuousClock.Instant?
     private var applying = false
     private var stopped = false
@@ -58,6 +62,7 @@ public final class FolderWatcher: @unchecked Sendable {
     public init(store: Store, options: WatchOptions = WatchOptions(), onWarning: @escaping @Sendable (String) -> Void = { _ in }) {
         self.store = store
         self.options = options
+        batch = DirtyBatch(longestWrite: options.longestWrite)
         self.root = store.root
         self.folder = store.folder
         self.warningSink = onWarning

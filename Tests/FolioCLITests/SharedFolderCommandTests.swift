@@ -74,12 +74,12 @@ import Testing
         // `rm -rf Recipes` and `git clone … Recipes`: another folder at the path, whose
         // file came with a copy of itself (a sync tool's, left over).
         try FileManager.default.removeItem(at: folder)
-        #expect(err.wait(for: "the watched folder was removed or moved"), "\(err.text)")
+        #expect(err.wait(for: "the watched folder was removed or moved", timeout: 30), "\(err.text)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(Self.recipe.utf8).write(to: folder.appendingPathComponent("r.md"))
         let copy = folder.appendingPathComponent("r.sync-conflict-20261201-120000-ABCDEFG.md")
         try Data(Self.recipe.utf8).write(to: copy)
-        #expect(out.wait(for: "r.sync-conflict-20261201-120000-ABCDEFG.md into r.md"), "\(out.text)\(err.text)")
+        #expect(out.wait(for: "r.sync-conflict-20261201-120000-ABCDEFG.md into r.md", timeout: 30), "\(out.text)\(err.text)")
         #expect(!FileManager.default.fileExists(atPath: copy.path))
         #expect(FileManager.default.contents(atPath: folder.appendingPathComponent("r.md").path) == Data(Self.recipe.utf8))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".folio").path), "the new folder's own history")

@@ -16,7 +16,7 @@ import Testing
         batch.note([.writing("a.md")], at: opened)
         #expect(!BatchTiming.isDue(batch, options: options, queue: queue, armed: &armed, later: fired.add))
         let hold = try #require(armed)
-        #expect(hold == opened + DirtyBatch.longestWrite)
+        #expect(hold == opened + batch.longestWrite)
 
         let closed = ContinuousClock.now
         batch.note([.closed("a.md")], at: closed)
