@@ -27,6 +27,10 @@ public struct DiskSnapshot: Sendable, Equatable {
     /// name changes them all, and inotify reports only the name written, so the reader
     /// should read the whole folder again.
     public var changedFileHasOtherNames = false
+    /// Every record file read, and whether it has other names (hard links): a watcher
+    /// keeps them, since one of those removed (perhaps just written through) must have
+    /// its other names read.
+    public var hasOtherNames: [String: Bool] = [:]
     /// What was left out and why (a name with a twin spelling, a file or folder that
     /// could not be read), as a fresh load would report it.
     public var problems: [SystemError] = []
@@ -47,6 +51,7 @@ public struct DiskSnapshot: Sendable, Equatable {
     public static func read(_ paths: some Sequence<String>, under root: RootedFolder) -> DiskSnapshot {
         var entries: [String: Entry] = [:]
         var changedFileHasOtherNames = false
+        var hasOtherNames: [String: Bool] = [:]
         var problems: [SystemError] = []
         // Reading the root reads everything, `folio.yaml` included.
         let paths = Array(paths)
@@ -86,7 +91,10 @@ public struct DiskSnapshot: Sendable, Equatable {
                     for file in walk.paths {
                         let relative = path.isEmpty ? file : path + "/" + file
                         // A file that vanished since the walk is simply not there.
-                        if let bytes = try AtomicFile.contentsIfPresent(root[relative]) { files[relative] = bytes }
+                        if let (bytes, names) = try FileReading.contentsAndNames(ifPresent: root[relative]) {
+                            files[relative] = bytes
+                            hasOtherNames[relative] = names > 1
+                        }
                     }
                     entries[path] = .folder(files)
                     // A subfolder that cannot be read is left as the store knows it (one that vanished is simply gone).
@@ -101,7 +109,10 @@ public struct DiskSnapshot: Sendable, Equatable {
                     // A name with a twin spelling in its folder is left out, as a fresh load leaves it.
                     let wanted = path == Settings.fileName || FolderRules.isRecordPath(path)
                     entries[path] = wanted ? try AtomicFile.contentsIfPresent(full).map(Entry.file) ?? .missing : .missing
-                    if wanted && status.st_nlink > 1 { changedFileHasOtherNames = true }
+                    if wanted {
+                        hasOtherNames[path] = status.st_nlink > 1
+                        if status.st_nlink > 1 { changedFileHasOtherNames = true }
+                    }
                 } else {
                     entries[path] = .missing
                 }
@@ -116,6 +127,7 @@ public struct DiskSnapshot: Sendable, Equatable {
         var snapshot = DiskSnapshot(entries: entries)
         snapshot.changedFileHasOtherNames = changedFileHasOtherNames
         snapshot.problems = problems
+        snapshot.hasOtherNames = hasOtherNames
         return snapshot
     }
 

@@ -13,6 +13,17 @@ public enum FileReading {
         return try contents(ofOpen: fd, path: path.path)
     }
 
+    /// The bytes of the regular file at `path` and how many names it has (hard links),
+    /// or nil when there is no such file: for the watcher, which must read a file's
+    /// other names when it changes or goes.
+    package static func contentsAndNames(ifPresent path: RootedPath) throws(SystemError) -> (bytes: [UInt8], names: Int)? {
+        let fd: Int32
+        do { fd = try path.open(for: .reading) } catch where error.code == Syscall.noSuchFile { return nil }
+        defer { Syscall.close(fd) }
+        let bytes = try contents(ofOpen: fd, path: path.path).bytes
+        return (bytes, Int(try Syscall.status(of: fd, path: path.path).st_nlink))
+    }
+
     /// The bytes of a file the user named on the command line (`folio yaml FILE`): outside
     /// any folder Folio keeps, so a link there is followed, as `cat` would; still only a
     /// regular file is read (a FIFO never hangs the command).

@@ -47,6 +47,8 @@ public final class FolderWatcher: @unchecked Sendable {
     private let queue = DispatchQueue(label: "folio.watch.batches")
     private var watcher: (any DirectoryWatcher)?
     private var batch: DirtyBatch
+    /// Record files known to have other names (hard links), as last read.
+    private var linkedNames: Set<String> = []
     private var timerArmed: ContinuousClock.Instant?
     private var applying = false
     private var stopped = false
@@ -166,12 +168,36 @@ public final class FolderWatcher: @unchecked Sendable {
 
     /// After a batch is applied: what it left out is said, as a fresh load says it (a
     /// name with a twin spelling, a file that cannot be read); and a file with other
-    /// names (hard links) that changed has the whole folder read again, since inotify
-    /// told of the name written only. Runs on `queue`.
+    /// names (hard links) that changed, or one of whose names went, has the whole folder
+    /// read again, since inotify tells of the name written only. Runs on `queue`.
     private func followUp(on snapshot: DiskSnapshot) {
         for problem in snapshot.problems { warningSink(FileProblem.line(problem)) }
-        guard snapshot.changedFileHasOtherNames else { return }
-        batch.note([.rescan(reason: "a file with several names (hard links) changed: reading its other names")], at: .now)
+        // A name of a linked file gone (removed, moved, replaced by another file): it may
+        // have been written through just before, which inotify told of that name only.
+        var gone: [String] = []
+        for (path, entry) in snapshot.entries {
+            switch entry {
+            case .missing:
+                gone += linkedNames.filter { path.isEmpty || $0 == path || $0.hasPrefix(path + "/") }
+            case .folder(let files):
+                gone += linkedNames.filter { (path.isEmpty || $0.hasPrefix(path + "/")) && files[$0] == nil }
+            case .file:
+                if linkedNames.contains(path) && snapshot.hasOtherNames[path] == false { gone.append(path) }
+            case .unreadable:
+                break
+            }
+        }
+        linkedNames.subtract(gone)
+        for (path, linked) in snapshot.hasOtherNames {
+            if linked { linkedNames.insert(path) } else { linkedNames.remove(path) }
+        }
+        // Nothing to read again when the whole folder was just read.
+        if case .folder? = snapshot.entries[""] { return }
+        if snapshot.changedFileHasOtherNames {
+            batch.note([.rescan(reason: "a file with several names (hard links) changed: reading its other names")], at: .now)
+        } else if !gone.isEmpty {
+            batch.note([.rescan(reason: "a name of a file with several names (hard links) went: reading its other names")], at: .now)
+        }
     }
 
     /// The marked paths, taken from the batch and shown to the observer. Runs on `queue`.

@@ -23,4 +23,25 @@ import Testing
         #expect(harness.store.state["notes/a.md"]?.title == "After")
         #expect(harness.storeFingerprints == (try harness.diskFingerprints()))
     }
+
+    /// Written through one name and that name removed before the watcher reads it: no
+    /// event names the other, yet it follows (the watcher knew the name was linked).
+    @Test func aNameWrittenThroughThenRemovedLeavesTheOtherFollowed() async throws {
+        let harness = try await WatchHarness(files: ["notes/a.md": "---\ntitle: Before\n---\n"])
+        defer { harness.finish() }
+        try FileManager.default.linkItem(atPath: harness.root + "/notes/a.md", toPath: harness.root + "/todos-b.md")
+        #expect(await harness.waitUntil { harness.store.state["todos-b.md"]?.title == "Before" })
+        await harness.watcher.settle()
+        // Both steps land in one batch: the watcher sees a.md gone, nothing about b.
+        try harness.watcher.withEventsQueued {
+            let handle = try #require(FileHandle(forWritingAtPath: harness.root + "/notes/a.md"))
+            try handle.truncate(atOffset: 0)
+            try handle.write(contentsOf: Data("---\ntitle: After\n---\n".utf8))
+            try handle.close()
+            try FileManager.default.removeItem(atPath: harness.root + "/notes/a.md")
+        }
+        #expect(await harness.waitUntil { harness.store.state["todos-b.md"]?.title == "After" })
+        #expect(harness.store.state["notes/a.md"] == nil)
+        #expect(harness.storeFingerprints == (try harness.diskFingerprints()))
+    }
 }
