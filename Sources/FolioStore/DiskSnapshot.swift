@@ -83,8 +83,7 @@ public struct DiskSnapshot: Sendable, Equatable {
             }
             let full = root[path]
             do {
-                let status = try full.linkStatus()
-                let stamp = FileStamp(status)
+                let stamp = FileStamp(try full.linkStatus())
                 if stamp.isDirectory {
                     let walk = try FolderScan.markdownFiles(under: full)
                     var files: [String: [UInt8]] = [:]
@@ -107,11 +106,11 @@ public struct DiskSnapshot: Sendable, Equatable {
                 } else if stamp.isRegularFile {
                     // Only records and folio.yaml are read: a video being written or a .git pack is not the store's.
                     // A name with a twin spelling in its folder is left out, as a fresh load leaves it.
-                    let wanted = path == Settings.fileName || FolderRules.isRecordPath(path)
-                    entries[path] = wanted ? try AtomicFile.contentsIfPresent(full).map(Entry.file) ?? .missing : .missing
-                    if wanted {
-                        hasOtherNames[path] = status.st_nlink > 1
-                        if status.st_nlink > 1 { changedFileHasOtherNames = true }
+                    let read = path == Settings.fileName || FolderRules.isRecordPath(path) ? try FileReading.contentsAndNames(ifPresent: full) : nil
+                    entries[path] = read.map { .file($0.bytes) } ?? .missing
+                    if let read {
+                        hasOtherNames[path] = read.names > 1
+                        if read.names > 1 { changedFileHasOtherNames = true }
                     }
                 } else {
                     entries[path] = .missing

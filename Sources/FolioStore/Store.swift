@@ -139,10 +139,9 @@ public final class Store {
     /// again before it returns: for a caller that must see the disk's state at once.
     @discardableResult
     public func apply(_ snapshot: DiskSnapshot, waitingForRereads: Bool) async -> ChangeSet {
+        guard waitingForRereads else { return apply(snapshot) }
         let (changes, stale) = applying(snapshot)
-        if !stale.isEmpty {
-            if waitingForRereads { await readAgain(stale) } else { Task { await readAgain(stale) } }
-        }
+        if !stale.isEmpty { await readAgain(stale) }
         return changes
     }
 

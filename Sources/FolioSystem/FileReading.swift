@@ -20,8 +20,8 @@ public enum FileReading {
         let fd: Int32
         do { fd = try path.open(for: .reading) } catch where error.code == Syscall.noSuchFile { return nil }
         defer { Syscall.close(fd) }
-        let bytes = try contents(ofOpen: fd, path: path.path).bytes
-        return (bytes, Int(try Syscall.status(of: fd, path: path.path).st_nlink))
+        let (bytes, status) = try contentsAndStatus(ofOpen: fd, path: path.path)
+        return (bytes, Int(status.st_nlink))
     }
 
     /// The bytes of a file the user named on the command line (`folio yaml FILE`): outside
@@ -33,6 +33,13 @@ public enum FileReading {
 
     /// The bytes of the open file `fd` from where it stands, and its stamp after.
     package static func contents(ofOpen fd: Int32, path: String) throws(SystemError) -> (bytes: [UInt8], stamp: FileStamp) {
+        let (bytes, status) = try contentsAndStatus(ofOpen: fd, path: path)
+        return (bytes, FileStamp(status))
+    }
+
+    /// The bytes of the open file `fd` from where it stands, and its status after (one
+    /// `fstat` serves the stamp and the link count).
+    private static func contentsAndStatus(ofOpen fd: Int32, path: String) throws(SystemError) -> (bytes: [UInt8], status: FileStatus) {
         let size = Int(try Syscall.status(of: fd, path: path).st_size)
         // Read straight into uninitialized memory: zero-filling first was a second pass
         // over every byte of a large file (an archive of 100,000 lines).
@@ -65,6 +72,6 @@ public enum FileReading {
             count += got
         }
         bytes.removeSubrange(count...)
-        return (bytes, FileStamp(try Syscall.status(of: fd, path: path)))
+        return (bytes, try Syscall.status(of: fd, path: path))
     }
 }
