@@ -35,6 +35,14 @@ public enum AtomicFile {
     /// leftovers of a killed run for certain (see `RunRecord`).
     public static let runTag = UInt32.random(in: 1...UInt32.max)
 
+    /// Folio's own temporary name beside `path` for try `attempt`: `.NAME.folio-TAG-N.tmp`,
+    /// NAME cut to its first 160 bytes at a character's end (see ``prepare(_:beside:mode:creating:flushing:)``).
+    static func temporary(for path: RootedPath, attempt: Int) -> RootedPath {
+        var name = path.name
+        while name.utf8.count > 160 { name.removeLast() }
+        return path.sibling("." + name + ".folio-\(runTag)-\(attempt).tmp")
+    }
+
     /// Writes `bytes` to a new temporary file beside `path`, not renamed (and, unless
     /// `flushing`, not flushed: the first half of a replacement whose flush the caller
     /// batches with others), with permissions `mode` and the extended attributes of the
@@ -47,12 +55,10 @@ public enum AtomicFile {
     public static func prepare(
         _ bytes: [UInt8], beside path: RootedPath, mode: UInt32?, creating: UInt32 = 0o666, flushing: Bool = false
     ) throws(SystemError) -> RootedPath {
-        var name = path.name
-        while name.utf8.count > 160 { name.removeLast() }
         var attempt = 0
         var madeFolders = false
         while true {
-            let temporary = path.sibling("." + name + ".folio-\(runTag)-\(attempt).tmp")
+            let temporary = temporary(for: path, attempt: attempt)
             let fd: Int32
             do { fd = try temporary.open(for: .creatingExclusively, mode: mode ?? creating) } catch where error.code == Syscall.alreadyExists && attempt < 8 {
                 attempt += 1
@@ -180,7 +186,7 @@ public enum AtomicFile {
     public static func remove(_ path: RootedPath, expecting expected: FileStamp) throws(SystemError) -> Bool {
         var aside: RootedPath? = nil
         for attempt in 0..<8 {
-            let candidate = path.sibling("." + path.name.prefix(160) + ".folio-\(runTag)-\(attempt).tmp")
+            let candidate = temporary(for: path, attempt: attempt)
             do {
                 try path.renameWithoutReplacing(to: candidate)
                 aside = candidate
