@@ -18,7 +18,7 @@ public final class PairWatcher: @unchecked Sendable {
     private let report: @Sendable (Result<SyncReport, SyncError>) -> Void
     private let queue = DispatchQueue(label: "folio.watch.pair")
     private var watchers: [Replica: any DirectoryWatcher] = [:]
-    private var batch = DirtyBatch()
+    private var batch: DirtyBatch
     private var timerArmed: ContinuousClock.Instant?
     private var stopped = false
     private var rescanTimer: (any DispatchSourceTimer)?
@@ -30,6 +30,7 @@ public final class PairWatcher: @unchecked Sendable {
                 report: @escaping @Sendable (Result<SyncReport, SyncError>) -> Void) {
         self.engine = engine
         self.options = options
+        self.batch = DirtyBatch(longestWrite: options.longestWrite)
         self.report = report
     }
 
@@ -100,13 +101,13 @@ public final class PairWatcher: @unchecked Sendable {
 
     private func schedule() {
         guard !stopped else { return }
-        guard BatchTiming.isDue(batch, options: options, queue: queue, armed: &timerArmed, later: { [self] deadline in
+        // A sync reads both whole trees, so it waits while any file is open for writing
+        // (bounded), then takes everything.
+        guard BatchTiming.isDue(batch, options: options, queue: queue, armed: &timerArmed, wholeTree: true, later: { [self] deadline in
             guard timerArmed == deadline else { return }
             timerArmed = nil
             schedule()
         }) else { return }
-        // A sync reads both whole trees: a file still open for writing is synced as it
-        // is now, and its next write is a hint of its own, so nothing is held back.
         _ = batch.take(holdingWrites: false)
         _ = sync()
     }

@@ -36,7 +36,10 @@ extension StoreState {
         }
         var actions: [Action] = []
         var changed: [(String, [UInt8])] = []
-        for (path, bytes) in present.sorted(by: { $0.key < $1.key }) where self[path]?.fingerprint != Fingerprint(bytes) {
+        // Paths are keyed as Strings, which equate NFC and NFD spellings: the same bytes
+        // under the other spelling are another file (the reducer removes the one held).
+        for (path, bytes) in present.sorted(by: { $0.key < $1.key })
+        where self[path].map({ $0.fingerprint != Fingerprint(bytes) || !$0.path.utf8.elementsEqual(path.utf8) }) ?? true {
             changed.append((path, bytes))
         }
         // Moves: a removed record's exact bytes at a path the state does not know.

@@ -18,11 +18,12 @@ package enum BatchTiming {
     /// `armed` is the deadline of the timer armed last: one is armed again only when the
     /// batch is due sooner (a file open for writing was closed), so `later` should act
     /// only when handed the deadline still in `armed`; an earlier timer made it stale.
+    /// `wholeTree`: the reader reads everything at once (see ``DirtyBatch/due(quiet:longest:wholeTree:)``).
     package static func isDue(
         _ batch: DirtyBatch, options: WatchOptions, queue: DispatchQueue, armed: inout ContinuousClock.Instant?,
-        later: @escaping @Sendable (ContinuousClock.Instant) -> Void
+        wholeTree: Bool = false, later: @escaping @Sendable (ContinuousClock.Instant) -> Void
     ) -> Bool {
-        guard let due = batch.due(quiet: options.quietPeriod, longest: options.longestDelay) else { return false }
+        guard let due = batch.due(quiet: options.quietPeriod, longest: options.longestDelay, wholeTree: wholeTree) else { return false }
         if let armed, armed <= due { return false }
         let wait = ContinuousClock.now.duration(to: due)
         guard wait > .zero else {

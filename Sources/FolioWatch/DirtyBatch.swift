@@ -55,10 +55,15 @@ package struct DirtyBatch: Sendable {
         lastHint = now
     }
 
-    /// When the batch should be read, or nil when nothing is marked.
-    package func due(quiet: Duration, longest: Duration) -> ContinuousClock.Instant? {
+    /// When the batch should be read, or nil when nothing is marked. A reader that reads
+    /// only the marked paths waits on files open for writing only when they are all that
+    /// is marked (the others can be read now, the open ones later). One that reads
+    /// everything at once (a pair sync, `wholeTree`) would read them half-written with the
+    /// rest, so it waits on every one: until it is closed, or has waited its longest.
+    package func due(quiet: Duration, longest: Duration, wholeTree: Bool = false) -> ContinuousClock.Instant? {
         guard !isEmpty, let firstHint, let lastHint else { return nil }
         let regular = min(lastHint + quiet, firstHint + longest)
+        if wholeTree, let lastOpened = writing.values.max() { return max(regular, lastOpened + longestWrite) }
         // Only files still being written: due when the first of them has waited its longest.
         guard !needsRescan, !paths.isEmpty, paths.allSatisfy({ writing[$0] != nil }) else { return regular }
         return max(regular, writing.values.min()! + longestWrite)

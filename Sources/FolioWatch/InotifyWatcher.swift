@@ -191,10 +191,11 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
             return
         }
         guard !FolderRules.isIgnoredFile(event.name) else { return }
-        // Written in place, still open: read once closed (bounded), never half-written.
+        // Written in place, or just created (open(O_CREAT) leaves it open, empty, until
+        // its writer writes and closes it): read once closed (bounded), never half-written.
         if event.mask & Inotify.closedAfterWriting != 0 {
             hints.append(.closed(path))
-        } else if event.mask & Inotify.modified != 0 {
+        } else if event.mask & (Inotify.modified | Inotify.created) != 0 {
             hints.append(.writing(path))
         } else {
             hints.append(.changed(path))

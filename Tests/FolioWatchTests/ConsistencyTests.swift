@@ -26,6 +26,8 @@ import Testing
     /// tell a divergence of theirs from another's). `FOLIO_TRACE=1` settles and compares
     /// after every step and prints the first step after which the store diverged.
     nonisolated static let twins = ProcessInfo.processInfo.environment["FOLIO_TWINS"] != "0"
+    /// `FOLIO_GROUPS=8,9` runs only those groups (to replay one, or to repeat the polling ones).
+    nonisolated static let groups = ProcessInfo.processInfo.environment["FOLIO_GROUPS"].map { Set($0.split(separator: ",").compactMap { Int($0) }) }
 
     struct Run {
         let root: String
@@ -223,6 +225,7 @@ import Testing
 
     @Test(arguments: 0..<10)
     func afterQuiescenceTheStoreEqualsAFreshScan(group: Int) async throws {
+        if let groups = Self.groups, !groups.contains(group) { return }
         let seed = SeededRandom.testSeed() &+ UInt64(group)
         var options = WatchHarness.fastOptions
         options.quietPeriod = .milliseconds([1, 5, 20][group % 3])

@@ -29,4 +29,15 @@ import Testing
         #expect(batch.rescanReason == "overflow")
         #expect(batch.take() == [""])
     }
+
+    /// A reader of marked paths reads the closed file now and the open one later; a
+    /// whole-tree reader (a pair sync) waits on the open one, until it is closed.
+    @Test func aWholeTreeReaderWaitsOnEveryFileOpenForWriting() {
+        var batch = DirtyBatch(longestWrite: .seconds(2))
+        batch.note([.changed("a.md"), .writing("b.md")], at: start)
+        #expect(batch.due(quiet: .milliseconds(50), longest: .seconds(5)) == start + .milliseconds(50))
+        #expect(batch.due(quiet: .milliseconds(50), longest: .seconds(5), wholeTree: true) == start + .seconds(2))
+        batch.note([.closed("b.md")], at: start + .milliseconds(300))
+        #expect(batch.due(quiet: .milliseconds(50), longest: .seconds(5), wholeTree: true) == start + .milliseconds(350))
+    }
 }

@@ -30,6 +30,19 @@ import Testing
         #expect(state.actions(toMatch: snapshot).isEmpty)
     }
 
+    /// The same bytes under the other spelling of the name (NFC for NFD: equal as
+    /// Swift Strings) are another file: the one held goes, the one there comes.
+    @Test func theSameBytesRespelledAreAnotherFile() {
+        var state = StoreState(files: ["cafe\u{301}.md": []])
+        let actions = state.actions(toMatch: DiskSnapshot(entries: ["caf\u{E9}.md": .file([])]))
+        #expect(describe(actions).map { Array($0.utf8) } == [Array("changed caf\u{E9}.md".utf8)])
+        var changes = ChangeSet()
+        for action in actions { changes.append(Reducer.reduce(&state, action).changes) }
+        #expect(changes.removed.map { Array($0.utf8) } == [Array("cafe\u{301}.md".utf8)])
+        #expect(changes.added.map { Array($0.utf8) } == [Array("caf\u{E9}.md".utf8)])
+        #expect(state.records.values.map { Array($0.path.utf8) } == [Array("caf\u{E9}.md".utf8)])
+    }
+
     @Test func changedMissingAndUnreadable() {
         let snapshot = DiskSnapshot(entries: [
             "todos/a.md": .file(bytes("---\ntitle: A2\n---\n")),

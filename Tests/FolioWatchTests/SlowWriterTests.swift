@@ -59,4 +59,25 @@ import Darwin
         close(fd)
         #expect(await harness.waitUntil(timeout: .seconds(20)) { harness.store.state["notes/a.md"]?.title == "Closed after a pause" })
     }
+
+    /// A file just created is empty until its writer writes: it is read once closed, so
+    /// the store never holds an empty record for it first.
+    @Test func aNewFileIsReadOnceItsWriterClosesIt() async throws {
+        var options = WatchHarness.fastOptions
+        options.longestWrite = .seconds(60)
+        let harness = try await WatchHarness(files: ["notes/a.md": "---\ntitle: A\n---\n"], options: options)
+        defer { harness.finish() }
+        await harness.drainChanges()
+        let before = harness.changeSets.count
+        let fd = open(harness.root + "/notes/b.md", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        #expect(fd >= 0)
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(harness.store.state["notes/b.md"] == nil, "read while still open for writing")
+        let bytes = Array("---\ntitle: B\n---\n".utf8)
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        #expect(await harness.waitUntil(timeout: .seconds(20)) { harness.store.state["notes/b.md"]?.title == "B" })
+        await harness.drainChanges()
+        #expect(harness.changeSets[before...].filter { !$0.isEmpty }.map(\.added) == [["notes/b.md"]])
+    }
 }

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import Folio
+@testable import FolioSync
+@testable import FolioWatch
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The pair watcher's timing against a writer: a sync reads both whole trees, so it
+/// never copies a file still open for writing, even when another change is due now.
+@MainActor
+@Suite struct PairWatcherTests {
+    @Test func aFileStillOpenForWritingIsNotCopiedHalfWritten() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-pair-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let a = root.appendingPathComponent("laptop").path, b = root.appendingPathComponent("phone").path
+        for folder in [a, b] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        var sync = SyncOptions()
+        sync.stateDirectory = root.appendingPathComponent("state").path
+        var watch = SyncedFolderTests.fastOptions
+        watch.quietPeriod = .milliseconds(10)
+        // Held for a minute at most: the machine's speed cannot end the hold within the test.
+        watch.longestWrite = .seconds(60)
+        let watcher = PairWatcher(engine: try SyncEngine(a, b, options: sync), options: watch) { _ in }
+        watcher.start()
+        defer { watcher.stop() }
+        _ = await watcher.firstSync()
+        func waitFor(_ condition: () -> Bool) async -> Bool {
+            for _ in 0..<2_000 where !condition() { try? await Task.sleep(for: .milliseconds(5)) }
+            return condition()
+        }
+        // Created (so empty) and held open; meanwhile another file is written and closed.
+        let fd = open(a + "/soup.md", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        #expect(fd >= 0)
+        try Data("---\ntitle: Bread\n---\n".utf8).write(to: URL(fileURLWithPath: a + "/bread.md"))
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(!FileManager.default.fileExists(atPath: b + "/soup.md"), "copied while still open for writing")
+        #expect(!FileManager.default.fileExists(atPath: b + "/bread.md"), "synced while a file was open for writing")
+        let bytes = Array("---\ntitle: Soup\n---\n".utf8)
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        #expect(await waitFor { FileManager.default.contents(atPath: b + "/soup.md") == Data(bytes) })
+        #expect(FileManager.default.contents(atPath: b + "/bread.md") == Data("---\ntitle: Bread\n---\n".utf8))
+    }
+}
