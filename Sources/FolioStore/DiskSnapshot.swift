@@ -31,6 +31,8 @@ public struct DiskSnapshot: Sendable, Equatable {
     /// keeps them, since one of those removed (perhaps just written through) must have
     /// its other names read.
     public var hasOtherNames: [String: Bool] = [:]
+    /// Every file read (what ``hasOtherNames`` holds a word on).
+    public var foundFiles: [String] { Array(hasOtherNames.keys) }
     /// What was left out and why (a name with a twin spelling, a file or folder that
     /// could not be read), as a fresh load would report it.
     public var problems: [SystemError] = []

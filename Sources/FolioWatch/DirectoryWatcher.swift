@@ -13,11 +13,17 @@ package protocol DirectoryWatcher: AnyObject, Sendable {
     /// Runs `body` while no event is read (the kernel queues them meanwhile, and drops
     /// what its queue cannot hold): for tests that must overflow that queue.
     func withEventsQueued(_ body: () throws -> Void) rethrows
+    /// Tells the watcher which files its reader found (each path relative): a watcher
+    /// that compares passes of its own (polling) reports one of them that its next pass
+    /// does not find, since a file made and gone between two passes is never in a pass.
+    func readerFound(_ files: [String])
 }
 
 extension DirectoryWatcher {
     /// A watcher with no kernel queue (polling) just runs `body`.
     package func withEventsQueued(_ body: () throws -> Void) rethrows { try body() }
+    /// A watcher told of every change by its platform needs no word of reads.
+    package func readerFound(_ files: [String]) {}
 }
 
 /// How to watch a folder.

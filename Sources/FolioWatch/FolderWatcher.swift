@@ -172,6 +172,7 @@ public final class FolderWatcher: @unchecked Sendable {
     /// read again, since inotify tells of the name written only. Runs on `queue`.
     private func followUp(on snapshot: DiskSnapshot) {
         for problem in snapshot.problems { warningSink(FileProblem.line(problem)) }
+        watcher?.readerFound(snapshot.foundFiles)
         // A name of a linked file gone (removed, moved, replaced by another file): it may
         // have been written through just before, which inotify told of that name only.
         var gone: [String] = []

@@ -121,6 +121,12 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
         fallback?.drain()
     }
 
+    /// Only the folders polled instead (past the watch limit) need word of reads.
+    package func readerFound(_ files: [String]) {
+        let fallback: PollingWatcher? = queue.sync { self.fallback }
+        fallback?.readerFound(files)
+    }
+
     package func withEventsQueued(_ body: () throws -> Void) rethrows {
         let source: (any DispatchSourceRead)? = queue.sync { self.source }
         source?.suspend()

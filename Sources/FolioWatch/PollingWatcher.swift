@@ -20,6 +20,8 @@ package final class PollingWatcher: DirectoryWatcher, @unchecked Sendable {
     private var stamps: [PathBytes: FileStamp] = [:]
     /// The scan before the last one (see ``changedPaths(now:last:before:)``).
     private var olderStamps: [PathBytes: FileStamp] = [:]
+    /// Files the reader found since the last pass (see ``readerFound(_:)``).
+    private var foundByReader: Set<PathBytes> = []
     private var timer: (any DispatchSourceTimer)?
 
     /// A watcher of the folders `scopes` (relative to `root`; `""` is the root).
@@ -67,9 +69,18 @@ package final class PollingWatcher: DirectoryWatcher, @unchecked Sendable {
         }
     }
 
+    package func readerFound(_ files: [String]) {
+        queue.sync {
+            for path in files where scopes.contains(where: { $0.isEmpty || path == $0 || path.hasPrefix($0 + "/") }) {
+                foundByReader.insert(PathBytes(path))
+            }
+        }
+    }
+
     private func poll() {
         let now = scan()
-        let changed = Self.changedPaths(now: now, last: stamps, before: olderStamps)
+        let changed = Self.changedPaths(now: now, last: stamps, before: olderStamps, foundByReader: foundByReader)
+        foundByReader = []
         olderStamps = stamps
         stamps = now
         if !changed.isEmpty { handler(changed.map(\.path).sorted().map(WatchHint.changed)) }
@@ -78,13 +89,18 @@ package final class PollingWatcher: DirectoryWatcher, @unchecked Sendable {
     /// The paths whose stamp `now` differs from the last scan's or the one before: a
     /// change is reported twice, so that a store that read a path while it was
     /// changing back and forth (a folder moved out and back between a scan and the
-    /// read) reads it once more, after. Pure.
-    static func changedPaths<Path: Hashable>(now: [Path: FileStamp], last: [Path: FileStamp], before: [Path: FileStamp]) -> Set<Path> {
+    /// read) reads it once more, after. And the files the reader found since the last
+    /// scan that `now` does not hold: made and gone between two scans, they are in
+    /// neither, yet the store holds them. Pure.
+    static func changedPaths<Path: Hashable>(
+        now: [Path: FileStamp], last: [Path: FileStamp], before: [Path: FileStamp], foundByReader: Set<Path> = []
+    ) -> Set<Path> {
         var changed: Set<Path> = []
         for scan in [last, before] {
             for (path, stamp) in now where scan[path] != stamp { changed.insert(path) }
             for path in scan.keys where now[path] == nil { changed.insert(path) }
         }
+        for path in foundByReader where now[path] == nil { changed.insert(path) }
         return changed
     }
 

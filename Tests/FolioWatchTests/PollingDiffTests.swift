@@ -18,4 +18,12 @@ import Testing
         #expect(PollingWatcher.changedPaths(now: present, last: present, before: [:]) == ["notes/a.md"])
         #expect(PollingWatcher.changedPaths(now: present, last: present, before: present).isEmpty)
     }
+
+    /// A file made and gone between two scans is in neither, but the store may have
+    /// read it (a folder read whole meanwhile): the next scan reports it, once.
+    @Test func aFileTheReaderFoundAndNoScanSawIsReported() {
+        let present = ["notes/a.md": Self.stamp]
+        #expect(PollingWatcher.changedPaths(now: present, last: present, before: present, foundByReader: ["notes/b.md", "notes/a.md"]) == ["notes/b.md"])
+        #expect(PollingWatcher.changedPaths(now: present, last: present, before: present, foundByReader: []).isEmpty)
+    }
 }
