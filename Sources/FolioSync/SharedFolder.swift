@@ -2,66 +2,6 @@ import FolioFolder
 import FolioFormat
 import FolioSystem
 
-/// How ``SharedFolder`` folds.
-public struct FoldOptions: Sendable {
-    /// The state folder (this device's name, trash, lock); default: the folder's own under
-    /// `$XDG_STATE_HOME/folio/` (else `~/.local/state/folio/`).
-    public var stateDirectory: String?
-    /// Say what would be done, and do nothing (no lock, nothing recorded).
-    public var dryRun = false
-    /// How long a file and its copy must be left alone before they are recorded or
-    /// folded: the sync tool (or an editor) may still be writing them.
-    public var quietPeriod: Duration = .seconds(2)
-    /// How long a file must be left alone before its version is recorded (never a file
-    /// still being written), at most `quietPeriod`: short, so that an edit is in the
-    /// history before the sync tool can carry it away (or over it).
-    public var recordQuietPeriod: Duration = .milliseconds(500)
-    /// Whether git is respected and asked: nothing written while it is in the middle of
-    /// an operation, its writes taken for arrivals, its merge base a base.
-    public var useGit = true
-
-    /// The defaults.
-    public init() {}
-}
-
-/// What one fold pass did, copy by copy.
-public struct FoldReport: Sendable, Equatable {
-    /// A copy merged into its file, then moved to the trash.
-    public struct Folded: Sendable, Equatable {
-        /// The copy, relative to the folder.
-        public var copy: String
-        /// Its file.
-        public var file: String
-        /// Where the base came from (nil when the copy held what the file, or another
-        /// copy, did).
-        public var base: BaseCandidate.Source?
-    }
-
-    /// A copy left in place, and why.
-    public struct Kept: Sendable, Equatable {
-        /// The copy, relative to the folder.
-        public var copy: String
-        /// Its file.
-        public var file: String
-        /// Why it stays: `time (20m | 25m)`, no base, …
-        public var reason: String
-    }
-
-    /// Copies folded (or, on a dry run, that would be).
-    public var folded: [Folded] = []
-    /// Copies kept: real conflicts, no base, not text, the file gone.
-    public var kept: [Kept] = []
-    /// Copies left for later: they or their files changed too recently, or the sync
-    /// tool is still writing them.
-    public var waiting: [String] = []
-    /// Versions the graph proves the sync tool dropped (an edit held by a conflict copy
-    /// that was then overwritten, from which nothing was made, held by no file or copy),
-    /// written back as copies (`NAME.sync-conflict-…-FOLIOSV.EXT`) to be folded like the others.
-    public var rescued: [String] = []
-    /// Why nothing was done: git is in the middle of an operation in this work tree.
-    public var blocked: String?
-}
-
 /// A folder shared through Syncthing, Dropbox, Nextcloud or git, as Folio follows it:
 /// the versions every device saw and made, in the folder's shared history
 /// (``SharedHistory``, `.folio/`), and the other tools' conflict copies folded back into
@@ -362,12 +302,5 @@ public final class SharedFolder {
     /// The bytes of `path` and its stamp once read.
     static func read(_ path: RootedPath) throws(SystemError) -> (bytes: [UInt8], stamp: FileStamp) {
         try FileReading.contentsAndStamp(of: path)
-    }
-}
-
-extension SyncError {
-    /// The error for a state folder whose lock could not be had.
-    init(lockFailure: StateLock.Failure) {
-        if case .system = lockFailure { self.init(.stateIO, lockFailure.description) } else { self.init(.stateInUse, lockFailure.description) }
     }
 }

@@ -26,16 +26,6 @@ extension DirectoryWatcher {
     package func readerFound(_ files: [String]) {}
 }
 
-/// How to watch a folder.
-public enum WatchBackend: Sendable, Hashable {
-    /// The platform's notifications (inotify on Linux, FSEvents on macOS, a vnode
-    /// source per folder on iOS and the other Apple platforms), falling back to polling
-    /// for what cannot be watched.
-    case native
-    /// A `stat` pass over the folder every `interval`, for network file systems.
-    case polling(interval: Duration)
-}
-
 /// The watcher for `root` with `backend`, reporting to `handler`.
 package func makeDirectoryWatcher(
     root: String, backend: WatchBackend, handler: @escaping @Sendable ([WatchHint]) -> Void

@@ -1,0 +1,43 @@
+import Foundation
+import FolioFormat
+import FolioModel
+
+/// What one action changed, for observers.
+public struct ChangeSet: Sendable, Hashable {
+    /// Paths of new records.
+    public var added: [String] = []
+    /// Paths of changed records.
+    public var updated: [String] = []
+    /// Paths of removed records.
+    public var removed: [String] = []
+    /// Records that moved with their content unchanged, as (from, to).
+    public var moved: [Move] = []
+    /// Whether the settings changed.
+    public var settingsChanged = false
+    /// The settings keys whose values changed, for a view that shows only some of them.
+    public var settingKeys: [String] = []
+    /// The kinds whose list is in a new order (workouts sorted, todos moved or ordered).
+    public var reordered: [Kind] = []
+
+    /// Whether nothing changed.
+    public var isEmpty: Bool { added.isEmpty && updated.isEmpty && removed.isEmpty && moved.isEmpty && !settingsChanged && reordered.isEmpty }
+
+    /// A record that moved.
+    public struct Move: Sendable, Hashable {
+        /// Where it was.
+        public var from: String
+        /// Where it is.
+        public var to: String
+    }
+
+    /// This change set followed by `later`.
+    public mutating func append(_ later: ChangeSet) {
+        added += later.added
+        updated += later.updated
+        removed += later.removed
+        moved += later.moved
+        settingsChanged = settingsChanged || later.settingsChanged
+        settingKeys += later.settingKeys.filter { !settingKeys.contains($0) }
+        reordered += later.reordered.filter { !reordered.contains($0) }
+    }
+}

@@ -1,0 +1,29 @@
+import FolioFolder
+import Foundation
+import FolioFormat
+import FolioModel
+import FolioSystem
+import Observation
+
+/// Reading a whole folder into a state.
+public enum FolderScan {
+    /// The Markdown records under `root`, skipping what is never synced, and the folders that could not be read.
+    public static func markdownFiles(under root: RootedPath) throws(SystemError) -> (paths: [String], problems: [SystemError]) {
+        try DirectoryWalk.files(under: root, descend: { !FolderRules.isIgnoredDirectory($0) }, include: FolderRules.isMarkdown)
+    }
+
+    /// The state of the folder at `root`, and what could not be read.
+    public static func read(_ root: String) throws(SystemError) -> (StoreState, [SystemError]) {
+        try read(RootedFolder(root))
+    }
+
+    /// The state of `root`, and what could not be read.
+    public static func read(_ root: RootedFolder) throws(SystemError) -> (StoreState, [SystemError]) {
+        let walk = try markdownFiles(under: root.root)
+        var (state, problems) = StoreState.load(paths: walk.paths, from: FolderSource(root: root))
+        problems = walk.problems + problems
+        let settings = try? AtomicFile.contentsIfPresent(root[Settings.fileName])
+        _ = Reducer.reduce(&state, .settingsFileChanged(bytes: settings ?? nil))
+        return (state, problems)
+    }
+}

@@ -1,0 +1,15 @@
+import FolioSystem
+
+/// The files of a folder on disk.
+public struct FolderSource: ContentSource {
+    /// The folder.
+    public let root: RootedFolder
+
+    /// A source reading under `root`.
+    public init(root: RootedFolder) { self.root = root }
+
+    /// Reads `root/path` (a regular file, never through a link).
+    public func contents(of path: String) throws(SystemError) -> [UInt8] {
+        try FileReading.contents(of: root[path])
+    }
+}

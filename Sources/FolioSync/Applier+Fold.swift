@@ -1,0 +1,93 @@
+import FolioFolder
+import FolioFormat
+import FolioMerge
+import FolioSystem
+
+/// Other tools' conflict copies, folded back into the files they copy.
+extension Applier {
+    /// Folds other tools' conflict copies (`copies`, each with its original, on one
+    /// replica) back into their files: merged one after another against the archived
+    /// base, each into the result of the last, and, when a merge is clean, that copy
+    /// counted in. The original gets one replacement with all of them
+    /// (``commitReplacements()``); the copies go to the trash after it (``finishFolds()``).
+    /// A copy that conflicts stays, and is synced like any file. A copy a killed sync had
+    /// already merged (the original holds that merge, the copy is as it was) goes straight
+    /// to the trash.
+    mutating func fold(_ copies: [String], into original: String, on replica: Replica) {
+        guard let file = scanned(replica).files[original] else { return }
+        var pending = copies
+        let carried = pendingFolds.count
+        for copy in copies where !engine.options.dryRun {
+            guard let copyFile = scanned(replica).files[copy],
+                  let begun = unfinishedFolds.entries.first(where: { $0.replica == replica && $0.copy == copy }),
+                  begun.mergedHash == file.hash, begun.copyHash == copyFile.hash
+            else { continue }
+            pendingFolds.append(begun)
+            pending.removeAll { $0 == copy }
+        }
+        guard !pending.isEmpty, var ours = read(replica, original) else { return }
+        let now = engine.now
+        if !engine.options.dryRun { try? history?.record(ours, at: original, time: now) }
+        var merged: [(copy: String, hash: SHA256.Digest)] = []
+        for copy in pending {
+            guard let theirs = read(replica, copy) else { continue }
+            let theirsHash = SHA256.hash(theirs)
+            if !engine.options.dryRun { try? history?.record(theirs, at: copy, time: now) }
+            // Each copy against the base chosen for it and the file as merged so far.
+            let base = history.flatMap {
+                BaseChoice.base(for: ConflictCopies.rootOriginal(of: copy) ?? original, file: ours, copy: theirs, history: $0, root: engine.folder(replica), useGit: true)
+            }
+            switch ConflictFold.fold(path: original, base: base?.bytes, file: ours, copy: theirs) {
+            case .identical: break
+            case .merged(let bytes): ours = bytes
+            case .conflict(let clash):
+                report.keptCopies["\(replica.rawValue):\(copy)"] = clash
+                continue
+            case .noBase:
+                report.keptCopies["\(replica.rawValue):\(copy)"] = "no earlier version of \(original) is known to serve as the base"
+                continue
+            case .notText:
+                report.keptCopies["\(replica.rawValue):\(copy)"] = "not a text file"
+                continue
+            }
+            merged.append((copy, theirsHash))
+        }
+        if engine.options.dryRun {
+            report.folded += merged.map(\.copy)
+            return
+        }
+        guard !merged.isEmpty else { return }
+        let mergedHash = SHA256.hash(ours)
+        if mergedHash != file.hash {
+            guard writeReplacing(ours, original, in: replica, expected: file.stamp, executable: file.stamp.isExecutable) != nil else { return }
+            try? history?.record(ours, at: original, time: now)
+        }
+        // The copies a killed sync had merged are in this merge too: its hash is theirs now.
+        for index in carried..<pendingFolds.count { pendingFolds[index].mergedHash = mergedHash }
+        for (copy, hash) in merged {
+            pendingFolds.append(.init(replica: replica, copy: copy, original: original, copyHash: hash, mergedHash: mergedHash))
+        }
+    }
+
+    /// Trashes the copies whose merged files are in place (``commitReplacements()`` runs
+    /// first, so a copy is never the only place its content is on disk but the trash); a
+    /// copy whose original changed meanwhile stays, to be folded next time (not synced
+    /// as a file of its own meanwhile: once the archive knows it, it is no longer new).
+    /// Returns the copies left (by replica), for the sync to leave alone this time.
+    mutating func finishFolds() -> [(copy: String, replica: Replica)] {
+        defer { pendingFolds.removeAll() }
+        let left = pendingFolds.filter { report.changedDuringSync.contains($0.original) }.map { ($0.copy, $0.replica) }
+        for fold in pendingFolds where !report.changedDuringSync.contains(fold.original) {
+            // Only once the original is seen to hold the merge.
+            guard let bytes = try? FileReading.contents(of: full(fold.replica, fold.original)), SHA256.hash(bytes) == fold.mergedHash else {
+                report.changedDuringSync.append(fold.original)
+                continue
+            }
+            delete(fold.copy, in: fold.replica)
+            report.deleted.removeAll { $0 == fold.copy }
+            // Reported as folded once it is in the trash (else `delete` said why not).
+            if (try? FileStamp.of(full(fold.replica, fold.copy))) == nil { report.folded.append(fold.copy) }
+        }
+        return left
+    }
+}

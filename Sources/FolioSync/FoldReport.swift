@@ -1,0 +1,41 @@
+import FolioFolder
+import FolioFormat
+import FolioSystem
+
+/// What one fold pass did, copy by copy.
+public struct FoldReport: Sendable, Equatable {
+    /// A copy merged into its file, then moved to the trash.
+    public struct Folded: Sendable, Equatable {
+        /// The copy, relative to the folder.
+        public var copy: String
+        /// Its file.
+        public var file: String
+        /// Where the base came from (nil when the copy held what the file, or another
+        /// copy, did).
+        public var base: BaseCandidate.Source?
+    }
+
+    /// A copy left in place, and why.
+    public struct Kept: Sendable, Equatable {
+        /// The copy, relative to the folder.
+        public var copy: String
+        /// Its file.
+        public var file: String
+        /// Why it stays: `time (20m | 25m)`, no base, …
+        public var reason: String
+    }
+
+    /// Copies folded (or, on a dry run, that would be).
+    public var folded: [Folded] = []
+    /// Copies kept: real conflicts, no base, not text, the file gone.
+    public var kept: [Kept] = []
+    /// Copies left for later: they or their files changed too recently, or the sync
+    /// tool is still writing them.
+    public var waiting: [String] = []
+    /// Versions the graph proves the sync tool dropped (an edit held by a conflict copy
+    /// that was then overwritten, from which nothing was made, held by no file or copy),
+    /// written back as copies (`NAME.sync-conflict-…-FOLIOSV.EXT`) to be folded like the others.
+    public var rescued: [String] = []
+    /// Why nothing was done: git is in the middle of an operation in this work tree.
+    public var blocked: String?
+}

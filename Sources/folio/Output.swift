@@ -1,0 +1,23 @@
+import Foundation
+import FolioStore
+import FolioSync
+import FolioSystem
+
+/// Standard output and standard error.
+enum Output {
+    /// Prints `text` (a name in it should come through ``shown(_:)``); any control
+    /// character left in it is escaped all the same.
+    static func print(_ text: String) {
+        FileHandle.standardOutput.write(Data((TextEscaping.text(text) + "\n").utf8))
+    }
+
+    /// Prints `text` to stderr, escaped likewise.
+    static func error(_ text: String) {
+        FileHandle.standardError.write(Data((TextEscaping.text(text) + "\n").utf8))
+    }
+
+    /// Prints a JSON document as it is (its strings are escaped by the encoder).
+    static func printJSON(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+}
