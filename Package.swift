@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Folio",
-    // macOS 14 and iOS 17: Observation's @Observable. No API above these is used (README, "Apple platforms").
+    // macOS 14 and iOS 17: Observation's @Observable. No API above these is used (docs/platforms.md, "Apple platforms").
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         // Everything an app needs, in one import: the store, typed records, the watcher, the sync.

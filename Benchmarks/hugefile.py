@@ -4,7 +4,7 @@
 A folder holding one Markdown file of SIZE MiB (200 by default: a log or dump someone
 dropped in); each command runs on it, and `folio watch` (one folder, and a pair) runs
 until the file is loaded, then sees the file appended to once. Prints each peak, its
-ratio to the file's size, and the README's limit (2x the file + 50 MiB).
+ratio to the file's size, and the load limit of docs/performance.md (2x the file + 50 MiB).
 
     python3 Benchmarks/hugefile.py --folio .build/release/folio [--size 200]
 """

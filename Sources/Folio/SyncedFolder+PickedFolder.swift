@@ -14,7 +14,7 @@ extension SyncedFolder {
     /// rename (a file another program changed meanwhile is never replaced), which keeps
     /// a local folder or one in the app's container safe; a folder in iCloud Drive whose
     /// files are not all downloaded needs coordinated reads that Folio does not make yet
-    /// (see the README, "Apple platforms").
+    /// (see docs/platforms.md, "Apple platforms").
     public static func open(
         picked url: URL, watchOptions: WatchOptions = WatchOptions(), foldOptions: FoldOptions = FoldOptions(),
         onWarning: @escaping @Sendable (String) -> Void = { _ in }, onFold: @escaping @Sendable (FoldReport) -> Void = { _ in }

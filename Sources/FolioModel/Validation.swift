@@ -12,7 +12,7 @@ public struct ValidationIssue: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(location): warning: \(message)" }
 }
 
-/// The validation rules of DESIGN's table.
+/// The validation rules of docs/design.md, "Typed records and validation".
 public enum Validation {
     /// What an app would refuse in `document` (a record of `kind`).
     public static func issues(in document: Document, kind: Kind, path: String) -> [ValidationIssue] {

@@ -7,7 +7,7 @@ public enum Replica: String, Sendable, Hashable, CaseIterable {
 }
 
 /// What one path needs, decided from its version (content hash and executable bit) in
-/// the archive and in each replica (nil: absent). Pure: the decisions of DESIGN's "Syncing two replicas".
+/// the archive and in each replica (nil: absent). Pure: the decisions of docs/design.md, "Syncing two replicas".
 package enum SyncStep: Sendable, Hashable {
     /// Both hold the same content: record it (when the archive does not already).
     case agree(String)

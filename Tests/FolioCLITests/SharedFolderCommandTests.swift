@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The shared-folder setups the README gives, run as a user would: `folio watch A B`
+/// The shared-folder setups docs/sync.md and docs/shared-folders.md give, run as a user would: `folio watch A B`
 /// between a working folder and a Syncthing folder that gets a conflict copy, and two
 /// folio processes on one state folder.
 @Suite struct SharedFolderCommandTests {

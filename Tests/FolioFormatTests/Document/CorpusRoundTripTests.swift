@@ -8,7 +8,7 @@ import Testing
 @Suite struct CorpusRoundTripTests {
     @Test func everyFileRoundTripsByteForByte() throws {
         let files = Corpora.recordFiles()
-        // Fixtures/ alone holds 34; with the corpora beside it, 287 (as the README says).
+        // Fixtures/ alone holds 34; with the corpora beside it, 287 (as docs/testing.md says).
         let corpora = FileManager.default.fileExists(atPath: Corpora.root.path)
         #expect(files.count == (corpora ? 287 : 34), "\(files.count) files")
         var withFrontMatter = 0
