@@ -4,13 +4,13 @@ import FolioModel
 
 extension Reducer {
     /// What the disk holds now (the watcher, the sync, a re-read): the state follows it.
-    static func matchDisk(_ action: Action, _ state: inout StoreState, _ outcome: inout Outcome) {
-        switch action {
+    static func matchDisk(_ change: DiskChange, _ state: inout StoreState, _ outcome: inout Outcome) {
+        switch change {
         case .fileChanged(let path, let bytes):
             // Paths are keyed as Strings, which equate NFC and NFD spellings: a file now
             // spelled otherwise is another file, the one held removed (by its spelling).
             if let held = state[path], !held.path.utf8.elementsEqual(path.utf8) {
-                outcome.changes.append(reduce(&state, .fileRemoved(path: held.path)).changes)
+                outcome.changes.append(reduce(&state, .fileRemoved(path: held.path), contents: [:]).changes)
             }
             if state[path]?.fingerprint == Fingerprint(bytes) { break }
             let existed = state[path] != nil
@@ -19,8 +19,8 @@ extension Reducer {
         case .fileMoved(let from, let to, let bytes):
             guard let held = state[from]?.path, state[to] == nil else {
                 // Not a plain move as the state stands: a removal and a change say the same.
-                outcome.changes.append(reduce(&state, .fileRemoved(path: from)).changes)
-                outcome.changes.append(reduce(&state, .fileChanged(path: to, bytes: bytes)).changes)
+                outcome.changes.append(reduce(&state, .fileRemoved(path: from), contents: [:]).changes)
+                outcome.changes.append(reduce(&state, .fileChanged(path: to, bytes: bytes), contents: [:]).changes)
                 break
             }
             state.remove(from)
@@ -41,8 +41,6 @@ extension Reducer {
                 outcome.changes.settingsChanged = true
                 outcome.changes.settingKeys = keys
             }
-        default:
-            break
         }
     }
 }

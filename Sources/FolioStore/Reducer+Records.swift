@@ -4,20 +4,20 @@ import FolioModel
 
 extension Reducer {
     /// Recipes, quotes, any record's field or file, and the settings.
-    static func reduceRecords(_ action: Action, _ state: inout StoreState, _ outcome: inout Outcome) {
+    static func reduceRecords(_ action: RecordAction, _ state: inout StoreState, _ contents: [String: [UInt8]], _ outcome: inout Outcome) {
         switch action {
         case .addRecipe(let recipe):
             guard accepts(recipe.problems, adding: "recipe", &outcome) else { break }
             create(recipe.title, kind: .recipe, in: &state, &outcome) { try recipe.newDocument() }
         case .updateRecipe(let path, let recipe):
             guard isRecord(path, of: .recipe, in: state, &outcome), accepts(recipe.problems, saving: "recipe", at: path, &outcome) else { break }
-            edit(path, in: &state, &outcome) { try recipe.updating($0) }
+            edit(path, in: &state, contents, &outcome) { try recipe.updating($0) }
         case .removeRecipe(let path):
             if isRecord(path, of: .recipe, in: state, &outcome) { delete(path, in: &state, &outcome) }
         case .removeRecord(let path):
             delete(path, in: &state, &outcome)
         case .setField(let path, let key, let value):
-            edit(path, in: &state, &outcome) { try $0.settingValue(value, forKey: key) }
+            edit(path, in: &state, contents, &outcome) { try $0.settingValue(value, forKey: key) }
         case .addQuote(let quote):
             guard accepts(quote.problems, adding: "quote", &outcome) else { break }
             create(String(quote.text.prefix(40)), kind: .quote, in: &state, &outcome) { try quote.newDocument() }
@@ -41,8 +41,6 @@ extension Reducer {
                 let unparseable = (error as? FormatError).map { $0.kind != .invalidEdit } ?? false
                 outcome.errors.append(StoreError(unparseable ? .unparseable : .invalidEdit, path: Settings.fileName, "\(error)"))
             }
-        default:
-            break
         }
     }
 }

@@ -15,18 +15,21 @@ public enum Reducer {
         public var errors: [StoreError] = []
     }
 
-    /// Applies `action` to `state`.
-    public static func reduce(_ state: inout StoreState, _ action: Action) -> Outcome {
+    /// Applies `action` to `state`. `contents` holds the bytes of the files the action
+    /// edits (``StoreState/filesRead(by:)`` names them; the caller reads them, an effect):
+    /// an edit of a file not there, or whose bytes are no longer the record's, is refused
+    /// as changed on disk.
+    public static func reduce(_ state: inout StoreState, _ action: Action, contents: [String: [UInt8]]) -> Outcome {
         var outcome = Outcome()
         switch action {
-        case .fileChanged, .fileMoved, .fileRemoved, .settingsFileChanged:
-            matchDisk(action, &state, &outcome)
-        case .addTodo, .insertTodoAtTop, .toggleDone, .setDone, .updateTodo, .removeTodo, .removeTodos, .moveTodos, .orderTodosByDate, .orderTodosByPriority, .removeCompleted:
-            reduceTodos(action, &state, &outcome)
-        case .addWorkout, .updateWorkout, .removeWorkouts, .sortWorkoutsByDate, .sortWorkoutsByDistance, .sortWorkoutsByComplexity:
-            reduceWorkouts(action, &state, &outcome)
-        case .addRecipe, .updateRecipe, .removeRecipe, .removeRecord, .setField, .addQuote, .updateSettings:
-            reduceRecords(action, &state, &outcome)
+        case .disk(let change):
+            matchDisk(change, &state, &outcome)
+        case .todos(let todos):
+            reduceTodos(todos, &state, contents, &outcome)
+        case .workouts(let workouts):
+            reduceWorkouts(workouts, &state, contents, &outcome)
+        case .records(let records):
+            reduceRecords(records, &state, contents, &outcome)
         }
         return outcome
     }
@@ -86,13 +89,16 @@ public enum Reducer {
         }
     }
 
-    /// Applies an edit to a record's document; refuses files that do not parse.
-    static func edit(_ path: String, in state: inout StoreState, _ outcome: inout Outcome, change: (Document) throws -> Document) {
+    /// Applies an edit to a record's document (its bytes from `contents`, or those the
+    /// state still holds unwritten); refuses files that do not parse.
+    static func edit(_ path: String, in state: inout StoreState, _ contents: [String: [UInt8]], _ outcome: inout Outcome, change: (Document) throws -> Document) {
         guard let record = state[path] else {
             return outcome.errors.append(.noSuchRecord(path))
         }
         if let error = record.error { return outcome.errors.append(.unparseable(path, error)) }
-        guard let document = state.document(of: record) else {
+        guard let bytes = state.heldBytes(of: record) ?? contents[record.path], Fingerprint(bytes) == record.fingerprint,
+              let document = try? Document(bytes: bytes, path: record.path)
+        else {
             return outcome.errors.append(.changedOnDisk(path))
         }
         do {
@@ -124,10 +130,10 @@ public enum Reducer {
     }
 
     /// Writes positions 1…n as `order` into the todos whose order changed.
-    static func writeOrder(_ list: [Record], in state: inout StoreState, _ outcome: inout Outcome) {
+    static func writeOrder(_ list: [Record], in state: inout StoreState, _ contents: [String: [UInt8]], _ outcome: inout Outcome) {
         if list.map(\.path) != state.todos.map(\.path) { outcome.changes.reordered.append(.todo) }
         for (position, record) in list.enumerated() where record.order != position + 1 {
-            edit(record.path, in: &state, &outcome) { document in
+            edit(record.path, in: &state, contents, &outcome) { document in
                 var todo = Todo(document)
                 todo.order = position + 1
                 return try todo.updating(document)

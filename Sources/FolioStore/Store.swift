@@ -176,12 +176,13 @@ public final class Store {
     @discardableResult
     private func reduce(_ action: Action, telling: Bool = true) -> Reducer.Outcome {
         let compactions = state.index.compactions
-        let outcome = Reducer.reduce(&state, action)
+        // The reducer reads nothing: the files it edits are read here, at the edge.
+        let outcome = Reducer.reduce(&state, action, contents: state.readContents(for: action))
         // Bytes read from disk are there already: the state reads them from there, rather
         // than hold a second copy of every file the watcher saw change.
         switch action {
-        case .fileChanged(let path, let bytes), .fileMoved(_, let path, let bytes): state.clearPending(path, ifStill: bytes)
-        default: break
+        case .disk(.fileChanged(let path, let bytes)), .disk(.fileMoved(_, let path, let bytes)): state.clearPending(path, ifStill: bytes)
+        case .disk(.fileRemoved), .disk(.settingsFileChanged), .todos, .workouts, .records: break
         }
         // The index swapped its structures for compact ones: the old ones' pages go back.
         if state.index.compactions != compactions { Syscall.releaseFreeMemory() }

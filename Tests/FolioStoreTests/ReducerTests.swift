@@ -23,6 +23,25 @@ import Testing
         StoreState(files: files.merging(extra) { $1 }.mapValues { Array($0.utf8) })
     }
 
+    /// The reducer reads no file: an edit gets its bytes from the caller, and without
+    /// them it is refused as changed on disk, though the state's source holds them.
+    @Test func theReducerEditsOnlyTheBytesItIsGiven() {
+        var state = state()
+        #expect(state.filesRead(by: .toggleDone(path: "todos/milk.md")) == ["todos/milk.md"])
+        #expect(state.filesRead(by: .removeCompleted).isEmpty)
+        #expect(Set(state.filesRead(by: .orderTodosByDate)) == ["todos/milk.md", "todos/rent.md", "todos/bike.md"])
+        let refused = Reducer.reduce(&state, .toggleDone(path: "todos/milk.md"), contents: [:])
+        #expect(refused.errors.map(\.kind) == [.changedOnDisk] && refused.effects.isEmpty)
+        let contents = state.readContents(for: .toggleDone(path: "todos/milk.md"))
+        #expect(contents.keys.sorted() == ["todos/milk.md"])
+        let done = Reducer.reduce(&state, .toggleDone(path: "todos/milk.md"), contents: contents)
+        #expect(done.errors.isEmpty && done.changes.updated == ["todos/milk.md"])
+        #expect(state["todos/milk.md"]?.done == true)
+        // Bytes that are not the record's any more (the file changed since it was read) are refused too.
+        let stale = Reducer.reduce(&state, .toggleDone(path: "todos/bike.md"), contents: ["todos/bike.md": Array("---\ntitle: Other\n---\n".utf8)])
+        #expect(stale.errors.map(\.kind) == [.changedOnDisk])
+    }
+
     @Test func conflictCopiesAreFlaggedWithTheirFiles() {
         let state = StoreState(files: [
             "todos/milk.md": Array("---\ntitle: Milk\n---\n".utf8),

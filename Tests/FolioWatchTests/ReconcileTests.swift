@@ -16,11 +16,11 @@ import Testing
     func describe(_ actions: [Action]) -> [String] {
         actions.map {
             switch $0 {
-            case .fileChanged(let path, _): "changed \(path)"
-            case .fileRemoved(let path): "removed \(path)"
-            case .fileMoved(let from, let to, _): "moved \(from) → \(to)"
-            case .settingsFileChanged(let bytes): "settings \(bytes?.count ?? -1)"
-            default: "other"
+            case .disk(.fileChanged(let path, _)): "changed \(path)"
+            case .disk(.fileRemoved(let path)): "removed \(path)"
+            case .disk(.fileMoved(let from, let to, _)): "moved \(from) → \(to)"
+            case .disk(.settingsFileChanged(let bytes)): "settings \(bytes?.count ?? -1)"
+            case .todos, .workouts, .records: "other"
             }
         }
     }
