@@ -86,7 +86,7 @@ public final class PairWatcher: @unchecked Sendable {
 
     private func ensureWatchers() {
         for replica in Replica.allCases where watchers[replica] == nil {
-            let root = replica == .a ? engine.rootA : engine.rootB
+            let root = engine.root(replica)
             let watcher = makeDirectoryWatcher(root: root, backend: options.backend) { [weak self] hints in
                 guard let self else { return }
                 self.queue.async {
@@ -121,7 +121,7 @@ public final class PairWatcher: @unchecked Sendable {
         if case .failure = outcome {
             // Replica gone: drop its watcher so that it is set up again when it is back,
             // and look again in two seconds rather than at the next periodic sync.
-            for (replica, watcher) in watchers where (try? RootedFolder(replica == .a ? engine.rootA : engine.rootB)) == nil {
+            for (replica, watcher) in watchers where (try? RootedFolder(engine.root(replica))) == nil {
                 watcher.stop()
                 watchers[replica] = nil
             }

@@ -9,7 +9,7 @@ extension Applier {
     /// `name`, or `name` with `-2`, `-3`… before its extension, whichever no replica
     /// holds or had when scanned (two conflicts on one file in one second).
     func freeName(_ name: String) -> String {
-        Self.freeName(name, scans: [scanA, scanB], roots: Replica.allCases.map(engine.folder))
+        Self.freeName(name, scans: [scans.a, scans.b], roots: Replica.allCases.map(engine.folder))
     }
 
     /// `name`, or `name` with `-2`, `-3`… before its extension, whichever none of `scans`

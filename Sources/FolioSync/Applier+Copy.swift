@@ -82,13 +82,13 @@ extension Applier {
                     } else {
                         continue
                     }
-                    report.copied.append(transfer.path)
+                    report.record(.copied(ReplicaPath(source.other, transfer.path)))
                     storeBase(bytes, hash: file.hash, at: transfer.path)
                     record(transfer.path, hash: file.hash, file.stamp, in: source, other: written)
                 case .changed:
-                    report.changedDuringSync.append(transfer.path)
+                    report.record(.changedDuringSync(path: transfer.path))
                 case .failed(let reason):
-                    report.skipped["\(source.other.rawValue):\(transfer.path)"] = reason
+                    report.record(skipped: source.other, transfer.path, reason)
                 }
             }
             start = end

@@ -41,19 +41,19 @@ extension Applier {
             case .identical: break
             case .merged(let bytes): ours = bytes
             case .conflict(let clash):
-                report.keptCopies["\(replica.rawValue):\(copy)"] = clash
+                report.record(.keptCopy(ReplicaPath(replica, copy), reason: clash))
                 continue
             case .noBase:
-                report.keptCopies["\(replica.rawValue):\(copy)"] = "no earlier version of \(original) is known to serve as the base"
+                report.record(.keptCopy(ReplicaPath(replica, copy), reason: "no earlier version of \(original) is known to serve as the base"))
                 continue
             case .notText:
-                report.keptCopies["\(replica.rawValue):\(copy)"] = "not a text file"
+                report.record(.keptCopy(ReplicaPath(replica, copy), reason: "not a text file"))
                 continue
             }
             merged.append((copy, theirsHash))
         }
         if engine.options.dryRun {
-            report.folded += merged.map(\.copy)
+            for (copy, _) in merged { report.record(.folded(copy: copy)) }
             return
         }
         guard !merged.isEmpty else { return }
@@ -80,13 +80,13 @@ extension Applier {
         for fold in pendingFolds where !report.changedDuringSync.contains(fold.original) {
             // Only once the original is seen to hold the merge.
             guard let bytes = try? FileReading.contents(of: full(fold.replica, fold.original)), SHA256.hash(bytes) == fold.mergedHash else {
-                report.changedDuringSync.append(fold.original)
+                report.record(.changedDuringSync(path: fold.original))
                 continue
             }
             delete(fold.copy, in: fold.replica)
-            report.deleted.removeAll { $0 == fold.copy }
+            report.forgetDeletion(of: fold.copy)
             // Reported as folded once it is in the trash (else `delete` said why not).
-            if (try? FileStamp.of(full(fold.replica, fold.copy))) == nil { report.folded.append(fold.copy) }
+            if (try? FileStamp.of(full(fold.replica, fold.copy))) == nil { report.record(.folded(copy: fold.copy)) }
         }
         return left
     }

@@ -14,13 +14,13 @@ extension Applier {
             if (try? FileStamp.of(full(source.other, folder)))?.isDirectory == true {
                 return record(path, hash: .folder, stampA: .folder, stampB: .folder)
             }
-            report.copied.append(path)
+            report.record(.copied(ReplicaPath(source.other, path)))
             guard !engine.options.dryRun, insideRoot(source.other, folder) else { return }
             do {
                 try full(source.other, folder).makeDirectories()
                 record(path, hash: .folder, stampA: .folder, stampB: .folder)
             } catch {
-                report.skipped["\(source.other.rawValue):\(path)"] = "cannot create the folder: " + FileProblem.advice(any: error, writing: true)
+                report.record(skipped: source.other, path, "cannot create the folder: " + FileProblem.advice(any: error, writing: true))
             }
         case .delete(let path, let replica):
             folderRemovals.append((path, replica))
@@ -39,20 +39,20 @@ extension Applier {
         for (path, replica) in folderRemovals.sorted(by: { $0.path.utf8.count > $1.path.utf8.count }) {
             let folder = String(path.dropLast())
             guard !engine.options.dryRun else {
-                report.deleted.append(path)
+                report.record(.deleted(ReplicaPath(replica, path)))
                 continue
             }
             guard insideRoot(replica, folder) else { continue }
             do {
                 try full(replica, folder).removeDirectory()
-                report.deleted.append(path)
+                report.record(.deleted(ReplicaPath(replica, path)))
                 archive.entries[path] = nil
             } catch where error.code == Syscall.noSuchFile {
                 archive.entries[path] = nil
             } catch {
-                report.skipped["\(replica.rawValue):\(path)"] = error.code == Syscall.notEmpty
+                report.record(skipped: replica, path, error.code == Syscall.notEmpty
                     ? "the folder was removed on the other side but still holds files here (new ones, or ones Folio does not sync): kept"
-                    : "cannot remove the folder: " + FileProblem.advice(error, writing: true)
+                    : "cannot remove the folder: " + FileProblem.advice(error, writing: true))
             }
         }
         folderRemovals.removeAll()

@@ -11,7 +11,7 @@ extension Applier {
     mutating func renamed(_ from: String, to: String, on replica: Replica, expected: FileStamp) -> Bool {
         let source = full(replica, from), target = full(replica, to)
         guard (try? FileStamp.of(source)) == expected, (try? FileStamp.of(target)) == nil else {
-            report.changedDuringSync.append(from)
+            report.record(.changedDuringSync(path: from))
             return false
         }
         do {
@@ -22,10 +22,10 @@ extension Applier {
             }
             return true
         } catch where error.code == Syscall.alreadyExists {
-            report.changedDuringSync.append(from)
+            report.record(.changedDuringSync(path: from))
             return false
         } catch {
-            report.skipped["\(replica.rawValue):\(from)"] = "cannot rename it: " + FileProblem.advice(any: error, writing: true)
+            report.record(skipped: replica, from, "cannot rename it: " + FileProblem.advice(any: error, writing: true))
             return false
         }
     }
@@ -62,7 +62,7 @@ extension Applier {
                 let creating = newMode.map { $0 & 0o777 } ?? (executable ? 0o777 : 0o666)
                 let written = try AtomicFile.write(bytes, to: full(replica, path), mode: nil, creating: creating, durable: false) { $0 == nil }
                 guard written else {
-                    report.changedDuringSync.append(path)
+                    report.record(.changedDuringSync(path: path))
                     return nil
                 }
                 return try FileStamp.of(full(replica, path))
@@ -72,7 +72,7 @@ extension Applier {
             replacements.append((replica, path, temporary, expected, archive.entries[path], SHA256.hash(bytes)))
             return Self.placeholder(mode: mode)
         } catch {
-            report.skipped["\(replica.rawValue):\(path)"] = Self.cannotWrite(error)
+            report.record(skipped: replica, path, Self.cannotWrite(error))
             return nil
         }
     }
@@ -92,9 +92,9 @@ extension Applier {
             for item in replacements { try? item.temporary.unlink() }
             for item in replacements {
                 archive.entries[item.path] = item.before
-                report.changedDuringSync.append(item.path)
+                report.record(.changedDuringSync(path: item.path))
             }
-            report.skipped[SyncReport.stateKey] = "cannot flush the disk: " + FileProblem.advice(any: error, writing: true) + "; the files not replaced are tried again at the next sync"
+            report.record(stateNotWritten: "cannot flush the disk: " + FileProblem.advice(any: error, writing: true) + "; the files not replaced are tried again at the next sync")
             replacements.removeAll()
             return
         }
@@ -106,7 +106,7 @@ extension Applier {
             let ours = try? FileStamp.of(item.temporary)
             let renamed = (try? AtomicFile.commit(item.temporary, to: target) { $0 == item.expected }) ?? false
             guard renamed, let ours else {
-                report.changedDuringSync.append(item.path)
+                report.record(.changedDuringSync(path: item.path))
                 archive.entries[item.path] = item.before
                 continue
             }
@@ -115,7 +115,7 @@ extension Applier {
             // commit failed, the entry went back to the old version, and this stamp must
             // not vouch for it.
             if var entry = archive.entries[item.path], entry.hash == item.hash {
-                if item.replica == .a { entry.stampA = stamp } else { entry.stampB = stamp }
+                entry.setStamp(stamp, in: item.replica)
                 archive.entries[item.path] = entry
             }
         }

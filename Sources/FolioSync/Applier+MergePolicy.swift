@@ -7,13 +7,14 @@ import Foundation
 /// Merge policy: both sides changed a file — merged (``FileMerge``), or kept both as a conflict copy.
 extension Applier {
     mutating func merge(_ path: String) {
-        report.merged.append(path)
-        guard !engine.options.dryRun, let fileA = scanA.files[path], let fileB = scanB.files[path],
+        report.record(.merged(path: path))
+        guard !engine.options.dryRun, let fileA = scans.a.files[path], let fileB = scans.b.files[path],
               let bytesA = read(.a, path), let bytesB = read(.b, path)
         else { return }
+        let files = PerReplica(a: fileA, b: fileB), bytes = PerReplica(a: bytesA, b: bytesB)
         // The newer version is "ours": it stays in place when a conflict needs a copy.
         let ours: Replica = fileA.stamp.modified >= fileB.stamp.modified ? .a : .b
-        let (oursBytes, theirsBytes) = ours == .a ? (bytesA, bytesB) : (bytesB, bytesA)
+        let (oursBytes, theirsBytes) = (bytes[ours], bytes[ours.other])
         let base = archive.entries[path].flatMap { loadBase($0.hash) } ?? (archive.entries[path] == nil ? [] : nil)
         var merged: [UInt8]
         var conflicts = 0
@@ -26,7 +27,7 @@ extension Applier {
             // Binary, or no base to merge against: keep both, the newer in place.
             (merged, conflicts, copyBytes) = (oursBytes, 1, theirsBytes)
         }
-        let executable = (ours == .a ? fileA : fileB).stamp.isExecutable
+        let executable = files[ours].stamp.isExecutable
         // The other version is saved first: were the sync killed between the writes, no
         // value would exist only in a file the merged version has already replaced.
         var copyPath: String?
@@ -45,7 +46,7 @@ extension Applier {
         else { return }
         storeBase(merged, at: path)
         record(path, hash: SHA256.hash(merged), stampA: stampA, stampB: stampB)
-        if conflicts > 0 { report.conflicts[path] = .some(copyPath) }
+        if conflicts > 0 { report.record(.conflict(path: path, copy: copyPath)) }
     }
 
     /// Text as git decides it: no NUL byte in the first 8,000.

@@ -11,13 +11,13 @@ extension Applier {
     /// never touches anything outside the two roots.
     mutating func insideRoot(_ replica: Replica, _ path: String) -> Bool {
         // The common case, a file in a folder already checked: only its name is looked at.
-        if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), realFolders[replica == .a ? 0 : 1].contains(String(path[..<slash])) {
+        if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), realFolders[replica].contains(String(path[..<slash])) {
             let name = path[path.index(after: slash)...]
             if !name.isEmpty && name != "." && name != ".." { return true }
         }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard !parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {
-            report.skipped["\(replica.rawValue):\(path)"] = "a name that would lead outside the replica"
+            report.record(skipped: replica, path, "a name that would lead outside the replica")
             return false
         }
         var relative = ""
@@ -26,15 +26,15 @@ extension Applier {
             let folder = engine.folder(replica)[relative]
             // A folder seen to be real once in this sync is not looked at again for every
             // file in it.
-            if realFolders[replica == .a ? 0 : 1].contains(relative) { continue }
+            if realFolders[replica].contains(relative) { continue }
             guard let stamp = try? FileStamp.of(folder) else { return true }
             if !stamp.isDirectory {
-                report.skipped["\(replica.rawValue):\(path)"] = stamp.isSymbolicLink
+                report.record(skipped: replica, path, stamp.isSymbolicLink
                     ? "the folder \(relative) is a symbolic link: Folio never writes through links; replace it with a real folder, or name it in .folioignore"
-                    : "\(relative) is not a folder here: rename the file in the way, or the folder on the other side"
+                    : "\(relative) is not a folder here: rename the file in the way, or the folder on the other side")
                 return false
             }
-            realFolders[replica == .a ? 0 : 1].insert(relative)
+            realFolders[replica].insert(relative)
         }
         return true
     }

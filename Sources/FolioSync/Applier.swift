@@ -11,8 +11,7 @@ struct Applier {
     let bases: BaseStore
     /// The versions seen, kept in the pair's history as they are stored as bases.
     var history: VersionHistory? = nil
-    var scanA: ReplicaScan
-    var scanB: ReplicaScan
+    var scans: ReplicaScans
     var archive: SyncArchive
     var report: SyncReport
     /// Folders to remove once everything in them has been dealt with.
@@ -22,20 +21,20 @@ struct Applier {
     /// The folds a killed sync had begun (see ``FoldJournal``).
     var unfinishedFolds = FoldJournal()
     /// Folders of each replica (A, B) found to be real folders, not links, in this sync.
-    var realFolders: [Set<String>] = [[], []]
+    var realFolders = PerReplica<Set<String>>(a: [], b: [])
     /// Replacements written to temporary files, renamed by ``commitReplacements()`` after
     /// one flush of them all: (replica, path, temporary file, stamp the scan saw, the
     /// archive entry before this sync touched the path, the hash written).
     var replacements: [(replica: Replica, path: String, temporary: RootedPath, expected: FileStamp, before: SyncArchive.Entry?, hash: SHA256.Digest)] = []
 
-    func scanned(_ replica: Replica) -> ReplicaScan { replica == .a ? scanA : scanB }
+    func scanned(_ replica: Replica) -> ReplicaScan { scans[replica] }
     func full(_ replica: Replica, _ path: String) -> RootedPath { engine.folder(replica)[path] }
 
     mutating func apply(_ step: SyncStep) {
         if let path = step.path, ReplicaScan.isFolder(path) { return applyToFolder(step) }
         switch step {
         case .agree(let path):
-            guard let a = scanA.files[path], let b = scanB.files[path] else { return }
+            guard let a = scans.a.files[path], let b = scans.b.files[path] else { return }
             if !engine.options.dryRun {
                 guard let bytes = read(.a, path) else { return }
                 storeBase(bytes, hash: a.hash, at: path)
@@ -60,7 +59,7 @@ struct Applier {
     /// front-matter id says so), carrying the archived base along, then settles `to`
     /// as any path: copied, or merged when `replica` had edited it too.
     mutating func moveByID(_ from: String, to: String, on replica: Replica) {
-        report.moved.append("\(from) → \(to)")
+        report.record(.moved(from: from, to: to, on: replica))
         guard !engine.options.dryRun, let file = scanned(replica).files[from], insideRoot(replica, from), insideRoot(replica, to),
               let base = archive.entries[from]
         else { return }
@@ -68,28 +67,23 @@ struct Applier {
         // The file is at its new name on both sides now; the base goes with it.
         var moved = file
         moved.stamp = stamp
-        if replica == .a {
-            scanA.files[from] = nil
-            scanA.files[to] = moved
-        } else {
-            scanB.files[from] = nil
-            scanB.files[to] = moved
-        }
+        scans[replica].files[from] = nil
+        scans[replica].files[to] = moved
         archive.entries[from] = nil
         // The stamp vouches for the base only if the file still holds it; an edited file
         // gets none, so that, were the merge below to give up, the next scan reads it
         // again instead of taking the edit for the base.
         var entry = base
         let vouched = file.hash == base.hash ? stamp : nil
-        if replica == .a { entry.stampA = vouched } else { entry.stampB = vouched }
+        entry.setStamp(vouched, in: replica)
         archive.entries[to] = entry
-        if let step = SyncPlan.step(to, base: base.hash, a: scanA.files[to]?.hash, b: scanB.files[to]?.hash) { apply(step) }
+        if let step = SyncPlan.step(to, base: base.hash, a: scans.a.files[to]?.hash, b: scans.b.files[to]?.hash) { apply(step) }
     }
 
     /// Renames `from` to `to` on `replica`, as the other side did; an edit made there
     /// meanwhile goes along and is copied to the other side.
     mutating func move(_ from: String, to: String, on replica: Replica, edited: Bool) {
-        report.moved.append("\(from) → \(to)")
+        report.record(.moved(from: from, to: to, on: replica))
         guard !engine.options.dryRun, let file = scanned(replica).files[from], let moved = scanned(replica.other).files[to],
               insideRoot(replica, from), insideRoot(replica, to)
         else { return }
@@ -117,7 +111,7 @@ struct Applier {
         guard insideRoot(replica, path), let file = scanned(replica).files[path],
               let bytes = (try? Self.contents(of: full(replica, path), ifStamped: file.stamp)) ?? nil
         else {
-            report.changedDuringSync.append(path)
+            report.record(.changedDuringSync(path: path))
             return nil
         }
         return bytes
@@ -125,18 +119,20 @@ struct Applier {
 
     /// Records `path` with `stamp` in `replica` and `other` in the other replica.
     mutating func record(_ path: String, hash: SHA256.Digest, _ stamp: FileStamp, in replica: Replica, other: FileStamp) {
-        if replica == .a { record(path, hash: hash, stampA: stamp, stampB: other) } else { record(path, hash: hash, stampA: other, stampB: stamp) }
+        var stamps = PerReplica(a: other, b: other)
+        stamps[replica] = stamp
+        record(path, hash: hash, stampA: stamps.a, stampB: stamps.b)
     }
 
     mutating func record(_ path: String, hash: SHA256.Digest, stampA: FileStamp, stampB: FileStamp) {
         // The id of the content recorded: whichever side holds that content now.
-        let id = [scanA.files[path], scanB.files[path]].compactMap { $0 }.first { $0.hash == hash }?.id
+        let id = [scans.a.files[path], scans.b.files[path]].compactMap { $0 }.first { $0.hash == hash }?.id
         archive.entries[path] = SyncArchive.Entry(
             hash: hash, size: stampA.size, executable: stampA.isExecutable, stampA: stampA, stampB: stampB, id: id)
     }
 
     mutating func copy(_ path: String, from source: Replica) {
-        report.copied.append(path)
+        report.record(.copied(ReplicaPath(source.other, path)))
         guard !engine.options.dryRun, let file = scanned(source).files[path], let bytes = read(source, path) else { return }
         guard let stamp = write(bytes, path, in: source.other, executable: file.stamp.isExecutable, newMode: file.stamp.permissions) else { return }
         storeBase(bytes, hash: file.hash, at: path)
@@ -144,19 +140,19 @@ struct Applier {
     }
 
     mutating func delete(_ path: String, in replica: Replica) {
-        report.deleted.append(path)
+        report.record(.deleted(ReplicaPath(replica, path)))
         guard !engine.options.dryRun, let expected = scanned(replica).files[path]?.stamp, insideRoot(replica, path) else { return }
         // Into the trash, never unlinked: `folio restore` brings it back.
         do {
             guard try Trash(state: state).move(
                 path, from: engine.folder(replica), replica: replica, expected: expected, hash: scanned(replica).files[path]?.hash)
             else {
-                report.changedDuringSync.append(path)
+                report.record(.changedDuringSync(path: path))
                 return
             }
             archive.entries[path] = nil
         } catch {
-            report.skipped["\(replica.rawValue):\(path)"] = "not deleted: cannot move it to the trash in \(engine.state): " + FileProblem.advice(any: error, writing: true)
+            report.record(skipped: replica, path, "not deleted: cannot move it to the trash in \(engine.state): " + FileProblem.advice(any: error, writing: true))
         }
     }
 
@@ -181,8 +177,8 @@ struct Applier {
             // Not silent: without its base, the next merge of this file would keep a
             // conflict copy where it could have merged.
             if !report.couldNotWriteState {
-                report.skipped[SyncReport.stateKey] = "cannot keep the merged version of \(path) as the base of the next merge (" + FileProblem.advice(any: error, writing: true) + "); "
-                    + "the files are in step, but free space in the state folder, or the next merge may keep a conflict copy"
+                report.record(stateNotWritten: "cannot keep the merged version of \(path) as the base of the next merge (" + FileProblem.advice(any: error, writing: true) + "); "
+                    + "the files are in step, but free space in the state folder, or the next merge may keep a conflict copy")
             }
         }
     }

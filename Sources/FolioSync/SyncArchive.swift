@@ -13,6 +13,12 @@ package struct SyncArchive: Sendable, Equatable {
         /// The stamps in replica A and B when this was recorded.
         package var stampA: FileStamp?
         package var stampB: FileStamp?
+        /// The stamp recorded for `replica`.
+        package func stamp(in replica: Replica) -> FileStamp? { replica == .a ? stampA : stampB }
+        /// Records `stamp` for `replica`.
+        package mutating func setStamp(_ stamp: FileStamp?, in replica: Replica) {
+            if replica == .a { stampA = stamp } else { stampB = stamp }
+        }
         /// The document's front-matter `id`, which follows it through a rename and edit.
         package var id: String? = nil
     }

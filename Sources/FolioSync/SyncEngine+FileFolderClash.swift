@@ -12,10 +12,10 @@ extension SyncEngine {
     /// to the trash as any deletion); when the folder and everything in it are as the
     /// last sync left them, this side replaced the folder with the file. The scans are
     /// updated to what is on disk after the renames.
-    func separateFilesFromFolders(_ scanA: inout ReplicaScan, _ scanB: inout ReplicaScan, archive: SyncArchive, into report: inout SyncReport) {
+    func separateFilesFromFolders(_ scans: inout ReplicaScans, archive: SyncArchive, into report: inout SyncReport) {
         for replica in Replica.allCases {
-            let scan = replica == .a ? scanA : scanB
-            let other = replica == .a ? scanB : scanA
+            let scan = scans[replica]
+            let other = scans[replica.other]
             for path in scan.files.keys.sorted() where !ReplicaScan.isFolder(path) && other.files[path + "/"] != nil {
                 let fileUnchanged = archive.entries[path]?.hash == scan.files[path]!.hash
                 let folderUnchanged = archive.entries[path + "/"] != nil
@@ -23,9 +23,9 @@ extension SyncEngine {
                 guard !fileUnchanged && !folderUnchanged else { continue }
                 let copy = Applier.freeName(
                     Applier.conflictCopyName(path, timestamp: Syscall.localTimestamp(), replica: replica.rawValue),
-                    scans: [scanA, scanB], roots: Replica.allCases.map(folder))
+                    scans: [scans.a, scans.b], roots: Replica.allCases.map(folder))
                 guard !options.dryRun else {
-                    report.conflicts[path] = .some(copy)
+                    report.record(.conflict(path: path, copy: copy))
                     continue
                 }
                 let stamp: FileStamp
@@ -33,19 +33,16 @@ extension SyncEngine {
                     try folder(replica)[path].renameWithoutReplacing(to: folder(replica)[copy])
                     stamp = try FileStamp.of(folder(replica)[copy])
                 } catch {
-                    report.skipped["\(replica.rawValue):\(path)"] = "a file here, a folder of the same name in the other replica, "
-                        + "and the file could not be renamed aside (\(error)): rename one of them"
+                    report.record(skipped: replica, path, "a file here, a folder of the same name in the other replica, "
+                        + "and the file could not be renamed aside (\(error)): rename one of them")
                     continue
                 }
                 var moved = scan.files[path]!
                 (moved.stamp, moved.id) = (stamp, nil)
-                func renamed(_ scan: inout ReplicaScan) {
-                    scan.files[path] = nil
-                    scan.files[copy] = moved
-                    scan.changed.append(copy)
-                }
-                if replica == .a { renamed(&scanA) } else { renamed(&scanB) }
-                report.conflicts[path] = .some(copy)
+                scans[replica].files[path] = nil
+                scans[replica].files[copy] = moved
+                scans[replica].changed.append(copy)
+                report.record(.conflict(path: path, copy: copy))
             }
         }
     }

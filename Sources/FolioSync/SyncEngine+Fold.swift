@@ -8,11 +8,12 @@ extension SyncEngine {
     /// sync) back into their files, before anything else is decided; rescans what that
     /// changed. Returns the copies folded.
     func foldConflictCopies(
-        _ scanA: inout ReplicaScan, _ scanB: inout ReplicaScan, archive: SyncArchive, state: RootedFolder, bases: BaseStore, history: VersionHistory, ignore: FolioIgnore
-    ) throws(SyncError) -> (folded: [String], kept: [String: String]) {
-        var folding = Applier(engine: self, state: state, bases: bases, history: history, scanA: scanA, scanB: scanB, archive: archive, report: SyncReport())
+        _ scans: inout ReplicaScans, archive: SyncArchive, state: RootedFolder, bases: BaseStore, history: VersionHistory, ignore: FolioIgnore
+    ) throws(SyncError) -> (folded: [String], kept: [ReplicaPath: String]) {
+        var folding = Applier(engine: self, state: state, bases: bases, history: history, scans: scans, archive: archive, report: SyncReport())
         folding.unfinishedFolds = FoldJournal.load(state)
-        for (replica, scan) in [(Replica.a, scanA), (.b, scanB)] {
+        for replica in Replica.allCases {
+            let scan = scans[replica]
             // Every copy is tried, every time: one that could not be folded is reported
             // again, and one present at the first sync is folded like any other.
             var copiesOf: [String: [String]] = [:]
@@ -43,15 +44,14 @@ extension SyncEngine {
         }
         // Anything the folding changed on disk is seen afresh.
         if journaled {
-            for (index, replica) in [Replica.a, .b].enumerated() {
-                let rescan = try ReplicaScan.scan(folder(replica), ignoring: ignore, known: Self.known(archive, replica))
-                if index == 0 { scanA = rescan } else { scanB = rescan }
+            for replica in Replica.allCases {
+                scans[replica] = try ReplicaScan.scan(folder(replica), ignoring: ignore, known: Self.known(archive, replica))
             }
             for (copy, replica) in foldLater {
                 let reason = "a conflict copy whose file changed during the sync: folded next time"
-                if replica == .a { scanA.skipped[copy] = reason } else { scanB.skipped[copy] = reason }
+                scans[replica].skipped[copy] = reason
             }
         }
-        return (folding.report.folded, folding.report.keptCopies)
+        return (folding.report.folds, folding.report.copiesKept)
     }
 }

@@ -38,7 +38,7 @@ extension SyncEngine {
         let bases = BaseStore(state: stateFolder, known: Set(knownArchive.entries.values.map(\.hash)))
         return SyncRun(
             lock: lock, state: stateFolder, endedRuns: endedRuns, storage: storage, loaded: loaded, knownArchive: knownArchive, archive: archive,
-            ignore: FolioIgnore(text: rules.joined(separator: "\n")), ownIgnore: rules.map { FolioIgnore(text: $0) }, bases: bases, history: VersionHistory(state: stateFolder, contents: bases))
+            ignore: FolioIgnore(text: rules.joined(separator: "\n")), ownIgnore: PerReplica(a: FolioIgnore(text: rules[0]), b: FolioIgnore(text: rules[1])), bases: bases, history: VersionHistory(state: stateFolder, contents: bases))
     }
 
     /// Both replicas listed at once, then what changed in either read with both cores;
@@ -46,20 +46,22 @@ extension SyncEngine {
     func scan(_ run: SyncRun) throws(SyncError) -> ReplicaScans {
         let known = run.knownArchive, ignore = run.ignore, ownIgnore = run.ownIgnore, endedRuns = run.endedRuns
         let listings = ConcurrentSlots<Result<ReplicaScan, SyncError>>.map(2) { index in
-            let replica: Replica = index == 0 ? .a : .b
+            let replica = Replica.allCases[index]
             return Result { () throws(SyncError) in
                 try ReplicaScan.list(
-                    self.folder(replica), ignoring: ignore, own: ownIgnore[index], expectedCount: known.entries.count, endedRuns: endedRuns,
+                    self.folder(replica), ignoring: ignore, own: ownIgnore[replica], expectedCount: known.entries.count, endedRuns: endedRuns,
                     renamingToNFC: !self.options.dryRun, known: Self.known(known, replica))
             }
         }
-        var scans = [try listings[0].get(), try listings[1].get()]
+        let listed = try PerReplica { replica throws(SyncError) in try listings[replica.position].get() }
         // A root listed only in part would make every file not yet listed look deleted.
-        for (index, scan) in scans.enumerated() {
-            if let reason = scan.skipped[""] {
-                throw SyncError(.replicaMissing, "\(index == 0 ? rootA : rootB): \(reason); nothing was changed")
+        for replica in Replica.allCases {
+            if let reason = listed[replica].skipped[""] {
+                throw SyncError(.replicaMissing, "\(root(replica)): \(reason); nothing was changed")
             }
         }
+        // Both read at once: the work is shared between the cores whatever its side.
+        var scans = [listed.a, listed.b]
         ReplicaScan.readPending(&scans, roots: [folderA, folderB])
         if !options.allowMassDelete { try refuseStrangeRoots(archive: run.archive, state: run.state) }
         return ReplicaScans(a: scans[0], b: scans[1])
@@ -69,10 +71,10 @@ extension SyncEngine {
     /// first; the report starts with what that did.
     func foldConflictCopies(_ scans: inout ReplicaScans, _ run: inout SyncRun) throws(SyncError) -> SyncReport {
         let (folded, keptCopies) = try foldConflictCopies(
-            &scans.a, &scans.b, archive: run.archive, state: run.state, bases: run.bases, history: run.history, ignore: run.ignore)
+            &scans, archive: run.archive, state: run.state, bases: run.bases, history: run.history, ignore: run.ignore)
         var report = SyncReport()
-        report.folded = folded
-        report.keptCopies = keptCopies
+        for copy in folded { report.record(.folded(copy: copy)) }
+        for (copy, reason) in keptCopies.sorted(by: { $0.key < $1.key }) { report.record(.keptCopy(copy, reason: reason)) }
         return report
     }
 
@@ -96,8 +98,10 @@ extension SyncEngine {
     /// is there, Folio's own leftover temporary files (into the trash), names that differ
     /// only by case; and what the scans skipped or renamed.
     func tidy(_ scans: inout ReplicaScans, _ run: inout SyncRun, _ report: inout SyncReport) {
-        separateFilesFromFolders(&scans.a, &scans.b, archive: run.archive, into: &report)
-        report.heldBack = (scans.a.heldBack.map { "A:" + $0 } + scans.b.heldBack.map { "B:" + $0 }).sorted()
+        separateFilesFromFolders(&scans, archive: run.archive, into: &report)
+        for path in scans.a.heldBack { report.record(.heldBack(ReplicaPath(.a, path))) }
+        for path in scans.b.heldBack { report.record(.heldBack(ReplicaPath(.b, path))) }
+        report.sortHeldBack()
         if !options.dryRun {
             for (replica, scan) in [(Replica.a, scans.a), (.b, scans.b)] {
                 // Into the trash, not unlinked: were a name ever mistaken for Folio's, nothing is lost.
@@ -108,7 +112,7 @@ extension SyncEngine {
                         if let tag = ReplicaScan.folioTemporaryTag(String(path.split(separator: "/").last ?? "")) { run.unmovedRuns.insert(tag) }
                         continue
                     }
-                    report.removedTemporaries.append("\(replica.rawValue):\(path)")
+                    report.record(.removedTemporary(ReplicaPath(replica, path)))
                 }
             }
         }
@@ -125,17 +129,19 @@ extension SyncEngine {
         for (_, paths) in byFoldedName where paths.count > 1 {
             run.clashed = true
             for path in paths {
-                report.skipped[path] = "names that differ only by case (\(paths.sorted().joined(separator: ", "))): left alone; rename one"
+                report.record(.skipped(replica: nil, path: path, reason: "names that differ only by case (\(paths.sorted().joined(separator: ", "))): left alone; rename one", byDesign: false))
                 scans.a.files[path] = nil
                 scans.b.files[path] = nil
                 run.archive.entries[path] = nil
             }
         }
         report.hashed = scans.a.hashed + scans.b.hashed
-        for (path, reason) in scans.a.skipped { report.skipped["A:" + path] = reason }
-        for (path, reason) in scans.b.skipped { report.skipped["B:" + path] = reason }
-        report.passedOver = Set(scans.a.passedOver.map { "A:" + $0 }).union(scans.b.passedOver.map { "B:" + $0 })
-        report.normalized = scans.a.normalized.map { "A:" + $0 } + scans.b.normalized.map { "B:" + $0 }
+        for (replica, scan) in [(Replica.a, scans.a), (.b, scans.b)] {
+            for (path, reason) in scan.skipped { report.record(.skipped(replica: replica, path: path, reason: reason, byDesign: scan.passedOver.contains(path))) }
+        }
+        for (replica, scan) in [(Replica.a, scans.a), (.b, scans.b)] {
+            for path in scan.normalized { report.record(.normalized(ReplicaPath(replica, path))) }
+        }
     }
 
     /// The steps the decision table gives (``SyncPlan``), refused when they would delete
@@ -179,8 +185,8 @@ extension SyncEngine {
     /// for them.
     func apply(_ steps: [SyncStep], _ scans: ReplicaScans, _ run: inout SyncRun, _ report: inout SyncReport) {
         var applier = Applier(
-            engine: self, state: run.state, bases: run.bases, history: run.history, scanA: scans.a, scanB: scans.b, archive: run.archive, report: report)
-        let (copies, others, afterFolders) = schedule(steps, scans.a, scans.b)
+            engine: self, state: run.state, bases: run.bases, history: run.history, scans: scans, archive: run.archive, report: report)
+        let (copies, others, afterFolders) = schedule(steps, scans)
         applier.copyFiles(copies) { done in options.progress?(done, steps.count) }
         for (index, step) in others.enumerated() {
             applier.apply(step)
@@ -193,8 +199,7 @@ extension SyncEngine {
         if steps.count >= 100 { options.progress?(steps.count, steps.count) }
         (run.archive, report) = (applier.archive, applier.report)
         // In path order, as the steps were planned (new files were copied in a batch of their own).
-        report.copied.sort()
-        report.deleted.sort()
+        report.sortCopiesAndDeletions()
         report.files = run.archive.entries.keys.count { !ReplicaScan.isFolder($0) }
         run.archive._checkInvariants()
     }
@@ -213,8 +218,8 @@ extension SyncEngine {
             } catch {
                 // What was copied is still reported (and the sync exits 3): the files are
                 // written; without the archive, the next sync compares them afresh.
-                report.skipped[SyncReport.stateKey] = "cannot save the archive in \(state): " + FileProblem.advice(error, writing: true)
-                    + " (the files above were synced; the next sync compares them afresh)"
+                report.record(stateNotWritten: "cannot save the archive in \(state): " + FileProblem.advice(error, writing: true)
+                    + " (the files above were synced; the next sync compares them afresh)")
                 return
             }
         }
@@ -226,7 +231,7 @@ extension SyncEngine {
             try run.history.flush()
             try run.history.pruneIfGrown(now: now, keeping: Set(run.archive.entries.values.map(\.hash)))
         } catch {
-            report.skipped[SyncReport.stateKey] = "cannot save the history of versions in \(state): " + FileProblem.advice(error, writing: true)
+            report.record(stateNotWritten: "cannot save the history of versions in \(state): " + FileProblem.advice(error, writing: true))
         }
     }
 }

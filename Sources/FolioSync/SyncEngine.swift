@@ -9,32 +9,36 @@ import FolioSystem
 /// target is still what the scan saw, every delete a move into the trash, the archive
 /// recording a path only once both replicas hold its result.
 public struct SyncEngine: Sendable {
-    /// The first replica's folder.
-    public let rootA: String
-    /// The second replica's folder.
-    public let rootB: String
+    /// The replicas' folders, as absolute paths.
+    public let roots: PerReplica<String>
     /// The options in force.
     public let options: SyncOptions
     /// Where the archive lives.
     public let state: String
-    /// The first replica, pinned when the engine was made: every file operation below it
-    /// goes through this descriptor.
-    public let folderA: RootedFolder
-    /// The second replica, pinned likewise.
-    public let folderB: RootedFolder
+    /// The replicas, pinned when the engine was made: every file operation below one
+    /// goes through its descriptor.
+    public let folders: PerReplica<RootedFolder>
+
+    /// The first replica's folder.
+    public var rootA: String { roots.a }
+    /// The second replica's folder.
+    public var rootB: String { roots.b }
+    /// The first replica, pinned.
+    public var folderA: RootedFolder { folders.a }
+    /// The second replica, pinned.
+    public var folderB: RootedFolder { folders.b }
 
     /// An engine for the replicas `a` and `b`.
     public init(_ a: String, _ b: String, options: SyncOptions = SyncOptions()) throws(SyncError) {
         func absolute(_ path: String) throws(SyncError) -> String {
             do { return try Syscall.realPath(path) } catch { throw SyncError(.replicaMissing, "\(path): the replica is missing (\(error)); nothing was changed") }
         }
-        rootA = try absolute(a)
-        rootB = try absolute(b)
-        func pinned(_ path: String) throws(SyncError) -> RootedFolder {
+        let roots = PerReplica(a: try absolute(a), b: try absolute(b))
+        self.roots = roots
+        let (rootA, rootB) = (roots.a, roots.b)
+        folders = try roots.map { (path: String) throws(SyncError) -> RootedFolder in
             do { return try RootedFolder(path) } catch { throw SyncError(.replicaMissing, "\(path): cannot open the replica (\(error)); nothing was changed") }
         }
-        folderA = try pinned(rootA)
-        folderB = try pinned(rootB)
         guard rootA != rootB else { throw SyncError(.replicasOverlap, "\(a) and \(b) are the same folder") }
         guard !rootA.hasPrefix(rootB + "/") && !rootB.hasPrefix(rootA + "/") else {
             throw SyncError(.replicasOverlap, "\(a) and \(b) are inside one another; replicas must be separate folders")
@@ -46,7 +50,8 @@ public struct SyncEngine: Sendable {
         state = options.stateDirectory ?? base + "/folio/" + pair
     }
 
-    func root(_ replica: Replica) -> String { replica == .a ? rootA : rootB }
+    /// The folder of `replica`, as an absolute path.
+    public func root(_ replica: Replica) -> String { roots[replica] }
 
     /// The same engine with both replicas opened again at their paths (for a process
     /// that syncs for weeks: a replica unmounted and mounted again is the one at the path now).
@@ -55,7 +60,7 @@ public struct SyncEngine: Sendable {
     }
 
     /// The pinned folder of `replica`.
-    func folder(_ replica: Replica) -> RootedFolder { replica == .a ? folderA : folderB }
+    func folder(_ replica: Replica) -> RootedFolder { folders[replica] }
 
     /// The state folder, opened (and made, 0700, when missing: it holds copies of every
     /// text file).
@@ -79,9 +84,9 @@ public struct SyncEngine: Sendable {
         // A copy that could not be folded against its file as it was may fold against the
         // file this sync changed (or with the versions it recorded): tried again at once,
         // so that one sync converges and the next finds nothing to do.
-        for _ in 0..<2 where !options.dryRun && !report.keptCopies.isEmpty {
+        for _ in 0..<2 where !options.dryRun && !report.copiesKept.isEmpty {
             let next = try runOnce()
-            let changed = !(next.copied.isEmpty && next.deleted.isEmpty && next.merged.isEmpty && next.folded.isEmpty && next.moved.isEmpty)
+            let changed = !(next.copies.isEmpty && next.deletions.isEmpty && next.merges.isEmpty && next.folds.isEmpty && next.moves.isEmpty)
             report = report.followed(by: next)
             if !changed { break }
         }
@@ -198,7 +203,7 @@ public struct SyncEngine: Sendable {
     /// a time. A file where the other side has a folder of that name waits until the
     /// folder is removed; a file in a folder the other side has as a file goes in path
     /// order, after that file's deletion.
-    func schedule(_ steps: [SyncStep], _ scanA: ReplicaScan, _ scanB: ReplicaScan)
+    func schedule(_ steps: [SyncStep], _ scans: ReplicaScans)
         -> (copies: [(path: String, source: Replica)], others: [SyncStep], afterFolders: [SyncStep])
     {
         var copies: [(path: String, source: Replica)] = []
@@ -208,7 +213,7 @@ public struct SyncEngine: Sendable {
                 others.append(step)
                 continue
             }
-            let target = source == .a ? scanB : scanA
+            let target = scans[source.other]
             if target.files[path + "/"] != nil {
                 afterFolders.append(step)
             } else if options.dryRun || Self.ancestors(of: path).contains(where: { target.files[$0] != nil }) {
@@ -235,7 +240,7 @@ public struct SyncEngine: Sendable {
     static func known(_ archive: SyncArchive, _ replica: Replica) -> (String) -> (stamp: FileStamp?, hash: SHA256.Digest, id: String?)? {
         { path in
             guard let entry = archive.entries[path] else { return nil }
-            return (replica == .a ? entry.stampA : entry.stampB, entry.hash, entry.id)
+            return (entry.stamp(in: replica), entry.hash, entry.id)
         }
     }
 }

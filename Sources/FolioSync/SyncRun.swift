@@ -17,7 +17,7 @@ struct SyncRun {
     /// What either side's `.folioignore` names, ignored on both.
     let ignore: FolioIgnore
     /// Each replica's own rules (A, B): what the other's alone ignore is held back, and reported.
-    let ownIgnore: [FolioIgnore]
+    let ownIgnore: PerReplica<FolioIgnore>
     /// The merge bases and the versions seen.
     let bases: BaseStore
     let history: VersionHistory
@@ -31,7 +31,4 @@ struct SyncRun {
 
 /// The two replicas' scans, side by side (two stored properties, so that a phase can
 /// change both at once without copying either).
-struct ReplicaScans {
-    var a: ReplicaScan
-    var b: ReplicaScan
-}
+typealias ReplicaScans = PerReplica<ReplicaScan>

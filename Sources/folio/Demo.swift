@@ -201,12 +201,12 @@ struct Demo {
         let report = try engine.run()
         Output.print("   Edited on both sides: the laptop set servings 2 → 6 in hamburger.md, the stick time 25m → 30m;")
         Output.print("   both retitled todos/fix-bike.md; Syncthing left a conflict copy of \(quote) on the stick. folio sync:")
-        for path in report.merged where report.conflicts[path] == nil { Output.print("   merged   \(path)") }
+        for path in report.merges where report.conflicts[path] == nil { Output.print("   merged   \(path)") }
         for (path, copy) in report.conflicts.sorted(by: { $0.key < $1.key }) {
             Output.print("   conflict \(path): the newer title stays, the other is kept as \(copy.flatMap { $0 } ?? "markers")")
         }
-        for copy in report.folded { Output.print("   folded   \(copy) back into \(quote) (against the version Folio saw before either edit)") }
-        for (copy, reason) in report.keptCopies.sorted(by: { $0.key < $1.key }) { Output.print("   kept     \(copy): \(reason)") }
+        for copy in report.folds { Output.print("   folded   \(copy) back into \(quote) (against the version Folio saw before either edit)") }
+        for (copy, reason) in report.copiesKept.sorted(by: { $0.key < $1.key }) { Output.print("   kept     \(copy.description): \(reason)") }
         func contents(_ folder: URL) -> [String: Data] {
             var files: [String: Data] = [:]
             for case let relative as String in FileManager.default.enumerator(atPath: folder.path)?.allObjects ?? [] {

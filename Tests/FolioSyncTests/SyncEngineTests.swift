@@ -150,7 +150,7 @@ struct Replicas {
         let engine = try SyncEngine(replicas.a, replicas.b, options: options)
         let scanB = try ReplicaScan.scan(try RootedFolder(replicas.b), ignoring: FolioIgnore(), known: { _ in nil })
         try replicas.write("typed meanwhile\n", "a.txt", in: .b)
-        var applier = Applier(engine: engine, state: try engine.openState(), bases: BaseStore(state: try RootedFolder.creating(replicas.state), known: []), scanA: try ReplicaScan.scan(try RootedFolder(replicas.a), ignoring: FolioIgnore(), known: { _ in nil }), scanB: scanB, archive: SyncArchive(), report: SyncReport())
+        var applier = Applier(engine: engine, state: try engine.openState(), bases: BaseStore(state: try RootedFolder.creating(replicas.state), known: []), scans: PerReplica(a: try ReplicaScan.scan(try RootedFolder(replicas.a), ignoring: FolioIgnore(), known: { _ in nil }), b: scanB), archive: SyncArchive(), report: SyncReport())
         applier.apply(.copy("a.txt", from: .a))
         applier.commitReplacements()
         #expect(applier.report.changedDuringSync == ["a.txt"])

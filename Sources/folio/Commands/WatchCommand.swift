@@ -135,9 +135,9 @@ extension WatchCommand {
             switch outcome {
             case .success(let report) where json:
                 // One object per event, as folio watch DIR --json prints them; nothing when nothing happened.
-                for line in SyncCommand.events(report) { Output.printJSON(line) }
+                for line in report.jsonEvents { Output.printJSON(line) }
             case .success(let report):
-                SyncCommand.printReport(report, dryRun: false, json: false, roots: (a, b))
+                report.printText(dryRun: false, roots: PerReplica(a: a, b: b))
             case .failure(let error):
                 // Tried again every few seconds: said when it starts or changes.
                 if failures.isNew(error.description) { Output.error("folio watch: " + failure(error, a: a, b: b)) }

@@ -1,0 +1,16 @@
+/// A path in one replica: what a report says `A:PATH` of.
+public struct ReplicaPath: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The replica.
+    public var replica: Replica
+    /// The path, relative to the replica's root (a folder's ends in `/`).
+    public var path: String
+
+    /// `path` in `replica`.
+    public init(_ replica: Replica, _ path: String) { (self.replica, self.path) = (replica, path) }
+
+    /// `A:PATH` or `B:PATH`.
+    public var description: String { "\(replica.rawValue):\(path)" }
+
+    /// In the order of their `A:PATH` spelling, as reports list them.
+    public static func < (left: ReplicaPath, right: ReplicaPath) -> Bool { left.description < right.description }
+}

@@ -1,0 +1,40 @@
+import FolioFolder
+import FolioSync
+
+extension SyncReport {
+    /// What a sync did, for a person: a line per change on standard output (`would `
+    /// before each with `dryRun`), then what was skipped or held back and a summary on
+    /// standard error. `roots` (A and B, as the user named them) go into the commands a
+    /// conflict line suggests.
+    func printText(dryRun: Bool, roots: PerReplica<String>) {
+        let prefix = dryRun ? "would " : ""
+        // One write for all of it: a first sync reports a line per file.
+        var lines: [String] = normalizations.map { "renamed \(shown($0.description)) to its NFC spelling (Unicode's precomposed form)" }
+        lines += copies.map { "\(prefix)copy    \(shown($0.path))" }
+        lines += deletions.map { "\(prefix)delete  \(shown($0.path))" }
+        lines += moves.map { "\(prefix)move    \(shown("\($0.from) → \($0.to)"))" }
+        lines += folds.map { "folded  \(shown($0)) into \(shown(ConflictCopies.original(of: $0) ?? $0)) (its copy is in the trash)" }
+        lines += copiesKept.sorted(by: { $0.key < $1.key }).map { copy, reason in
+            "conflict kept \(shown(ConflictCopies.original(of: copy.path) ?? copy.path)): \(reason) (the other version stays as \(shown(copy.description))); "
+                + ConflictStatus.settling(copy.path, in: roots[copy.replica])
+        }
+        lines += merges.filter { conflicts[$0] == nil }.map { "\(prefix)merge   \(shown($0))" }
+        lines += conflicts.sorted(by: { $0.key < $1.key }).map { path, copy in
+            "conflict \(shown(path))" + (copy.flatMap { $0 }.map { ": the other version is saved as \(shown($0)); " + ConflictStatus.settling($0, in: roots.a) }
+                ?? ": marked in the file; edit the <<<<<<< … >>>>>>> blocks away, then sync again")
+        }
+        lines += changedDuringSync.map { "changed during sync, left for next time: \(shown($0))" }
+        if !lines.isEmpty { Output.print(lines.joined(separator: "\n")) }
+        // Skips in the order of their keys, the state's among them, named for what it is.
+        var problems = skips.map { skip, reason in (skip.description, "skipped \(shown(skip.description)): \(reason)") }
+        if let stateProblem { problems.append((Self.stateKey, "folio's state: \(stateProblem)")) }
+        for (_, line) in problems.sorted(by: { $0.0 < $1.0 }) { Output.error(line) }
+        if !heldBackPaths.isEmpty {
+            // Never silent: a change the other replica's own rules hold back is named.
+            let first = heldBackPaths.prefix(5).map { shown($0.description) }.joined(separator: ", ")
+            Output.error("held back by the other replica's .folioignore: \(heldBackPaths.count) path\(heldBackPaths.count == 1 ? "" : "s") (\(first)\(heldBackPaths.count > 5 ? ", …" : "")); "
+                + "each replica's .folioignore is its own: add the rule to both to ignore a path on both sides, or remove it")
+        }
+        Output.error("\(files) files in step; \(hashed) read and hashed")
+    }
+}
