@@ -40,6 +40,7 @@ enum ResolveCommand: FolioCommand {
     enum Choice { case show, keepFile, keepCopy, merge }
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
+        let state = try SharedOptions.stateDirectory(arguments)
         let choice: Choice
         switch (try arguments.value(of: keep), arguments.isSet(merge)) {
         case (nil, false): choice = .show
@@ -57,7 +58,7 @@ enum ResolveCommand: FolioCommand {
             }
             if choice == .show { return try show(copy, of: original, in: root) }
             var options = FoldOptions()
-            options.stateDirectory = try SharedOptions.stateDirectory(arguments)
+            options.stateDirectory = state
             // Not a dry run: the state's lock keeps a folio watch from folding this copy meanwhile.
             let folder: SharedFolder
             do { folder = try SharedFolder(root, options: options) } catch { throw Failure(description: "\(error)", status: ExitCode.of(error)) }
