@@ -18,6 +18,7 @@ struct Demo {
         let fixtures = try Demo.findFixtures()
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("folio-demo-\(UUID().uuidString.prefix(8))")
         try FileManager.default.copyItem(at: fixtures, to: copy)
+        // A temporary copy left behind is no failure of the demo; the system cleans it up.
         defer { try? FileManager.default.removeItem(at: copy) }
         Output.print("Folio demo: working on a copy of \(fixtures.path) in \(copy.path)\n")
 
@@ -171,6 +172,7 @@ struct Demo {
         let replica = root.deletingLastPathComponent().appendingPathComponent(root.lastPathComponent + "-usb")
         let state = root.deletingLastPathComponent().appendingPathComponent(root.lastPathComponent + "-state")
         defer {
+            // Temporary folders, as the copy above: left behind, they harm nothing.
             try? FileManager.default.removeItem(at: replica)
             try? FileManager.default.removeItem(at: state)
         }

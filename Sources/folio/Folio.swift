@@ -47,7 +47,10 @@ enum FolioCLI {
             Output.error("folio \(command.name): \(error)\n\n\(command.help)")
             return command.usageStatus
         }
-        do { return try await command.run(parsed) } catch let exit as CommandExit { return exit.status } catch {
+        do { return try await command.run(parsed) } catch let exit as CommandExit { return exit.status } catch let error as OptionValueError {
+            Output.error("folio \(command.name): \(error)" + (error.showsHelp ? "\n\n\(command.help)" : ""))
+            return command.usageStatus
+        } catch {
             Output.error("folio \(command.name): \(error)")
             return ExitCode.of(error)
         }

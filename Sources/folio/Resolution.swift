@@ -37,6 +37,8 @@ struct Resolution {
             }
         }
         try trashCopy(copyStamp)
+        // The history only helps later folds find a base; the copy is settled either way,
+        // and the next fold or watch records the file again.
         try? folder.record([file])
         Output.print("put \(copy) in \(file); the file's former content and the copy are in the trash (folio restore \(display) lists them)")
         return ExitCode.success
@@ -61,6 +63,8 @@ struct Resolution {
         let merged = FileMerge.merge(path: file, base: base.bytes, ours: fileBytes, theirs: copyBytes, policy: .markers)
         try write(merged.bytes, over: fileStamp)
         try trashCopy(copyStamp)
+        // The history only helps later folds find a base; the copy is settled either way,
+        // and the next fold or watch records the file again.
         try? folder.record([file])
         let summary = "merged \(copy) into \(file) (base: \(base.source.rawValue)); the copy is in the trash"
         guard merged.conflicts > 0 else {
@@ -79,6 +83,8 @@ struct Resolution {
     }
 
     private func readIfPresent(_ path: String) throws -> (bytes: [UInt8], stamp: FileStamp)? {
+        // Whatever stops the stat counts as absent: the writes that follow replace only
+        // a file that is not there (`replacingOnly`), so one that is is never overwritten.
         guard (try? FileStamp.of(folder.rootFolder[path])) != nil else { return nil }
         return try read(path)
     }

@@ -21,7 +21,7 @@ import Testing
         for flag in ["--help", "-h"] {
             let run = try FolioBinary.run([name, flag])
             #expect(run.status == 0 && run.stdout.hasPrefix("usage: folio \(name)"), "\(name) \(flag): \(run.stderr)")
-            for option in Set(command.arguments.flags).union(command.arguments.optionNames) {
+            for option in command.arguments.flagNames.union(command.arguments.optionNames) {
                 #expect(run.stdout.contains(option), "folio \(name) --help does not mention \(option)")
             }
         }

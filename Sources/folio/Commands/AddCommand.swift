@@ -4,7 +4,7 @@ import FolioModel
 import FolioStore
 import FolioSystem
 
-/// `folio add DIR KIND --title T [--field key=value …]`.
+/// `folio add DIR KIND --title TITLE [--date D] [--priority N] [--field KEY=VALUE]…`.
 enum AddCommand: FolioCommand {
     static let name = "add"
     static let summary = "add a record: folio add DIR todo --title \"Buy milk\" --priority 2"
@@ -24,8 +24,12 @@ enum AddCommand: FolioCommand {
         .todo: ["date", "priority"], .workout: ["distance", "date", "complexity"], .quote: ["author", "source"],
         .recipe: ["summary", "time", "servings", "tags", "ingredients", "steps"],
     ]
+    static let title = Option<String>("--title", "TITLE", help: "the title (a workout's name, a quote's text)", required: true)
+    static let date = Option<String>("--date", "D", help: "the date, as written (2026-11-01)")
+    static let priority = Option<Int>("--priority", "N", help: "a todo's priority", format: IntFormat(said: "a whole number"))
+    static let field = Option<FieldAssignment>("--field", "KEY=VALUE", help: "one more front-matter key, typed as YAML; once per key")
     static let arguments = ArgumentSpec(
-        options: [("--title", "TITLE"), ("--date", "D"), ("--priority", "N"), ("--field", "KEY=VALUE")], positionals: 2...2, positionalNames: "DIR and KIND", synopses: ["DIR KIND"])
+        options: [title.info, date.info, priority.info, field.info], positionals: 2...2, positionalNames: "DIR and KIND", synopses: ["DIR KIND"])
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let kind = Kind(rawValue: arguments.positionals[1])
@@ -33,28 +37,16 @@ enum AddCommand: FolioCommand {
             Output.error("folio add: cannot add a '\(kind)'; KIND is \(kindList)")
             return ExitCode.usage
         }
-        guard let title = arguments.options["--title"]?.last, title.contains(where: { !$0.isWhitespace }) else {
-            Output.error("folio add: --title is required\n\n\(help)")
-            return ExitCode.usage
-        }
+        // A title of blanks is no title: refused as one left out.
+        let title = try arguments.required(Self.title)
+        guard title.contains(where: { !$0.isWhitespace }) else { throw ParsedArguments.missing(Self.title) }
         var extra = YAMLMapping()
-        for field in arguments.options["--field"] ?? [] {
-            guard let equals = field.firstIndex(of: "="), equals != field.startIndex else {
-                Output.error("folio add: --field needs KEY=VALUE, got '\(field)'")
-                return ExitCode.usage
-            }
-            let text = String(field[field.index(after: equals)...])
-            let value = (try? YAML.parse(text).value) ?? .string(text)
-            extra[String(field[..<equals])] = value
+        for field in try arguments.values(of: Self.field) {
+            // Not YAML (`a: b: c`) is no error: the value is then the text as given.
+            extra[field.key] = (try? YAML.parse(field.value).value) ?? .string(field.value)
         }
-        if let date = arguments.options["--date"]?.last { extra["date"] = .string(date) }
-        if let priority = arguments.options["--priority"]?.last {
-            guard let number = Int(priority) else {
-                Output.error("folio add: --priority needs a whole number, got '\(priority)'")
-                return ExitCode.usage
-            }
-            extra["priority"] = .int(number)
-        }
+        if let date = try arguments.value(of: Self.date) { extra["date"] = .string(date) }
+        if let priority = try arguments.value(of: Self.priority) { extra["priority"] = .int(priority) }
         let store = try await loadStore(arguments.positionals[0])
         let action: Action
         switch kind {

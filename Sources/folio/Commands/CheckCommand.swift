@@ -15,10 +15,11 @@ enum CheckCommand: FolioCommand {
         versions is read from --state DIR, else the folder's default state).
         Exits 1 when there are problems, 0 when there are none.
         """
-    static let arguments = ArgumentSpec(options: [("--state", "DIR")], positionals: 1...1, positionalNames: "one DIR", synopses: ["DIR"])
+    static let arguments = ArgumentSpec(options: [SharedOptions.state.info], positionals: 1...1, positionalNames: "one DIR", synopses: ["DIR"])
 
-    static func run(_ arguments: ParsedArguments) async -> Int32 {
+    static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let root = arguments.positionals[0]
+        let state = try SharedOptions.stateDirectory(arguments)
         let report: FolderCheck.Report
         do { report = try FolderCheck.run(root: root) } catch {
             Output.error(FileProblem.line(error))
@@ -27,7 +28,7 @@ enum CheckCommand: FolioCommand {
         var problems = report.problems
         let displayRoot = root.hasSuffix("/") ? String(root.dropLast()) : root
         do {
-            problems += try ConflictStatus.all(in: root, state: arguments.options["--state"]?.last).map { status in
+            problems += try ConflictStatus.all(in: root, state: state).map { status in
                 "\(displayRoot)/\(status.copy): error: conflict copy of \(status.file): \(status.sentence)"
             }
         } catch {

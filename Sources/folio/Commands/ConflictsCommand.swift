@@ -20,15 +20,16 @@ enum ConflictsCommand: FolioCommand {
         "base" or "reason", "fromFolioSync"}]}. Exits 1 when there are copies, 0 when
         there are none.
         """
-    static let arguments = ArgumentSpec(flags: ["--json"], options: [("--state", "DIR")], positionals: 1...1, positionalNames: "one DIR", synopses: ["DIR"])
+    static let arguments = ArgumentSpec(flags: [SharedOptions.json], options: [SharedOptions.state.info], positionals: 1...1, positionalNames: "one DIR", synopses: ["DIR"])
 
-    @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
+    @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
+        let state = try SharedOptions.stateDirectory(arguments)
         let statuses: [ConflictStatus]
-        do { statuses = try ConflictStatus.all(in: arguments.positionals[0], state: arguments.options["--state"]?.last) } catch {
+        do { statuses = try ConflictStatus.all(in: arguments.positionals[0], state: state) } catch {
             Output.error("folio conflicts: \(error)")
             return ExitCode.of(error)
         }
-        if arguments.flags.contains("--json") {
+        if arguments.isSet(SharedOptions.json) {
             Output.printJSON(YAMLValue.mapping(["conflicts": .sequence(statuses.map(\.json))]).json())
         } else {
             for status in statuses { Output.print(status.line) }

@@ -26,19 +26,18 @@ enum FoldCommand: FolioCommand {
         --json prints one JSON document. Exit 0 when no copy is left, 1 when some are
         kept (or git is busy), 2 on bad usage or when another folio holds the state folder.
         """
-    static let arguments = ArgumentSpec(flags: ["--dry-run", "--json"], options: [("--state", "DIR"), ("--quiet", "SECONDS")], positionals: 1...1, positionalNames: "one DIR", synopses: ["DIR"])
+    /// In seconds: a sync tool may take that long to finish writing a copy (not
+    /// `watch --quiet`'s milliseconds, which are for an editor's save).
+    static let quiet = Option<Duration>(
+        "--quiet", unit: .seconds, range: 0...3600, fractions: true, upTo: "an hour",
+        help: "wait for a copy or file changed less than this long ago", default: "2")
+    static let arguments = ArgumentSpec(flags: [SharedOptions.dryRun, SharedOptions.json], options: [SharedOptions.state.info, quiet.info], positionals: 1...1, positionalNames: "one DIR", synopses: ["DIR"])
 
-    @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
+    @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         var options = FoldOptions()
-        options.stateDirectory = arguments.options["--state"]?.last
-        options.dryRun = arguments.flags.contains("--dry-run")
-        if let quiet = arguments.options["--quiet"]?.last {
-            guard let seconds = Double(quiet), seconds >= 0, seconds <= 3600 else {
-                Output.error("folio fold: --quiet needs a number of seconds up to an hour (3600), got '\(quiet)'")
-                return ExitCode.usage
-            }
-            options.quietPeriod = .milliseconds(Int(seconds * 1000))
-        }
+        options.stateDirectory = try SharedOptions.stateDirectory(arguments)
+        options.dryRun = arguments.isSet(SharedOptions.dryRun)
+        if let quiet = try arguments.value(of: quiet) { options.quietPeriod = quiet }
         let folder: SharedFolder
         do { folder = try SharedFolder(arguments.positionals[0], options: options) } catch {
             Output.error("folio fold: \(error)")
@@ -58,13 +57,14 @@ enum FoldCommand: FolioCommand {
         // A copy still being written is waited for, a little.
         let deadline = Date().addingTimeInterval(Double(options.quietPeriod.components.seconds) + 10)
         while !report.waiting.isEmpty && Date() < deadline {
+            // Cancelled only when the process ends: nothing to wait for then.
             try? await Task.sleep(for: .milliseconds(250))
             let again = folder.fold()
             report.folded += again.folded
             report.kept += again.kept
             report.waiting = again.waiting
         }
-        print(report, dryRun: options.dryRun, json: arguments.flags.contains("--json"), folder: arguments.positionals[0])
+        print(report, dryRun: options.dryRun, json: arguments.isSet(SharedOptions.json), folder: arguments.positionals[0])
         return report.kept.isEmpty && report.waiting.isEmpty ? ExitCode.success : ExitCode.problems
     }
 

@@ -12,10 +12,11 @@ enum GitSetupCommand: FolioCommand {
         .gitattributes. With --global, to ~/.gitconfig and git's global attributes
         file instead, for every repository. Running it again changes nothing.
         """
-    static let arguments = ArgumentSpec(flags: ["--global"], positionals: 0...1, positionalNames: "at most one REPO", synopses: ["[REPO]"])
+    static let global = Flag("--global", help: "set it up for every repository (~/.gitconfig and git's global attributes file)")
+    static let arguments = ArgumentSpec(flags: [global], positionals: 0...1, positionalNames: "at most one REPO", synopses: ["[REPO]"])
 
     @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
-        let global = arguments.flags.contains("--global")
+        let global = arguments.isSet(Self.global)
         let repository = arguments.positionals.first ?? FileManager.default.currentDirectoryPath
         guard let folio = Bundle.main.executablePath.map({ URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }) else {
             Output.error("folio git-setup: cannot tell where the folio program is")
@@ -51,7 +52,13 @@ enum GitSetupCommand: FolioCommand {
                 }
                 attributes = top.output + "/.gitattributes"
             }
-            let existing = (try? String(contentsOfFile: attributes, encoding: .utf8)) ?? ""
+            let existing: String
+            if FileManager.default.fileExists(atPath: attributes) {
+                // One that is there but cannot be read must not be overwritten as if empty.
+                existing = try String(contentsOfFile: attributes, encoding: .utf8)
+            } else {
+                existing = ""
+            }
             let lines = existing.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             var added: [String] = []
             for line in ["*.md merge=folio", "*.markdown merge=folio"] where !lines.contains(line) { added.append(line) }

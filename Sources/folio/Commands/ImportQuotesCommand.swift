@@ -35,7 +35,8 @@ enum ImportQuotesCommand: FolioCommand {
             Output.error("\(file): error: no quotes found in \(file) (each quote goes between '#-' and '-#')")
             return ExitCode.problems
         }
-        // A new library folder is made on first import.
+        // A new library folder is made on first import; when it cannot be, loading it
+        // next says why (missing, or not readable).
         try? FileManager.default.createDirectory(atPath: arguments.positionals[0], withIntermediateDirectories: true)
         let store = try await loadStore(arguments.positionals[0])
         var errors: [StoreError] = []

@@ -16,16 +16,18 @@ enum ListCommand: FolioCommand {
         kind, title, fields and, for files that do not parse, error; for conflict
         copies, conflictOf (the file). Exits 1 when a file does not parse.
         """
-    static let arguments = ArgumentSpec(flags: ["--json"], options: [("--kind", "KIND")], positionals: 1...1, positionalNames: "one DIR", synopses: ["DIR"])
+    /// Open-ended: a folder may hold kinds of its own (`kind: book`), so not an enum.
+    static let kind = Option<String>("--kind", "KIND", help: "only the records of this kind (recipe, todo, workout, quote, note, or one the folder holds)")
+    static let arguments = ArgumentSpec(flags: [SharedOptions.json], options: [kind.info], positionals: 1...1, positionalNames: "one DIR", synopses: ["DIR"])
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let store = try await loadStore(arguments.positionals[0])
         var records = store.state.records.values.sorted { $0.path < $1.path }
-        if let text = arguments.options["--kind"]?.last {
+        if let text = try arguments.value(of: kind) {
             guard let kind = kindOption(text, in: store, command: name) else { return ExitCode.usage }
             records = records.filter { $0.kind == kind }
         }
-        printRecords(records, of: store, json: arguments.flags.contains("--json"))
+        printRecords(records, of: store, json: arguments.isSet(SharedOptions.json))
         return records.contains { !$0.isValid } ? ExitCode.problems : ExitCode.success
     }
 }

@@ -24,16 +24,31 @@ enum MergeFileCommand: FolioCommand {
         As in git, -p is also --stdout, -q (no warnings) also --quiet, and --no-diff3
         undoes an earlier --diff3.
         """
+    // git's flags, each spelling declared as git lists it (-p and --stdout are one).
+    static let stdoutShort = Flag("-p", help: "write the result to standard output, not to CURRENT")
+    static let stdout = Flag("--stdout", help: "the same as -p")
+    /// Accepted for git's sake: Folio prints no merge warnings (not fold's or watch's --quiet).
+    static let quietShort = Flag("-q", help: "no warnings (Folio prints none)")
+    static let quiet = Flag("--quiet", help: "the same as -q")
+    static let diff3 = Flag("--diff3", help: "show the base too, under |||||||")
+    static let noDiff3 = Flag("--no-diff3", help: "undo an earlier --diff3")
+    static let ours = Flag("--ours", help: "resolve conflicts to CURRENT's side")
+    static let theirs = Flag("--theirs", help: "resolve conflicts to OTHER's side")
+    static let union = Flag("--union", help: "resolve conflicts to both sides")
+    static let label = Option<String>("-L", "LABEL", help: "a conflict marker's label: ours, base, theirs in turn (at most three)")
+    static let markerSize = Option<Int>("--marker-size", "N", help: "the length of the conflict markers", default: "7", format: IntFormat(said: "a number"))
+    static let path = Option<String>("--path", "NAME", help: "the file's name, for choosing the document merge", default: "CURRENT")
+    static let diffAlgorithm = Option<DiffAlgorithm>("--diff-algorithm", help: "the line diff, as git's option", default: "myers")
     static let arguments = ArgumentSpec(
-        flags: ["-p", "--stdout", "-q", "--quiet", "--diff3", "--no-diff3", "--ours", "--theirs", "--union"],
-        options: [("-L", "LABEL"), ("--marker-size", "N"), ("--path", "NAME"), ("--diff-algorithm", "myers|minimal|histogram")], choices: ["--diff-algorithm": ["myers", "minimal", "histogram"]], positionals: 3...3, positionalNames: "CURRENT, BASE and OTHER", synopses: ["CURRENT BASE OTHER"])
+        flags: [stdoutShort, stdout, quietShort, quiet, diff3, noDiff3, ours, theirs, union],
+        options: [label.info, markerSize.info, path.info, diffAlgorithm.info], positionals: 3...3, positionalNames: "CURRENT, BASE and OTHER", synopses: ["CURRENT BASE OTHER"])
 
     /// git's status for bad usage.
     static let usageStatus: Int32 = 129
 
-    @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
+    @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let files = arguments.positionals
-        let labels = arguments.options["-L"] ?? []
+        let labels = try arguments.values(of: label)
         guard labels.count <= 3 else {
             Output.error("folio merge-file: too many labels (-L takes at most three)\n\n\(help)")
             return usageStatus
@@ -41,25 +56,17 @@ enum MergeFileCommand: FolioCommand {
         var options = MergeOptions(
             oursLabel: labels.count > 0 ? labels[0] : files[0], baseLabel: labels.count > 1 ? labels[1] : files[1],
             theirsLabel: labels.count > 2 ? labels[2] : files[2])
-        let favors = ["--ours", "--theirs", "--union"].filter(arguments.flags.contains)
-        switch favors.last {
-        case "--ours": options.favor = .ours
-        case "--theirs": options.favor = .theirs
-        case "--union": options.favor = .union
-        default: break
+        // Given together, --union counts over --theirs, and --theirs over --ours, in any order.
+        if arguments.isSet(union) {
+            options.favor = .union
+        } else if arguments.isSet(theirs) {
+            options.favor = .theirs
+        } else if arguments.isSet(ours) {
+            options.favor = .ours
         }
-        options.showBase = arguments.flags.contains("--diff3") && !arguments.flags.contains("--no-diff3")
-        if let size = arguments.options["--marker-size"]?.last {
-            guard let number = Int(size) else {
-                Output.error("folio merge-file: --marker-size needs a number, got '\(size)'")
-                return usageStatus
-            }
-            options.markerSize = number
-        }
-        // The parser allows only the three algorithms (``arguments``).
-        if let name = arguments.options["--diff-algorithm"]?.last, let algorithm = DiffAlgorithm(rawValue: name) {
-            options.algorithm = algorithm
-        }
+        options.showBase = arguments.isSet(diff3) && !arguments.isSet(noDiff3)
+        if let size = try arguments.value(of: markerSize) { options.markerSize = size }
+        if let algorithm = try arguments.value(of: diffAlgorithm) { options.algorithm = algorithm }
         var contents: [[UInt8]] = []
         for file in files {
             guard let data = FileManager.default.contents(atPath: file) else {
@@ -75,9 +82,9 @@ enum MergeFileCommand: FolioCommand {
             contents.append(bytes)
         }
         let (current, base, other) = (contents[0], contents[1], contents[2])
-        let name = arguments.options["--path"]?.last ?? files[0]
+        let name = try arguments.value(of: path) ?? files[0]
         let merged = FileMerge.merge(path: name, base: base, ours: current, theirs: other, options: options)
-        if arguments.flags.contains("-p") || arguments.flags.contains("--stdout") {
+        if arguments.isSet(stdoutShort) || arguments.isSet(stdout) {
             FileHandle.standardOutput.write(Data(merged.bytes))
         } else {
             // Atomically, as every write Folio makes: a crash leaves the old file or the new, whole.

@@ -15,7 +15,7 @@ enum QueryCommand: FolioCommand {
         (30m) and dates (2026-11-01), sort:key or sort:-key, and limit:N.
         A malformed query exits 2 with a caret under the character where it went wrong.
         """
-    static let arguments = ArgumentSpec(flags: ["--json"], positionals: 2...2, positionalNames: "DIR and QUERY", synopses: ["DIR QUERY"])
+    static let arguments = ArgumentSpec(flags: [SharedOptions.json], positionals: 2...2, positionalNames: "DIR and QUERY", synopses: ["DIR QUERY"])
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let query: Query
@@ -24,7 +24,7 @@ enum QueryCommand: FolioCommand {
             return ExitCode.usage
         }
         let store = try await loadStore(arguments.positionals[0])
-        printRecords(store.state.records(matching: query), of: store, json: arguments.flags.contains("--json"))
+        printRecords(store.state.records(matching: query), of: store, json: arguments.isSet(SharedOptions.json))
         return ExitCode.success
     }
 }

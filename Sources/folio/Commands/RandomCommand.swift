@@ -12,16 +12,18 @@ enum RandomCommand: FolioCommand {
         Prints one record of KIND (default: quote) chosen at random: a quote as its
         text and author, anything else as its title and path.
         """
-    static let arguments = ArgumentSpec(flags: ["--json"], options: [("--kind", "KIND")], positionals: 1...1, positionalNames: "one DIR", synopses: ["DIR"])
+    /// Open-ended, as `list --kind`.
+    static let kind = Option<String>("--kind", "KIND", help: "the kind to choose from", default: "quote")
+    static let arguments = ArgumentSpec(flags: [SharedOptions.json], options: [kind.info], positionals: 1...1, positionalNames: "one DIR", synopses: ["DIR"])
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let store = try await loadStore(arguments.positionals[0])
-        guard let kind = kindOption(arguments.options["--kind"]?.last ?? "quote", in: store, command: name) else { return ExitCode.usage }
+        guard let kind = kindOption(try arguments.value(of: kind) ?? "quote", in: store, command: name) else { return ExitCode.usage }
         guard let record = store.state.records(of: kind).filter(\.isValid).randomElement() else {
             Output.error("folio random: no \(kind) records in \(arguments.positionals[0])")
             return ExitCode.problems
         }
-        if arguments.flags.contains("--json") {
+        if arguments.isSet(SharedOptions.json) {
             printRecords([record], of: store, json: true)
         } else if kind == .quote, let document = store.state.document(of: record) {
             let quote = Quote(document)

@@ -25,8 +25,10 @@ enum ResolveCommand: FolioCommand {
         result to the other replicas. Exits 0 when settled, 1 when the merge left
         conflict markers or something changed meanwhile, 2 on bad usage.
         """
+    static let merge = Flag("--merge", help: "merge the copy into the file against the version seen before both")
+    static let keep = Option<KeptSide>("--keep", help: "keep the file, or put the copy's content in it; the other goes to the trash")
     static let arguments = ArgumentSpec(
-        flags: ["--merge"], options: [("--keep", "file|copy"), ("--state", "DIR")], choices: ["--keep": ["file", "copy"]], positionals: 2...2, positionalNames: "DIR and COPY", synopses: ["DIR COPY"])
+        flags: [merge], options: [keep.info, SharedOptions.state.info], positionals: 2...2, positionalNames: "DIR and COPY", synopses: ["DIR COPY"])
 
     /// Why a resolve stopped, with the exit status it means.
     struct Failure: Error, CustomStringConvertible {
@@ -37,17 +39,17 @@ enum ResolveCommand: FolioCommand {
     /// What to do with the copy.
     enum Choice { case show, keepFile, keepCopy, merge }
 
-    @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
+    @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
+        let state = try SharedOptions.stateDirectory(arguments)
         let choice: Choice
-        switch (arguments.options["--keep"]?.last, arguments.flags.contains("--merge")) {
+        switch (try arguments.value(of: keep), arguments.isSet(merge)) {
         case (nil, false): choice = .show
         case (nil, true): choice = .merge
         case (_?, true):
             Output.error("folio resolve: choose one of --keep and --merge")
             return ExitCode.usage
         case (let kept?, false):
-            // The parser allows only file or copy (``arguments``).
-            choice = kept == "file" ? .keepFile : .keepCopy
+            choice = kept == .file ? .keepFile : .keepCopy
         }
         do {
             let (root, copy) = try locate(arguments.positionals[1], in: arguments.positionals[0])
@@ -56,7 +58,7 @@ enum ResolveCommand: FolioCommand {
             }
             if choice == .show { return try show(copy, of: original, in: root) }
             var options = FoldOptions()
-            options.stateDirectory = arguments.options["--state"]?.last
+            options.stateDirectory = state
             // Not a dry run: the state's lock keeps a folio watch from folding this copy meanwhile.
             let folder: SharedFolder
             do { folder = try SharedFolder(root, options: options) } catch { throw Failure(description: "\(error)", status: ExitCode.of(error)) }
@@ -109,6 +111,7 @@ enum ResolveCommand: FolioCommand {
             return ExitCode.success
         }
         var bodies = (file: fileBytes, copy: copyBytes)
+        // A side that does not parse is no error here: both are then shown line by line.
         if let file = try? Document(bytes: fileBytes), let other = try? Document(bytes: copyBytes) {
             for change in ChangeReport.differences(from: file.fields, to: other.fields).compactMap(\.mappingValue) {
                 let key = change["key"]?.text ?? ""

@@ -19,12 +19,13 @@ enum RestoreCommand: FolioCommand {
         The state folder is --state DIR, else the default one under
         $XDG_STATE_HOME/folio/ (or ~/.local/state/folio/).
         """
-    static let arguments = ArgumentSpec(options: [("--state", "DIR")], positionals: 1...3, positionalNames: "DIR, or A and B, and an optional PATH", synopses: ["DIR [PATH]", "A B [PATH]"])
+    static let arguments = ArgumentSpec(options: [SharedOptions.state.info], positionals: 1...3, positionalNames: "DIR, or A and B, and an optional PATH", synopses: ["DIR [PATH]", "A B [PATH]"])
 
-    @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
+    @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let positionals = arguments.positionals
-        let state = arguments.options["--state"]?.last
-        // The rule the help states: a second argument that is an existing folder is B.
+        let state = try SharedOptions.stateDirectory(arguments)
+        // The rule the help states: a second argument that is an existing folder is B;
+        // why it is not one (missing, a file, unreadable) does not matter: then it is a PATH.
         let isPair = positionals.count == 3 || (positionals.count == 2 && (try? RootedFolder(positionals[1])) != nil)
         do {
             let trash: Trash, roots: [Replica: RootedFolder], what: String

@@ -25,17 +25,18 @@ enum SyncCommand: FolioCommand {
         Exit 0 when the replicas agree, 1 when conflicts remain, 2 on bad usage or a
         refused replica, 3 when the state could not be written (a full disk, permissions).
         """
+    static let allowMassDelete = Flag("--allow-mass-delete", help: "go ahead though a replica is suddenly empty, replaced, or would lose more than half its files")
+    static let conflict = Option<ConflictChoice>("--conflict", help: "save a real conflict as a copy beside the file, or mark it in the file", default: "copy")
     static let arguments = ArgumentSpec(
-        flags: ["--dry-run", "--json", "--allow-mass-delete"], options: [("--state", "DIR"), ("--conflict", "copy|markers")], choices: ["--conflict": ["copy", "markers"]], positionals: 2...2,
+        flags: [SharedOptions.dryRun, SharedOptions.json, allowMassDelete], options: [SharedOptions.state.info, conflict.info], positionals: 2...2,
         positionalNames: "A and B", synopses: ["A B"])
 
-    @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
+    @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         var options = SyncOptions()
-        options.stateDirectory = arguments.options["--state"]?.last
-        options.dryRun = arguments.flags.contains("--dry-run")
-        options.allowMassDelete = arguments.flags.contains("--allow-mass-delete")
-        // The parser allows only copy or markers (``arguments``).
-        options.conflicts = arguments.options["--conflict"]?.last == "markers" ? .markers : .copy
+        options.stateDirectory = try SharedOptions.stateDirectory(arguments)
+        options.dryRun = arguments.isSet(SharedOptions.dryRun)
+        options.allowMassDelete = arguments.isSet(allowMassDelete)
+        options.conflicts = (try arguments.value(of: conflict) ?? .copy).policy
         // On a terminal, a line that counts the steps of a long sync (rewritten in place).
         if isatty(2) == 1 {
             options.progress = { done, total in
@@ -49,7 +50,7 @@ enum SyncCommand: FolioCommand {
             Output.error("folio sync: \(error)")
             return ExitCode.of(error)
         }
-        if arguments.flags.contains("--json") {
+        if arguments.isSet(SharedOptions.json) {
             Output.printJSON(report.json(dryRun: options.dryRun))
         } else {
             report.printText(dryRun: options.dryRun, roots: PerReplica(a: arguments.positionals[0], b: arguments.positionals[1]))

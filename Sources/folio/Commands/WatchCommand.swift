@@ -32,34 +32,22 @@ enum WatchCommand: FolioCommand {
         reason), conflict (path, copy), changed during sync and skipped.
         Ctrl-C (SIGINT) or SIGTERM stops it; the exit status is then 0.
         """
-    static let arguments = ArgumentSpec(flags: ["--json"], options: [("--poll", "SECONDS"), ("--quiet", "MS"), ("--state", "DIR")], positionals: 1...2, positionalNames: "DIR, or replicas A and B", synopses: ["DIR", "A B"])
+    static let arguments = ArgumentSpec(flags: [SharedOptions.json], options: WatchTiming.options + [SharedOptions.state.info], positionals: 1...2, positionalNames: "DIR, or replicas A and B", synopses: ["DIR", "A B"])
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         var options = WatchOptions()
-        if let poll = arguments.options["--poll"]?.last {
-            guard let seconds = Double(poll), seconds > 0, seconds <= 86_400 else {
-                Output.error("folio watch: --poll needs a number of seconds up to a day (86400), got '\(poll)'")
-                return ExitCode.usage
-            }
-            options.backend = .polling(interval: .milliseconds(Int(seconds * 1000)))
-        }
-        if let quiet = arguments.options["--quiet"]?.last {
-            guard let milliseconds = Int(quiet), milliseconds >= 0, milliseconds <= 60_000 else {
-                Output.error("folio watch: --quiet needs a number of milliseconds up to a minute (60000), got '\(quiet)'")
-                return ExitCode.usage
-            }
-            options.quietPeriod = .milliseconds(milliseconds)
-        }
+        try WatchTiming.apply(arguments, to: &options)
         let root = arguments.positionals[0]
-        let json = arguments.flags.contains("--json")
+        let json = arguments.isSet(SharedOptions.json)
+        let state = try SharedOptions.stateDirectory(arguments)
         if arguments.positionals.count == 2 {
-            return await watchPair(arguments, options: options, json: json)
+            return await watchPair(arguments, state: state, options: options, json: json)
         }
         // Loaded first: a folder that is missing is bad usage (exit 2), as for every
         // command that reads one.
         let store = try await loadStore(root)
         var foldOptions = FoldOptions()
-        foldOptions.stateDirectory = arguments.options["--state"]?.last
+        foldOptions.stateDirectory = state
         let shared: SharedFolder
         do { shared = try SharedFolder(root, options: foldOptions) } catch {
             Output.error("folio watch: \(error)")
@@ -120,9 +108,9 @@ extension WatchCommand {
         }
     }
 
-    @MainActor static func watchPair(_ arguments: ParsedArguments, options: WatchOptions, json: Bool) async -> Int32 {
+    @MainActor static func watchPair(_ arguments: ParsedArguments, state: String?, options: WatchOptions, json: Bool) async -> Int32 {
         var syncOptions = SyncOptions()
-        syncOptions.stateDirectory = arguments.options["--state"]?.last
+        syncOptions.stateDirectory = state
         let engine: SyncEngine
         do { engine = try SyncEngine(arguments.positionals[0], arguments.positionals[1], options: syncOptions) } catch {
             Output.error("folio watch: \(error)")
@@ -147,6 +135,7 @@ extension WatchCommand {
         Output.error("keeping \(engine.rootA) and \(engine.rootB) in step (Ctrl-C stops)")
         watcher.start()
         // Runs until a signal ends the process.
+        // Sleep throws only when cancelled, and nothing cancels this task: the loop goes on.
         while true { try? await Task.sleep(for: .seconds(3600)) }
         _ = stop
     }

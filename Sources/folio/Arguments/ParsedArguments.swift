@@ -1,8 +1,11 @@
 
-/// Arguments checked against a subcommand's ``ArgumentSpec``.
+/// Arguments checked against a subcommand's ``ArgumentSpec``. Commands read the
+/// options and flags through their declarations (ParsedArguments+Values.swift), typed.
 struct ParsedArguments {
-    var flags: Set<String> = []
-    var options: [String: [String]] = [:]
+    /// The flags given, by name.
+    private(set) var flags: Set<String> = []
+    /// The text of each option given, by name, in the order given.
+    private(set) var options: [String: [String]] = [:]
     var positionals: [String] = []
 
     struct UsageError: Error, CustomStringConvertible {
@@ -26,10 +29,10 @@ struct ParsedArguments {
     init(_ arguments: [String], spec: ArgumentSpec) throws(UsageError) {
         var index = 0
         var onlyPositionals = false
-        let flagNames = Set(spec.flags), optionNames = spec.optionNames
+        let flagNames = spec.flagNames, optionNames = spec.optionNames, choices = spec.choices
         func add(_ value: String, to option: String) throws(UsageError) {
-            if let allowed = spec.choices[option], !allowed.contains(value) {
-                let list = allowed.count > 1 ? allowed.dropLast().joined(separator: ", ") + " or " + allowed.last! : allowed.joined()
+            if let allowed = choices[option], !allowed.contains(value) {
+                let list = allowed.count > 1 ? allowed.dropLast().joined(separator: ", ") + " or " + (allowed.last ?? "") : allowed.joined()
                 throw UsageError(description: "\(option) takes \(list), not '\(value)'")
             }
             options[option, default: []].append(value)

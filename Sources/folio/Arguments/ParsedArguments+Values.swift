@@ -1,0 +1,40 @@
+/// The typed reading of options and flags, through their declarations.
+extension ParsedArguments {
+    /// Whether `flag` was given.
+    func isSet(_ flag: Flag) -> Bool { flags.contains(flag.name) }
+
+    /// The value of `option` (the last one, when given more than once), nil when it was
+    /// not given. Read when the command needs it, so that errors come in the order the
+    /// command checks things.
+    func value<Value>(of option: Option<Value>) throws(OptionValueError) -> Value? {
+        guard let text = options[option.name]?.last else { return nil }
+        return try Self.read(text, as: option)
+    }
+
+    /// Every value of `option`, in the order given (`--field`, `-L`).
+    func values<Value>(of option: Option<Value>) throws(OptionValueError) -> [Value] {
+        var values: [Value] = []
+        for text in options[option.name] ?? [] { values.append(try Self.read(text, as: option)) }
+        return values
+    }
+
+    /// The value of a required option; its absence is bad usage, said with the help.
+    func required<Value>(_ option: Option<Value>) throws(OptionValueError) -> Value {
+        guard let value = try value(of: option) else { throw Self.missing(option) }
+        return value
+    }
+
+    /// The error for a required `option` left out (or given as nothing usable).
+    static func missing<Value>(_ option: Option<Value>) -> OptionValueError {
+        OptionValueError(description: "\(option.name) is required", showsHelp: true)
+    }
+
+    /// `text` as `option`'s value, or `--name needs WHAT, got 'TEXT'`.
+    static func read<Value>(_ text: String, as option: Option<Value>) throws(OptionValueError) -> Value {
+        guard let value = Value.read(text, option.format) else {
+            // Choices are refused by the parser already; this is a number or a duration.
+            throw OptionValueError(description: "\(option.name) needs \(option.info.expected ?? "a value"), got '\(text)'")
+        }
+        return value
+    }
+}

@@ -1,0 +1,24 @@
+import FolioWatch
+
+/// `folio watch`'s timing options, declared together: `--poll SECONDS` (stat the folder
+/// instead of being told of changes) and `--quiet MS` (the quiet period, in
+/// milliseconds: shorter than `fold --quiet`'s seconds, since a watcher reacts to
+/// each save).
+enum WatchTiming {
+    static let poll = Option<Duration>(
+        "--poll", unit: .seconds, range: Double.leastNonzeroMagnitude...86_400, fractions: true, upTo: "a day",
+        help: "stat the folder every SECONDS instead of using inotify or FSEvents (network file systems)")
+    static let quiet = Option<Duration>(
+        "--quiet", unit: .milliseconds, range: 0...60_000, fractions: false, upTo: "a minute",
+        help: "how long a file must be left alone before it is read", default: "50")
+
+    /// The declarations, in the order of the usage line.
+    static let options: [OptionInfo] = [poll.info, quiet.info]
+
+    /// `options` with what `arguments` set: `--poll` first, then `--quiet`, as they
+    /// were always checked.
+    static func apply(_ arguments: ParsedArguments, to options: inout WatchOptions) throws(OptionValueError) {
+        if let interval = try arguments.value(of: poll) { options.backend = .polling(interval: interval) }
+        if let period = try arguments.value(of: quiet) { options.quietPeriod = period }
+    }
+}

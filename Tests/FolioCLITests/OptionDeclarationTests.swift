@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import folio
+
+/// The typed declarations read as they say: a duration in its declared unit (seconds
+/// for `fold --quiet`, whole milliseconds for `watch --quiet`), a number in its range,
+/// a choice as its enum's case, a required option shown and refused as such.
+@Suite struct OptionDeclarationTests {
+    func parsed(_ arguments: [String], _ command: any FolioCommand.Type) throws -> ParsedArguments {
+        try ParsedArguments(arguments, spec: command.arguments)
+    }
+
+    @Test func aDurationIsReadInItsDeclaredUnit() throws {
+        #expect(try parsed(["d", "--quiet", "1.5"], FoldCommand.self).value(of: FoldCommand.quiet) == .milliseconds(1500))
+        #expect(try parsed(["d", "--quiet", "10"], WatchCommand.self).value(of: WatchTiming.quiet) == .milliseconds(10))
+        #expect(try parsed(["d", "--poll", "0.25"], WatchCommand.self).value(of: WatchTiming.poll) == .milliseconds(250))
+        // Whole milliseconds only, and each within its range.
+        for (arguments, option) in [(["d", "--quiet", "1.5"], WatchTiming.quiet), (["d", "--quiet", "60001"], WatchTiming.quiet), (["d", "--poll", "0"], WatchTiming.poll)] {
+            #expect(throws: OptionValueError.self) { try parsed(arguments, WatchCommand.self).value(of: option) }
+        }
+        #expect(throws: OptionValueError.self) { try parsed(["d", "--quiet", "3600.5"], FoldCommand.self).value(of: FoldCommand.quiet) }
+        #expect(try parsed(["d"], FoldCommand.self).value(of: FoldCommand.quiet) == nil)
+    }
+
+    @Test func theHelpSaysEachDurationsUnit() {
+        // The option list wraps its lines: read as one.
+        func unwrapped(_ help: String) -> String { help.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        #expect(unwrapped(FoldCommand.help).contains("--quiet SECONDS wait for a copy or file changed less than this long ago; a number of seconds up to an hour (3600); default 2"))
+        #expect(unwrapped(WatchCommand.help).contains("--quiet MS how long a file must be left alone before it is read; a number of milliseconds up to a minute (60000); default 50"))
+    }
+
+    @Test func aChoiceIsReadAsItsCase() throws {
+        #expect(try parsed(["a", "b", "--conflict", "markers"], SyncCommand.self).value(of: SyncCommand.conflict) == .markers)
+        #expect(try parsed(["a", "b", "c", "--diff-algorithm=histogram"], MergeFileCommand.self).value(of: MergeFileCommand.diffAlgorithm) == .histogram)
+        #expect(SyncCommand.arguments.choices == ["--conflict": ["copy", "markers"]])
+    }
+
+    @Test func aRequiredOptionIsShownAndRefusedAsRequired() throws {
+        #expect(AddCommand.arguments.usage("add").hasPrefix("usage: folio add DIR KIND --title TITLE [--date D]"))
+        #expect(throws: OptionValueError.self) { try parsed(["d", "todo"], AddCommand.self).required(AddCommand.title) }
+        #expect(try parsed(["d", "todo", "--title", "x", "--title", "y"], AddCommand.self).required(AddCommand.title) == "y")
+        let fields = try parsed(["d", "todo", "--title", "x", "--field", "a=b=c", "--field", "n="], AddCommand.self).values(of: AddCommand.field)
+        #expect(fields.map(\.key) == ["a", "n"] && fields.map(\.value) == ["b=c", ""])
+    }
+
+    /// `--state DIR` is one declaration, in every command that takes it.
+    @Test func theStateOptionIsDeclaredOnce() {
+        let shared = SharedOptions.state.info
+        var takers: [String] = []
+        for command in FolioCLI.commands {
+            let name = command.name
+            for option in command.arguments.options where option.name == "--state" {
+                takers.append(name)
+                let same = option.valueName == shared.valueName && option.help == shared.help
+                #expect(same, "\(name)")
+            }
+        }
+        #expect(takers.sorted() == ["check", "conflicts", "fold", "resolve", "restore", "sync", "watch"])
+    }
+}
