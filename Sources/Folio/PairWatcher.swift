@@ -94,7 +94,8 @@ public final class PairWatcher: @unchecked Sendable {
                     self.schedule()
                 }
             }
-            // A replica that is not there now is watched again at the next round.
+            // A replica that cannot be watched now (not there, or the watch refused) is tried
+            // again at the next round; the periodic sync covers it meanwhile, and reports a missing one.
             if (try? watcher.start()) != nil { watchers[replica] = watcher }
         }
     }
@@ -121,6 +122,7 @@ public final class PairWatcher: @unchecked Sendable {
         if case .failure = outcome {
             // Replica gone: drop its watcher so that it is set up again when it is back,
             // and look again in two seconds rather than at the next periodic sync.
+            // A probe: a root that cannot be opened is gone, and the sync reports it missing.
             for (replica, watcher) in watchers where (try? RootedFolder(engine.root(replica))) == nil {
                 watcher.stop()
                 watchers[replica] = nil

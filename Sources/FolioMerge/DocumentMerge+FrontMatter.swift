@@ -83,6 +83,7 @@ extension DocumentMerge {
         }
         guard let newValue = changed.value, var document = standalone(restyled.bytes, ending: ending),
               let key = document.fields.entries.first?.key,
+              // A probe: a value the key cannot take means "no restyled block", and the caller keeps the line merge.
               (try? document.setValue(newValue, forKey: key)) != nil
         else { return nil }
         return block(of: document, ending: ending)
@@ -113,6 +114,7 @@ extension DocumentMerge {
 
     /// One key's lines read as a front matter of their own.
     static func standalone(_ bytes: [UInt8], ending: [UInt8]) -> Document? {
+        // A probe: lines that do not read as a front matter of their own are nil, and the caller keeps them as lines.
         try? Document(bytes: Array("---".utf8) + ending + withLineBreak(bytes, ending: ending) + Array("---".utf8) + ending)
     }
 

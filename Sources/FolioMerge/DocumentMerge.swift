@@ -39,6 +39,7 @@ public enum DocumentMerge {
     public static func merge(
         base: [UInt8], ours: [UInt8], theirs: [UInt8], options: MergeOptions = MergeOptions(), policy: ConflictPolicy = .markers
     ) -> DocumentMergeResult {
+        // A probe: documents that do not parse (or a merge the structure cannot make) fall back to the line merge below, which marks any conflict.
         if let structural = try? structuralMerge(base: base, ours: ours, theirs: theirs, options: options, policy: policy) {
             return structural
         }
@@ -47,6 +48,7 @@ public enum DocumentMerge {
         var text = TextMerge.merge(base: base, ours: ours, theirs: theirs, options: options)
         // Documents that all parse never merge "cleanly" into one that does not: then
         // the whole of both versions is the conflict.
+        // Probes: whether each version parses decides only how a conflict is shown; a version that does not parse is no error here.
         let allParse = [base, ours, theirs].allSatisfy { (try? Document(bytes: $0)) != nil }
         if allParse && text.conflicts == 0 && (try? Document(bytes: text.bytes)) == nil {
             let ending = (try? Document(bytes: ours))?.layout.lineEnding.rawValue.utf8.map { $0 } ?? [10]

@@ -151,6 +151,7 @@ public struct DiskSnapshot: Sendable, Equatable {
         var respelled = false
         for component in path.relative.string.split(separator: "/").map(String.init) {
             var spelled = component
+            // A folder that cannot be listed leaves the name as asked: reading the file by it then reports what is wrong, in `problems`.
             if !component.utf8.allSatisfy({ $0 < 0x80 }), let names = try? path.folder[walked].entries().map(\.name) {
                 // `==` on String is canonical equivalence: every spelling of the name.
                 let onDisk = names.filter { $0 == component }

@@ -22,8 +22,14 @@ public enum FolderScan {
         let walk = try markdownFiles(under: root.root)
         var (state, problems) = StoreState.load(paths: walk.paths, from: FolderSource(root: root))
         problems = walk.problems + problems
-        let settings = try? AtomicFile.contentsIfPresent(root[Settings.fileName])
-        _ = Reducer.reduce(&state, .settingsFileChanged(bytes: settings ?? nil))
+        var settings: [UInt8]? = nil
+        do { settings = try AtomicFile.contentsIfPresent(root[Settings.fileName]) } catch where error.isNotAFileToRead {
+            // Only a regular file is read: a link or a FIFO there is no settings file.
+        } catch {
+            // An unreadable settings file is not "no settings": said, with the defaults used meanwhile.
+            problems.append(error)
+        }
+        _ = Reducer.reduce(&state, .settingsFileChanged(bytes: settings))
         return (state, problems)
     }
 }

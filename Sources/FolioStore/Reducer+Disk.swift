@@ -33,6 +33,7 @@ extension Reducer {
                 outcome.changes.removed.append(held.path)
             }
         case .settingsFileChanged(let bytes):
+            // Known gap: a folio.yaml that does not parse means the defaults, unreported; the reducer has no warning for a file it does not own as a record.
             let settings = bytes.flatMap { try? Document(yamlBytes: $0, path: Settings.fileName) }.map(Settings.init) ?? Settings()
             state.settingsBytes = bytes
             let keys = settings.changedKeys(from: state.settings)

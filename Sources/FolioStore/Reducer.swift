@@ -96,6 +96,8 @@ public enum Reducer {
             return outcome.errors.append(.noSuchRecord(path))
         }
         if let error = record.error { return outcome.errors.append(.unparseable(path, error)) }
+        // The bytes the valid record was parsed from parse again; were they ever not to,
+        // refusing the edit as changed on disk writes nothing, which is safe.
         guard let bytes = state.heldBytes(of: record) ?? contents[record.path], Fingerprint(bytes) == record.fingerprint,
               let document = try? Document(bytes: bytes, path: record.path)
         else {

@@ -131,6 +131,7 @@ public final class Store {
     @discardableResult
     public func apply(_ snapshot: DiskSnapshot) -> ChangeSet {
         let (changes, stale) = applying(snapshot)
+        // A failure to read again is not lost: the watcher's next snapshot lists the file in its problems.
         if !stale.isEmpty { Task { await readAgain(stale) } }
         return changes
     }
@@ -141,6 +142,7 @@ public final class Store {
     public func apply(_ snapshot: DiskSnapshot, waitingForRereads: Bool) async -> ChangeSet {
         guard waitingForRereads else { return apply(snapshot) }
         let (changes, stale) = applying(snapshot)
+        // As in apply(_:): a failure to read again is in the watcher's next snapshot's problems.
         if !stale.isEmpty { await readAgain(stale) }
         return changes
     }
@@ -233,7 +235,7 @@ public final class Store {
                 reread.append(path)
             }
         }
-        await readAgain(reread)
+        errors += await readAgain(reread)
         return errors
     }
 
@@ -247,14 +249,33 @@ public final class Store {
     }
 
     /// Makes the state hold what is on disk at each of `paths`, read on the disk queue.
-    /// A path the store has begun writing meanwhile is read once that write is done.
-    private func readAgain(_ paths: [String]) async {
-        guard !paths.isEmpty else { return }
+    /// A path the store has begun writing meanwhile is read once that write is done. A
+    /// file that cannot be read is not a deleted one: the state keeps what it last read
+    /// there, and the failure is returned.
+    @discardableResult
+    private func readAgain(_ paths: [String]) async -> [StoreError] {
+        guard !paths.isEmpty else { return [] }
         let folder = folder
-        let read = await onDiskQueue { paths.map { (try? AtomicFile.contentsIfPresent(folder[$0])) ?? nil } }
-        for (path, bytes) in zip(paths, read) {
-            if inFlight[path] != nil { heldBack.insert(path) } else { resync(path, onDisk: bytes) }
+        let read = await onDiskQueue {
+            paths.map { path in Result { () throws(SystemError) in try AtomicFile.contentsIfPresent(folder[path]) } }
         }
+        var failures: [StoreError] = []
+        for (path, result) in zip(paths, read) {
+            if inFlight[path] != nil {
+                heldBack.insert(path)
+                continue
+            }
+            switch result {
+            case .success(let bytes):
+                resync(path, onDisk: bytes)
+            case .failure(let error) where error.isNotAFileToRead || error.isMissingPath:
+                // A link, a FIFO or a folder in its place: no file the store reads, as at load.
+                resync(path, onDisk: nil)
+            case .failure(let error):
+                failures.append(StoreError(.io, path: path, FileProblem.reading(error, then: "try again") + "; Folio keeps what it last read there"))
+            }
+        }
+        return failures
     }
 
     /// Tells observers of `changes`, when there are any.

@@ -146,6 +146,7 @@ public struct StoreState: Sendable {
     /// The bytes of a record: produced by the reducer, or read from the source — and
     /// only if they are still the bytes the record was made from.
     public func contents(of record: Record) -> [UInt8]? {
+        // A file that cannot be read is not known to hold the record's bytes: the caller refuses (changed on disk) and the store reads it again, which reports the error.
         guard let bytes = pending[record.path] ?? (try? source.contents(of: record.path)),
               Fingerprint(bytes) == record.fingerprint
         else { return nil }
@@ -154,6 +155,7 @@ public struct StoreState: Sendable {
 
     /// A record's parsed document, when its file still holds what the record was made from.
     public func document(of record: Record) -> Document? {
+        // A file that does not parse has no document: nil says so, and the record is listed as invalid already.
         contents(of: record).flatMap { try? Document(bytes: $0, path: record.path) }
     }
 

@@ -118,10 +118,12 @@ extension Applier {
             let temporary = try AtomicFile.prepare(bytes, beside: transfer.target, mode: nil, creating: transfer.sourceMode)
             let ours: FileStamp
             do throws(SystemError) { ours = try FileStamp.of(temporary) } catch {
+                // Best effort: the temporary is ours and the error that matters is thrown next.
                 try? temporary.unlink()
                 throw error
             }
             guard try AtomicFile.commit(temporary, to: transfer.target, replacingOnly: { $0 == nil }) else { return .changed }
+            // Only narrows the stamp to the file now there: without it, the stamp of ours is used.
             return .copied(bytes, FileStamp.afterCommit(ours: ours, now: try? FileStamp.of(transfer.target)))
         } catch {
             return .failed(cannotWrite(error))

@@ -27,11 +27,13 @@ extension Applier {
         }
         guard !pending.isEmpty, var ours = read(replica, original) else { return }
         let now = engine.now
+        // Best effort: the history of versions only serves `folio history`; a batch its store could not write is dropped before anything names it, and the disk that refused it refuses the record phase's flush too, which reports it.
         if !engine.options.dryRun { try? history?.record(ours, at: original, time: now) }
         var merged: [(copy: String, hash: SHA256.Digest)] = []
         for copy in pending {
             guard let theirs = read(replica, copy) else { continue }
             let theirsHash = SHA256.hash(theirs)
+            // As above: best effort, for `folio history`.
             if !engine.options.dryRun { try? history?.record(theirs, at: copy, time: now) }
             // Each copy against the base chosen for it and the file as merged so far.
             let base = history.flatMap {
@@ -60,6 +62,7 @@ extension Applier {
         let mergedHash = SHA256.hash(ours)
         if mergedHash != file.hash {
             guard writeReplacing(ours, original, in: replica, expected: file.stamp, executable: file.stamp.isExecutable) != nil else { return }
+            // As above: best effort, for `folio history`.
             try? history?.record(ours, at: original, time: now)
         }
         // The copies a killed sync had merged are in this merge too: its hash is theirs now.
@@ -79,6 +82,7 @@ extension Applier {
         let left = pendingFolds.filter { report.changedDuringSync.contains($0.original) }.map { ($0.copy, $0.replica) }
         for fold in pendingFolds where !report.changedDuringSync.contains(fold.original) {
             // Only once the original is seen to hold the merge.
+            // A merge that cannot be read back is not seen in place: the copy stays for the next sync, which reads both again.
             guard let bytes = try? FileReading.contents(of: full(fold.replica, fold.original)), SHA256.hash(bytes) == fold.mergedHash else {
                 report.record(.changedDuringSync(path: fold.original))
                 continue
@@ -86,6 +90,7 @@ extension Applier {
             delete(fold.copy, in: fold.replica)
             report.forgetDeletion(of: fold.copy)
             // Reported as folded once it is in the trash (else `delete` said why not).
+            // A probe: a copy still there was not trashed, and `delete` said why.
             if (try? FileStamp.of(full(fold.replica, fold.copy))) == nil { report.record(.folded(copy: fold.copy)) }
         }
         return left

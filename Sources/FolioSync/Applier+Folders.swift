@@ -11,6 +11,7 @@ extension Applier {
         case .copy(let path, let source), .restore(let path, let source):
             let folder = String(path.dropLast())
             // A folder made for the files copied into it is no news: only an empty one is reported.
+            // A probe: a folder that cannot be looked at is reported as made, at worst news it did not need.
             if (try? FileStamp.of(full(source.other, folder)))?.isDirectory == true {
                 return record(path, hash: .folder, stampA: .folder, stampB: .folder)
             }

@@ -10,6 +10,7 @@ extension Applier {
     /// `to` is free; otherwise reports why and leaves both alone.
     mutating func renamed(_ from: String, to: String, on replica: Replica, expected: FileStamp) -> Bool {
         let source = full(replica, from), target = full(replica, to)
+        // A file that cannot be looked at is not known to be the one the scan saw (or `to` to be free): left alone, reported changed, and looked at again next sync.
         guard (try? FileStamp.of(source)) == expected, (try? FileStamp.of(target)) == nil else {
             report.record(.changedDuringSync(path: from))
             return false
@@ -89,6 +90,7 @@ extension Applier {
     mutating func commitReplacements() {
         guard !replacements.isEmpty else { return }
         do { try AtomicFile.flushFileSystem(containing: state.root) } catch {
+            // Best effort: the temporaries are ours and the failed flush is reported below.
             for item in replacements { try? item.temporary.unlink() }
             for item in replacements {
                 archive.entries[item.path] = item.before
@@ -103,13 +105,22 @@ extension Applier {
             // The stamp of what Folio wrote, from its own file before the rename: the one
             // taken by path after it is Folio's only if it is that very file (an edit saved
             // right after the rename must not be recorded as what Folio wrote).
+            // Ours not to be looked at: not vouched for, so the path is reported changed below.
             let ours = try? FileStamp.of(item.temporary)
-            let renamed = (try? AtomicFile.commit(item.temporary, to: target) { $0 == item.expected }) ?? false
+            let renamed: Bool
+            do { renamed = try AtomicFile.commit(item.temporary, to: target) { $0 == item.expected } } catch {
+                // The disk refused (the commit cleans up its temporary): said with the fix,
+                // not taken for an edit made meanwhile; the next sync tries again.
+                report.record(skipped: item.replica, item.path, Self.cannotWrite(error))
+                archive.entries[item.path] = item.before
+                continue
+            }
             guard renamed, let ours else {
                 report.record(.changedDuringSync(path: item.path))
                 archive.entries[item.path] = item.before
                 continue
             }
+            // Only narrows the stamp to the file now there: without it, the stamp of ours is used.
             let stamp = FileStamp.afterCommit(ours: ours, now: try? FileStamp.of(target))
             // Only onto an entry that records what was written: when the other side's
             // commit failed, the entry went back to the old version, and this stamp must

@@ -27,6 +27,7 @@ extension Applier {
             // A folder seen to be real once in this sync is not looked at again for every
             // file in it.
             if realFolders[replica].contains(relative) { continue }
+            // A folder not there yet is made by the write below it, which never follows a link (paths resolve beneath the root); one that cannot be looked at fails that write, which reports it.
             guard let stamp = try? FileStamp.of(folder) else { return true }
             if !stamp.isDirectory {
                 report.record(skipped: replica, path, stamp.isSymbolicLink

@@ -63,6 +63,8 @@ struct Applier {
         guard !engine.options.dryRun, let file = scanned(replica).files[from], insideRoot(replica, from), insideRoot(replica, to),
               let base = archive.entries[from]
         else { return }
+        // Renamed, but not to be looked at now: the file is at its new name, where the next
+        // scan finds it and compares it afresh.
         guard renamed(from, to: to, on: replica, expected: file.stamp), let stamp = try? FileStamp.of(full(replica, to)) else { return }
         // The file is at its new name on both sides now; the base goes with it.
         var moved = file
@@ -89,11 +91,16 @@ struct Applier {
         else { return }
         let target = full(replica, to)
         guard renamed(from, to: to, on: replica, expected: file.stamp) else { return }
+        // The rename is made: a folder whose flush fails is flushed by the file system's
+        // own flush before the archive is saved (record()).
         try? target.parent.syncDirectory()
         archive.entries[from] = nil
+        // Renamed but not to be looked at now: no entry for `to`, so the next sync compares both sides afresh.
         guard let stamp = try? FileStamp.of(target) else { return }
         if edited {
             // The edit followed the move; the other side still holds the old content at `to`.
+            // Read again only to copy the edit across: a file that cannot be read now (or no
+            // longer holds the edit) has no entry, and the next sync compares it afresh.
             guard let bytes = try? FileReading.contents(of: target), SHA256.hash(bytes) == file.hash,
                   let otherStamp = writeReplacing(bytes, to, in: replica.other, expected: moved.stamp, executable: file.stamp.isExecutable)
             else { return }
@@ -106,11 +113,22 @@ struct Applier {
 
     /// The bytes of `path` in `replica`, if the file still has the stamp the scan saw
     /// (then it holds the content the scan hashed); else the path is reported as changed
-    /// during the sync.
+    /// during the sync, or, when the disk would not give it, as skipped with the fix.
     mutating func read(_ replica: Replica, _ path: String) -> [UInt8]? {
-        guard insideRoot(replica, path), let file = scanned(replica).files[path],
-              let bytes = (try? Self.contents(of: full(replica, path), ifStamped: file.stamp)) ?? nil
-        else {
+        guard insideRoot(replica, path), let file = scanned(replica).files[path] else {
+            report.record(.changedDuringSync(path: path))
+            return nil
+        }
+        let bytes: [UInt8]?
+        do { bytes = try Self.contents(of: full(replica, path), ifStamped: file.stamp) } catch where error.isMissingPath || error.isNotAFileToRead {
+            // Gone, or something else in its place, since the scan: changed.
+            bytes = nil
+        } catch {
+            // Not a change: said as the scan says a file it cannot read, with the fix.
+            report.record(skipped: replica, path, FileProblem.reading(error))
+            return nil
+        }
+        guard let bytes else {
             report.record(.changedDuringSync(path: path))
             return nil
         }

@@ -142,6 +142,7 @@ struct VersionUnits {
     var units: Set<String> = []
 
     init(_ bytes: [UInt8], path: String) {
+        // A probe: a version that does not parse is compared by its lines.
         if FileMerge.isDocument(path), let document = try? Document(bytes: bytes) {
             for entry in document.fields.entries { units.insert("key\u{0}" + entry.key + "\u{0}" + entry.value.json(indent: nil)) }
             for line in FoldInvariant.lines(Array(bytes[document.layout.body])) { units.insert("line\u{0}" + String(decoding: line, as: UTF8.self)) }

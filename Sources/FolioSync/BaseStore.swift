@@ -23,6 +23,9 @@ final class BaseStore {
     private var pendingHashes: [SHA256.Digest] = []
     private var packSize: Int64?
     private var offsets: [SHA256.Digest: (offset: Int64, length: Int)]?
+    /// A flush that failed inside ``load(_:)``, which cannot throw: thrown by the next
+    /// ``flush()``, so that the sync's record of its state hears of it.
+    private var unreportedFailure: SystemError?
 
     /// The bases of the state folder `state`; `known` are the hashes already stored.
     init(state: RootedFolder, known: @escaping @autoclosure () -> Set<SHA256.Digest>) {
@@ -34,6 +37,9 @@ final class BaseStore {
     /// The pack the index names on its first line (`bases.pack` for an index without one).
     private func currentPackName() -> String {
         var name = "bases.pack"
+        // An index that cannot be read names the first pack: every base read from it is
+        // checked against its hash (a wrong one is no base), and reading the offsets, which
+        // compaction needs, reports the index's error.
         if let fd = try? index.open(for: .reading) {
             defer { Syscall.close(fd) }
             if let head = try? Syscall.read(fd, count: 64, at: 0, path: index.path), head.starts(with: Array("pack ".utf8)),
@@ -62,6 +68,7 @@ final class BaseStore {
             self.known = nil
         }
         guard !stored.contains(hash) else { return }
+        // A pack that cannot be looked at is taken as empty: the append in flush() reports the disk.
         if packSize == nil { packSize = (try? FileStamp.of(pack))?.size ?? 0 }
         let offset = packSize! + Int64(pending.count)
         pending += bytes
@@ -74,6 +81,10 @@ final class BaseStore {
 
     /// Writes what ``store(_:)`` gathered (the caller flushes the file system later).
     func flush() throws(SystemError) {
+        if let failure = unreportedFailure {
+            unreportedFailure = nil
+            throw failure
+        }
         guard !pending.isEmpty else { return }
         do {
             for (path, bytes) in [(pack, pending), (index, pendingIndex)] {
@@ -96,10 +107,12 @@ final class BaseStore {
 
     /// The version with this hash, checked against it; nil when it was never kept.
     func load(_ hash: SHA256.Digest) -> [UInt8]? {
-        try? flush()
-        loadOffsets()
-        guard let (offset, length) = offsets?[hash], let fd = try? pack.open(for: .reading) else { return nil }
+        do { try flush() } catch { unreportedFailure = error }
+        // A base that cannot be read is no base: the merge keeps both versions (a conflict,
+        // reported as one) and nothing is lost; compaction, which would drop it, throws instead.
+        guard (try? loadOffsets()) != nil, let (offset, length) = offsets?[hash], let fd = try? pack.open(for: .reading) else { return nil }
         defer { Syscall.close(fd) }
+        // A base that cannot be read (or no longer hashes to itself) is no base, as above.
         guard let bytes = try? Syscall.read(fd, count: length, at: offset, path: pack.path), SHA256.hash(bytes) == hash else { return nil }
         return bytes
     }
@@ -109,16 +122,22 @@ final class BaseStore {
     /// the index is renamed over the old one (the switch), then the old pack removed.
     func compact(keeping keep: Set<SHA256.Digest>) throws(SystemError) {
         try flush()
-        loadOffsets()
+        // An index or pack that cannot be read stops the compaction: the new generation
+        // would hold none of the bases, and the old would be removed.
+        try loadOffsets()
         let old = pack
         let generation = (Int(packName?.dropFirst("bases-".count).dropLast(".pack".count) ?? "") ?? 0) + 1
         let newName = "bases-\(generation).pack"
         var newPack: [UInt8] = [], newIndex = Array("pack \(newName)\n".utf8)
         var kept: [SHA256.Digest: (Int64, Int)] = [:]
-        if let fd = try? old.open(for: .reading) {
+        let fd: Int32?
+        do { fd = try old.open(for: .reading) } catch where error.code == Syscall.noSuchFile { fd = nil }
+        if let fd {
             defer { Syscall.close(fd) }
             for (hash, (offset, length)) in (offsets ?? [:]).sorted(by: { $0.value.offset < $1.value.offset }) where keep.contains(hash) {
-                guard let bytes = try? Syscall.read(fd, count: length, at: offset, path: old.path), SHA256.hash(bytes) == hash else { continue }
+                let bytes = try Syscall.read(fd, count: length, at: offset, path: old.path)
+                // A damaged record (its bytes no longer hash to it) is no base: dropped.
+                guard SHA256.hash(bytes) == hash else { continue }
                 kept[hash] = (Int64(newPack.count), bytes.count)
                 newIndex += Array("\(hash) \(newPack.count) \(bytes.count)\n".utf8)
                 newPack += bytes
@@ -126,6 +145,8 @@ final class BaseStore {
         }
         _ = try AtomicFile.write(newPack, to: state[newName], mode: 0o600, replacingOnly: nil)
         _ = try AtomicFile.write(newIndex, to: index, mode: 0o600, replacingOnly: nil)
+        // The switch is made: an old pack left behind is only unused space, and its name is
+        // never read again.
         if old.relative != state[newName].relative { try? AtomicFile.remove(old) }
         packName = newName
         packSize = Int64(newPack.count)
@@ -134,10 +155,11 @@ final class BaseStore {
         known = nil
     }
 
-    private func loadOffsets() {
+    /// Reads the index, once; throws when it is there but cannot be read.
+    private func loadOffsets() throws(SystemError) {
         if offsets == nil {
             var table: [SHA256.Digest: (Int64, Int)] = [:]
-            let text = (try? AtomicFile.contentsIfPresent(index)) ?? nil ?? []
+            let text = try AtomicFile.contentsIfPresent(index) ?? []
             // Over the bytes, as the archive is read: an index has a line per version.
             text.withUnsafeBufferPointer { buffer in
                 var start = 0

@@ -58,6 +58,7 @@ package enum ConflictFold {
     /// Where the two sides clash, for a person: the front-matter keys both changed
     /// differently, with each side's value, else the body or the text.
     static func clash(path: String, base: [UInt8], ours: [UInt8], theirs: [UInt8]) -> String {
+        // Probes: versions that do not all parse are described by their lines instead.
         guard FileMerge.isDocument(path), let b = try? Document(bytes: base), let o = try? Document(bytes: ours),
               let t = try? Document(bytes: theirs)
         else { return "the same lines changed on both sides" }
@@ -85,6 +86,7 @@ package enum ConflictFold {
 package enum FoldInvariant {
     /// What the merge `merged` of `ours` and `theirs` over `base` dropped, or nil.
     package static func droppedChange(path: String, base: [UInt8], ours: [UInt8], theirs: [UInt8], merged: [UInt8]) -> String? {
+        // Probes: versions that do not all parse are checked by their lines instead; a merge that does not parse is said below.
         if FileMerge.isDocument(path), let b = try? Document(bytes: base), let o = try? Document(bytes: ours),
            let t = try? Document(bytes: theirs) {
             guard let m = try? Document(bytes: merged) else { return "the front matter (the result does not parse)" }

@@ -17,6 +17,7 @@ enum ExternalBases {
         for entry in Trash.entries(directory) where entry.hasPrefix(stem + "~") && entry.hasSuffix(ext) {
             let time = entry.dropFirst(stem.count + 1).dropLast(ext.count)
             guard let seconds = Syscall.epochSeconds(fromLocalTimestamp: time),
+                  // Other tools' backups are only candidate bases: one that cannot be read is no candidate, and the fold says when it found none.
                   let bytes = try? FileReading.contents(of: directory.appending(entry)), ConflictFold.isText(bytes)
             else { continue }
             found.append((BaseCandidate(hash: SHA256.hash(bytes), time: Int64(seconds) * 1_000_000_000, source: .syncthingVersions), bytes))

@@ -26,6 +26,7 @@ struct FoldJournal: Sendable, Equatable {
     /// The journal in `state`; empty when there is none (or it cannot be read: then the
     /// copies are merged again, which loses nothing).
     static func load(_ state: RootedFolder) -> FoldJournal {
+        // An unreadable journal is an empty one: the copies are merged again, which loses nothing (see above).
         guard let bytes = (try? AtomicFile.contentsIfPresent(path(state))) ?? nil else { return FoldJournal() }
         var journal = FoldJournal()
         for line in bytes.split(separator: 10) {
@@ -50,6 +51,7 @@ struct FoldJournal: Sendable, Equatable {
 
     /// Removes the journal from `state`.
     static func remove(_ state: RootedFolder) {
+        // Best effort: a journal left behind names copies that are gone or merged already; folding them again loses nothing.
         try? AtomicFile.remove(path(state))
     }
 }

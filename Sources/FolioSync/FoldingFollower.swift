@@ -62,6 +62,7 @@ public final class FoldingFollower: @unchecked Sendable {
             } while !(left ?? []).isEmpty && Syscall.nanosecondsNow() < deadline && folder.gitOperationInProgress() == nil
             unrecorded.formUnion(left ?? [])
             if !unrecorded.isEmpty { scheduleRetry(after: .milliseconds(500)) }
+            // Only gives space back: the history stays whole when it fails, and a disk that refuses is reported by the next record (recordFailed).
             try? folder.pruneHistory()
             pass()
             let timer = DispatchSource.makeTimerSource(queue: queue)
@@ -108,7 +109,10 @@ public final class FoldingFollower: @unchecked Sendable {
     /// When another folder is at the path now (removed and made again), follows it:
     /// every file there is recorded before anything is folded, as at ``start()``.
     private func followTheFolder() {
-        guard (try? folder.followThePath()) == true else { return }
+        do { guard try folder.followThePath() else { return } } catch {
+            // The new folder's history cannot be opened: said (once), and tried again next time.
+            return recordFailed(error)
+        }
         do { unrecorded.formUnion(try folder.record(nil)) } catch { recordFailed(error) }
     }
 
@@ -189,6 +193,7 @@ public final class FoldingFollower: @unchecked Sendable {
         let wanted = period.nanoseconds
         var soonest = wanted
         for path in paths {
+            // A probe: a path gone or not to be looked at now is looked at again in 50 ms.
             guard let stamp = try? FileStamp.of(folder.rootFolder[path]) else { return .milliseconds(50) }
             soonest = min(soonest, max(0, wanted - (now - max(stamp.modified, stamp.changed))))
         }

@@ -32,6 +32,7 @@ package struct GitWorkTree: Sendable {
 
     /// What git is in the middle of (`a merge (MERGE_HEAD)`), or nil when nothing.
     package func operationInProgress() -> String? {
+        // A probe: a marker not there (or not to be looked at) is no operation in progress.
         for (path, operation) in markers where (try? Syscall.linkStatus(path)) != nil {
             return "\(operation) (\(path.split(separator: "/").last ?? ""))"
         }

@@ -15,6 +15,7 @@ struct GrowthMarker {
     /// Whether a log of `size` bytes has grown enough to be compacted.
     mutating func isDue(size: Int64) -> Bool {
         if compactedSize == nil {
+            // Only when to compact: an unreadable marker means "never compacted", so compaction comes sooner, never later.
             compactedSize = ((try? AtomicFile.contentsIfPresent(path)) ?? nil).flatMap { SyncArchive.integer($0.prefix { $0 != 10 }) } ?? 0
         }
         let last = compactedSize ?? 0

@@ -43,6 +43,7 @@ extension ReplicaScan {
                 continue
             }
             // A file system that folds normalization opens the file by its NFC name already.
+            // Probes: names that cannot be looked at are not one file, and are handled as two names below.
             if let listed = try? FileStamp.of(full.appending(name)), let asNFC = try? FileStamp.of(full.appending(nfc)),
                listed.inode == asNFC.inode {
                 visit.append((nfc, type))

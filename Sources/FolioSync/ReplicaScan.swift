@@ -232,6 +232,7 @@ package struct ReplicaScan: Sendable {
 
     /// The front-matter `id` of a Markdown document, if it has one.
     static func documentID(_ path: String, _ bytes: [UInt8]) -> String? {
+        // A probe: a document that does not parse has no id, and is matched by its path.
         guard path.hasSuffix(".md") || path.hasSuffix(".markdown"), mayHaveID(bytes), let document = try? Document(bytes: bytes) else { return nil }
         switch document["id"] {
         case .string(let text)?, .timestamp(let text)?: return text.isEmpty ? nil : text

@@ -31,6 +31,7 @@ struct RunRecord {
 
     /// The tags listed now; a line that does not parse (cut short by a crash) is skipped.
     func tags() -> Set<UInt32> {
+        // The list only speeds up cleaning: unread, a run's leftovers are not known as Folio's and wait the hour any unknown temporary waits.
         let bytes = ((try? AtomicFile.contentsIfPresent(path)) ?? nil) ?? []
         return Set(String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap { UInt32($0) })
     }

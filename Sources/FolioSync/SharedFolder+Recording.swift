@@ -57,6 +57,7 @@ extension SharedFolder {
         // just now, and a file renamed into place a little after its time was set, tell).
         let now = Syscall.nanosecondsNow()
         for copy in copies(of: path) {
+            // Probes of a copy that may be going away: one that cannot be looked at or read is no evidence of an arrival.
             guard let copyStamp = try? FileStamp.of(rootFolder[copy]) else { continue }
             if gap > Self.renameGap && now - max(copyStamp.modified, copyStamp.changed) < Self.clashWindow { return (.arrival, []) }
             if let held = previous.version, (try? FileReading.contents(of: rootFolder[copy])).map(SHA256.hash) == held { return (.arrival, []) }

@@ -32,18 +32,22 @@ extension SharedFolder {
             for path in loggedCopies[file] ?? [] where !group.contains(path) {
                 if let last = history.graph.latest(device: history.device, path: path), last.kind != .delete { observe(path, time: now) }
             }
+            // A file that cannot be read holds no known version: at worst a version it does hold is rescued again as a copy, which folds back as identical.
             let present = Set(([file] + group).compactMap { (try? FileReading.contents(of: rootFolder[$0])).map(SHA256.hash) })
             let device = history.device
             for dropped in history.withGraph({ $0.droppedVersions(of: file, madeBy: device, present: present, now: now, settled: Self.dropSettled) }) {
                 guard let content = history.graph.events[dropped]?.version, let bytes = history.contents(of: content) else { continue }
+                // A probe for a free name: the write below never replaces what is there.
                 let name = Self.rescueName(for: file, taken: { (try? FileStamp.of(self.rootFolder[$0])) != nil })
-                // As private as the file it is a version of.
+                // As private as the file it is a version of; with no file to look at, a new file's mode.
                 let mode = (try? FileStamp.of(rootFolder[file]))?.permissions ?? 0o666
+                // Not written now, the dropped version stays in the shared history and is rescued at the next pass.
                 guard (try? AtomicFile.write(bytes, to: rootFolder[name], mode: nil, creating: mode & 0o777) { $0 == nil }) == true else { continue }
                 history.log(.restore, path: name, version: content, parents: [dropped], time: Syscall.nanosecondsNow())
                 written.append(name)
             }
         }
+        // The events stay pending and are written by the next flush of this folder; Known gap: FoldReport has no place to say the shared history could not be written (a field the CLI would print, in Sources/folio).
         try? history.flush()
         return written
     }

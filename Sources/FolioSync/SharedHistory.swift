@@ -69,6 +69,7 @@ package final class SharedHistory {
     }
 
     /// Whether the folder has a history yet (some device logged something).
+    // A probe: a logs folder not there (or not to be looked at) is "no history yet"; making it in ensureFolder() reports a disk that refuses.
     package var exists: Bool { (try? FileStamp.of(logsFolder))?.isDirectory == true }
 
     /// Reads what the logs gained since they were last read (another device's lines
@@ -81,6 +82,7 @@ package final class SharedHistory {
         for name in names where name.hasSuffix(".log") && !name.hasPrefix(".") {
             let device = String(name.dropLast(4))
             let path = logsFolder.appending(name)
+            // Another device's log that cannot be read now is not marked read: it is read at the next refresh, and meanwhile a fold that needs its events keeps the copy and says why.
             guard let stamp = try? FileStamp.of(path), stamp.type == .regular else { continue }
             var start: Int64 = 0
             if let known = readUpTo[device] {
@@ -93,6 +95,7 @@ package final class SharedHistory {
                     rebuild = true
                 }
             }
+            // As above: not marked read, so read at the next refresh.
             guard let fd = try? path.open(for: .reading) else { continue }
             defer { Syscall.close(fd) }
             guard let bytes = try? Syscall.read(fd, count: Int(stamp.size - start), at: start, path: path.path) else { continue }
@@ -126,6 +129,7 @@ package final class SharedHistory {
     /// Keeps `bytes` (whose hash is `hash`) among the versions, unless it is already.
     package func store(_ bytes: [UInt8], hash: SHA256.Digest) throws(SystemError) {
         let path = contentPath(hash)
+        // A probe: content already there is not written again; one that cannot be looked at is written, and the write reports a disk that refuses.
         if (try? FileStamp.of(path)) != nil { return }
         try ensureFolder()
         // Flushed with the file system before the log line naming it is appended (``flush()``):
@@ -136,6 +140,7 @@ package final class SharedHistory {
 
     /// The content with this hash, checked against it; nil when it is not (or not yet) here.
     package func contents(of hash: SHA256.Digest) -> [UInt8]? {
+        // Content that cannot be read is as good as not here yet (it travels with the sync tool): the fold keeps the copy and says why, and a rescue waits for the next pass.
         guard let bytes = try? FileReading.contents(of: contentPath(hash)), SHA256.hash(bytes) == hash else { return nil }
         return bytes
     }
@@ -150,6 +155,7 @@ package final class SharedHistory {
             contentsToFlush = false
         }
         var text: [UInt8] = []
+        // Only to end a line a crash cut short: a log that cannot be looked at is appended to as it is, and the append reports a disk that refuses.
         let stamp = try? FileStamp.of(ownLog)
         if let stamp, stamp.size > 0, let fd = try? ownLog.open(for: .reading) {
             // A last line cut short by a crash is ended, so the next one parses.
@@ -160,6 +166,7 @@ package final class SharedHistory {
         try AtomicFile.append(text, to: ownLog, mode: 0o666, flushing: true)
         logged[device, default: []] += pending
         pending.removeAll()
+        // Only how far our own log is read: unknown, the next refresh reads our lines again, events the graph holds already (by id).
         if let after = try? FileStamp.of(ownLog) { readUpTo[device] = (after.inode, after.size) }
     }
 
@@ -179,6 +186,7 @@ package final class SharedHistory {
             for event in kept { text += event.line }
             _ = try AtomicFile.write(text, to: ownLog, mode: nil, creating: 0o666, replacingOnly: nil)
             logged[device] = kept
+            // Only how far our own log is read: unknown, the next refresh reads our lines again, events the graph holds already (by id).
             if let after = try? FileStamp.of(ownLog) { readUpTo[device] = (after.inode, after.size) }
         }
         // Contents: those only superseded events name go; then the size limit.
@@ -194,6 +202,7 @@ package final class SharedHistory {
         var stored: [(hash: SHA256.Digest, size: Int64)] = []
         for prefix in Trash.entries(folder.appending("versions")) where prefix.count == 2 {
             for name in Trash.entries(folder.appending("versions/" + prefix)) {
+                // Content that cannot be looked at is not counted and never removed: kept, the safe way.
                 guard let hash = SHA256.Digest(hex: name), let stamp = try? FileStamp.of(contentPath(hash)) else { continue }
                 stored.append((hash, stamp.size))
             }
@@ -201,12 +210,14 @@ package final class SharedHistory {
         var removed = 0
         var total = stored.reduce(0) { $0 + $1.size }
         for (hash, size) in stored where named[hash] == nil && !protected.contains(hash) {
+            // Best effort: content left behind is only space, removed at the next compaction.
             try? AtomicFile.remove(contentPath(hash))
             (removed, total) = (removed + Int(size), total - size)
         }
         if total > Int64(limits.contentBytes) {
             let byAge = stored.filter { named[$0.hash] != nil && !protected.contains($0.hash) }.sorted { named[$0.hash]! < named[$1.hash]! }
             for (hash, size) in byAge where total > Int64(limits.contentBytes) {
+                // Best effort: content left behind is only space, removed at the next compaction.
                 try? AtomicFile.remove(contentPath(hash))
                 (removed, total) = (removed + Int(size), total - size)
             }
@@ -215,6 +226,7 @@ package final class SharedHistory {
     }
 
     /// The size of this device's log, in bytes.
+    // A log that cannot be looked at is not compacted now; the next flush, which appends to it, reports a disk that refuses.
     package var ownLogSize: Int64 { (try? FileStamp.of(ownLog))?.size ?? 0 }
 
     private func contentPath(_ hash: SHA256.Digest) -> RootedPath {
@@ -227,6 +239,7 @@ package final class SharedHistory {
         guard !exists else { return }
         try logsFolder.makeDirectories()
         let ignore = folder.appending(".gitignore")
+        // A probe: an existing .gitignore is kept; the write (only where none is) reports a disk that refuses.
         if (try? FileStamp.of(ignore)) == nil {
             _ = try AtomicFile.write(Array("# Folio's shared history of this folder: never committed.\n*\n".utf8), to: ignore, mode: nil, replacingOnly: { $0 == nil })
         }

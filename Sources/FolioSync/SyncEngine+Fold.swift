@@ -29,6 +29,7 @@ extension SyncEngine {
         let unfinished = folding.unfinishedFolds.entries
         let unused = unfinished.filter { old in
             !folding.pendingFolds.contains { $0.replica == old.replica && $0.copy == old.copy }
+                // A probe: a copy no longer there (or not to be looked at) leaves the journal.
                 && (try? FileStamp.of(folder(old.replica)[old.copy])) != nil
         }
         let journaled = !folding.pendingFolds.isEmpty
@@ -40,6 +41,7 @@ extension SyncEngine {
         folding.commitReplacements()
         let foldLater = folding.finishFolds()
         if !options.dryRun && (journaled || unused.count != unfinished.count) {
+            // Best effort: a journal not saved only means those copies are merged again, which loses nothing (see FoldJournal).
             if unused.isEmpty { FoldJournal.remove(state) } else { try? FoldJournal(entries: unused).save(state) }
         }
         // Anything the folding changed on disk is seen afresh.

@@ -30,8 +30,21 @@ extension SyncEngine {
         // ignored on both: a rule added on one side must not look like a deletion of those
         // files to the other; what the other side's rules alone hold back is reported.
         // Read only as a regular file below the root: a link or a FIFO there is no rule file.
-        let rules = [folderA, folderB].map {
-            String(decoding: (try? AtomicFile.contentsIfPresent($0[FolioIgnore.fileName])) ?? nil ?? [], as: UTF8.self)
+        // One that cannot be read stops the sync, as Syncthing does: taken for "ignore
+        // nothing", it would copy (or seem to delete) every file its rules hold back.
+        var rules: [String] = []
+        for (folder, root) in [(folderA, rootA), (folderB, rootB)] {
+            let path = folder[FolioIgnore.fileName]
+            do { rules.append(String(decoding: try AtomicFile.contentsIfPresent(path) ?? [], as: UTF8.self)) } catch where error.isNotAFileToRead {
+                rules.append("")
+            } catch {
+                // Naming the rule file in itself is no way out: the advice for a permission says what is.
+                let advice = error.code == Syscall.permissionDenied
+                    ? Syscall.describe(error.code) + ". Give your user read permission (chmod u+r, or ask its owner), or remove the file to sync without its rules"
+                    : FileProblem.advice(error, writing: false, then: "sync again")
+                throw SyncError(.fileIO, "cannot read \(TextEscaping.name(root + "/" + FolioIgnore.fileName)), so which files it leaves out is not known: "
+                    + advice + "; nothing was changed")
+            }
         }
         let knownArchive = archive
         archive.addFolderEntriesIfMissing()
@@ -106,6 +119,7 @@ extension SyncEngine {
             for (replica, scan) in [(Replica.a, scans.a), (.b, scans.b)] {
                 // Into the trash, not unlinked: were a name ever mistaken for Folio's, nothing is lost.
                 for path in scan.staleTemporaries {
+                    // A leftover that cannot be looked at or moved now stays, its run kept listed: tried again at the next sync, and nothing of the user's is touched.
                     guard let stamp = try? FileStamp.of(folder(replica)[path]),
                           (try? Trash(state: run.state).move(path, from: folder(replica), replica: replica, expected: stamp, hash: nil)) == true
                     else {
@@ -223,8 +237,16 @@ extension SyncEngine {
                 return
             }
         }
-        recordRoots(state: run.state)
+        do { try recordRoots(state: run.state) } catch {
+            // The files are synced; only the guard against a replaced replica is without its record.
+            if report.stateProblem == nil {
+                report.record(stateNotWritten: "cannot record the replicas' identities in \(state): " + FileProblem.advice(error, writing: true)
+                    + " (the files above were synced; until it is recorded, a folder put in a replica's place is not noticed)")
+            }
+        }
         // A run that ends here leaves no temporary file: it need not be listed any more.
+        // Best effort: a run left on the list only has its (absent) temporaries looked for
+        // by the next sync, which finds none.
         try? RunRecord(state: run.state).finish(unmoved: run.unmovedRuns)
         // The versions seen, after the contents they name, keeping every base the archive names.
         do {

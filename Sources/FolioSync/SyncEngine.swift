@@ -111,6 +111,8 @@ public struct SyncEngine: Sendable {
 
     /// What `roots` records for a replica now.
     func rootIdentities() -> String? {
+        // Both roots were just pinned and listed: one that cannot be looked at now is gone
+        // meanwhile, and the sync's next step on it says so; no identities, no comparison.
         guard let a = try? Syscall.identity(of: rootA), let b = try? Syscall.identity(of: rootB) else { return nil }
         return "A \(a.device) \(a.inode)\nB \(b.device) \(b.inode)\n"
     }
@@ -118,10 +120,15 @@ public struct SyncEngine: Sendable {
     /// Refuses a replica that is no longer the folder the archive was made with (a link
     /// pointed elsewhere, a stick with another folder mounted in its place): its files
     /// would all look deleted, or all new. Nothing was recorded yet: accepted.
+    /// A record that cannot be read stops the sync too: the check would be skipped.
     func refuseStrangeRoots(archive: SyncArchive, state stateFolder: RootedFolder) throws(SyncError) {
-        guard !archive.entries.isEmpty, let recorded = (try? AtomicFile.contentsIfPresent(rootsPath(stateFolder))) ?? nil,
-              let now = rootIdentities(), Array(now.utf8) != recorded
-        else { return }
+        guard !archive.entries.isEmpty else { return }
+        let recorded: [UInt8]?
+        do { recorded = try AtomicFile.contentsIfPresent(rootsPath(stateFolder)) } catch {
+            throw SyncError(.stateIO, "cannot read \(rootsPath(stateFolder).path), which tells whether the replicas are the folders synced last time: "
+                + FileProblem.advice(error, writing: false) + "; nothing was changed")
+        }
+        guard let recorded, let now = rootIdentities(), Array(now.utf8) != recorded else { return }
         let lines = String(decoding: recorded, as: UTF8.self).split(separator: "\n"), current = now.split(separator: "\n")
         let changed = zip(lines, current).filter { $0 != $1 }.map { $0.1.hasPrefix("A") ? rootA : rootB }
         throw SyncError(
@@ -130,10 +137,13 @@ public struct SyncEngine: Sendable {
                 + "run again with --allow-mass-delete.")
     }
 
-    /// Records the replicas' identities for ``refuseStrangeRoots(archive:)``.
-    func recordRoots(state: RootedFolder) {
+    /// Records the replicas' identities for ``refuseStrangeRoots(archive:)``; throws when
+    /// the disk refuses.
+    func recordRoots(state: RootedFolder) throws(SystemError) {
+        // Only to spare a write: a record that cannot be read is written afresh, and the
+        // write reports a disk that refuses.
         guard let now = rootIdentities(), ((try? AtomicFile.contentsIfPresent(rootsPath(state))) ?? nil) != Array(now.utf8) else { return }
-        _ = try? AtomicFile.write(Array(now.utf8), to: rootsPath(state), mode: 0o600, replacingOnly: nil)
+        _ = try AtomicFile.write(Array(now.utf8), to: rootsPath(state), mode: 0o600, replacingOnly: nil)
     }
 
     /// Refuses a sync that would delete more than half of a side's files (and more than a

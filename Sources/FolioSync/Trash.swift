@@ -27,6 +27,7 @@ public struct Trash: Sendable {
         for time in Self.entries(state["trash"]) {
             for replica in Replica.allCases {
                 let folder = place(time: time, replica: replica)
+                // Known gap: a trash folder that cannot be walked is left out of the list; saying so needs the list to carry problems to `folio trash` (Sources/folio).
                 guard let walk = try? DirectoryWalk.files(under: folder, descend: { _ in true }, include: { _ in true }) else { continue }
                 items += walk.paths.map { Item(time: time, replica: replica, path: $0) }
             }
@@ -60,6 +61,7 @@ public struct Trash: Sendable {
     /// never replaced by a later one.
     package func move(_ path: String, from root: RootedFolder, replica: Replica, expected: FileStamp, hash: SHA256.Digest?) throws(SystemError) -> Bool {
         let source = root[path]
+        // A file that cannot be looked at is not known to be the one the scan saw: left alone, and the caller reports it changed.
         guard (try? FileStamp.of(source)) == expected else { return false }
         let trash = freePlace(for: path, replica: replica)
         try trash.parent.makeDirectories()
@@ -68,8 +70,10 @@ public struct Trash: Sendable {
             // What was moved must be the file checked: an edit saved between the check and
             // the rename goes back where it was (unless the name was taken again meanwhile,
             // when it stays in the trash, restorable) and the delete gives up.
+            // A moved file that cannot be looked at stays in the trash, restorable for 30 days: nothing is lost.
             if let moved = try? FileStamp.of(trash), !moved.isSameFile(as: expected) {
                 do { try trash.renameWithoutReplacing(to: source) } catch where Syscall.renameFlagsUnsupported.contains(error.code) {
+                    // A probe: put back only where the name is free.
                     if (try? FileStamp.of(source)) == nil { try trash.rename(to: source) }
                 }
                 return false
@@ -78,6 +82,7 @@ public struct Trash: Sendable {
             let bytes = try FileReading.contents(of: source)
             _ = try AtomicFile.write(bytes, to: trash, mode: expected.permissions, replacingOnly: nil)
             // Removed only if still what was copied to the trash: an edit saved meanwhile stays.
+            // A file that cannot be looked at is not known to be what was copied: it stays, and our copy in the trash goes (best effort: an extra trashed version is harmless).
             guard (try? FileStamp.of(source)) == expected, hash.map({ SHA256.hash(bytes) == $0 }) ?? true else {
                 try? trash.unlink()
                 return false
@@ -102,6 +107,7 @@ public struct Trash: Sendable {
     /// Takes back a version ``keep(_:as:replica:mode:)`` put in the trash, when the
     /// replacement it was kept for did not happen (the file still holds it).
     package func discard(_ kept: RootedPath) {
+        // Best effort: a version left in the trash is only an extra copy, expired with the rest in 30 days.
         try? kept.unlink()
     }
 
@@ -113,6 +119,7 @@ public struct Trash: Sendable {
         var folder = stamp
         var attempt = 1
         var candidate = place(time: folder, replica: replica).appending(path)
+        // A probe for a free name in our own state folder (0700): a name that cannot be looked at there is one nothing holds.
         while (try? FileStamp.of(candidate)) != nil {
             attempt += 1
             folder = stamp + "-\(attempt)"
@@ -136,10 +143,12 @@ public struct Trash: Sendable {
 
     /// The names in `folder`, sorted (none when it cannot be read).
     static func entries(_ folder: RootedPath) -> [String] {
+        // Only the trash's own folders are listed with this: what cannot be read is not expired now (kept, the safe way), and a history's logs folder is read again at the next refresh.
         ((try? folder.entries()) ?? []).map(\.name).sorted()
     }
 
     static func removeTree(_ path: RootedPath) {
+        // Best-effort expiry of our own trash: what cannot be removed now is tried again at the next sync, and nothing the user has is touched.
         guard let stamp = try? FileStamp.of(path) else { return }
         if stamp.isDirectory {
             for name in entries(path) { removeTree(path.appending(name)) }

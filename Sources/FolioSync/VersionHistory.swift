@@ -70,6 +70,7 @@ package final class VersionHistory {
 
     private var entries: [Version] {
         if let cachedEntries { return cachedEntries }
+        // Known gap: an unreadable versions log reads as no history (`folio history` shows none; pruning then keeps everything); saying so needs the history's readers to throw, a change to every caller.
         let bytes = (try? AtomicFile.contentsIfPresent(log)) ?? nil ?? []
         let all = Self.parse(bytes) + pending
         if !indexed {
@@ -166,8 +167,10 @@ package final class VersionHistory {
     /// was last pruned, so that most runs do not read it for this.
     package func pruneIfGrown(now: Int64, limits: Limits = Limits(), keeping: @autoclosure () -> Set<SHA256.Digest> = []) throws(SystemError) {
         try flush()
+        // Only when to prune: a log that cannot be looked at is not pruned now, and flush() above reports a disk that refuses.
         guard pruned.isDue(size: (try? FileStamp.of(log))?.size ?? 0) else { return }
         try prune(now: now, limits: limits, keeping: keeping())
+        // Only when to prune next: unknown, the next sync prunes sooner, never later.
         try pruned.compacted(to: (try? FileStamp.of(log))?.size ?? 0)
     }
 

@@ -7,6 +7,7 @@ public enum AtomicFile {
     /// file replaced keeps its permissions (a 0600 todo stays private); a new one gets
     /// what the umask gives.
     public static func write(_ bytes: [UInt8], to path: RootedPath) throws(SystemError) {
+        // A file that cannot be looked at is written with the default mode: the write that follows reports a disk that refuses.
         _ = try write(bytes, to: path, mode: (try? FileStamp.of(path))?.permissions, replacingOnly: nil)
     }
 
@@ -75,6 +76,7 @@ public enum AtomicFile {
                 if let mode {
                     // A replacement: it keeps the mode and extended attributes of what it replaces.
                     try Syscall.changeMode(fd, mode, path: temporary.path)
+                    // Extended attributes are kept where the file can be opened; a new file has none, and one that cannot be read is still replaced (its content is what the caller asked for).
                     if let source = try? path.open(for: .reading) {
                         defer { Syscall.close(source) }
                         try Syscall.copyExtendedAttributes(from: source, to: fd, path: temporary.path)
@@ -84,6 +86,7 @@ public enum AtomicFile {
                 if flushing || !Syscall.syncWaitsForWrites { try Syscall.sync(fd, path: temporary.path) }
             } catch {
                 Syscall.close(fd)
+                // Best effort: the temporary is ours and the error that matters is thrown next.
                 try? temporary.unlink()
                 throw error
             }
@@ -106,6 +109,7 @@ public enum AtomicFile {
     public static func commit(_ temporary: RootedPath, to path: RootedPath, replacingOnly: ((FileStamp?) -> Bool)?) throws(SystemError) -> Bool {
         guard let replacingOnly else {
             do { try temporary.rename(to: path) } catch {
+                // Best effort: the temporary is ours and the error that matters is thrown next.
                 try? temporary.unlink()
                 throw error
             }
@@ -113,10 +117,12 @@ public enum AtomicFile {
         }
         let current: FileStamp?
         do { current = try FileStamp.of(path) } catch where error.code == Syscall.noSuchFile { current = nil } catch {
+            // Best effort: the temporary is ours and the error that matters is thrown next.
             try? temporary.unlink()
             throw error
         }
         guard replacingOnly(current) else {
+            // Best effort: the temporary is ours, and "not replaced" is the answer either way.
             try? temporary.unlink()
             return false
         }
@@ -128,15 +134,18 @@ public enum AtomicFile {
             return true
         } catch where error.code == Syscall.alreadyExists {
             // Created meanwhile: theirs stays.
+            // Best effort: the temporary is ours, and "not replaced" is the answer either way.
             try? temporary.unlink()
             return false
         } catch where Syscall.renameFlagsUnsupported.contains(error.code) {
             do { try temporary.rename(to: path) } catch {
+                // Best effort: the temporary is ours and the error that matters is thrown next.
                 try? temporary.unlink()
                 throw error
             }
             return true
         } catch {
+            // Best effort: the temporary is ours and the error that matters is thrown next.
             try? temporary.unlink()
             throw error
         }
@@ -150,12 +159,14 @@ public enum AtomicFile {
     static func exchange(_ temporary: RootedPath, into path: RootedPath, expecting expected: FileStamp) throws(SystemError) -> Bool {
         let ours = try FileStamp.of(temporary)
         try temporary.exchange(with: path)
+        // A displaced file that cannot be looked at is not known to be the expected one: traded back, the safe way.
         let displaced = try? FileStamp.of(temporary)
         if let displaced, displaced.isSameFile(as: expected) {
             try temporary.unlink()
             return true
         }
         try temporary.exchange(with: path)
+        // Only our temporary is unlinked, and only when seen to be ours; anything else is kept aside under a new name, never removed. Either step failing leaves a file behind, never loses one; "not replaced" is reported.
         if let back = try? FileStamp.of(temporary), back.isSameFile(as: ours) {
             try? temporary.unlink()
         } else {
@@ -196,6 +207,7 @@ public enum AtomicFile {
             }
         }
         guard let aside else { throw SystemError(operation: .rename, path: path.path, code: Syscall.alreadyExists) }
+        // Removed only when seen to be the expected file; one that cannot be looked at goes back to its name.
         if let moved = try? FileStamp.of(aside), moved.isSameFile(as: expected) {
             try aside.unlink()
             try path.parent.syncDirectory()
@@ -234,6 +246,7 @@ public enum AtomicFile {
     /// A path the user named, as a path below its own folder: links in it resolved (their
     /// word), then the folder pinned like any root.
     package static func rooted(fileNamedByUser path: String) throws(SystemError) -> RootedPath {
+        // A path that cannot be resolved is used as given: opening it below reports what is wrong.
         let resolved = (try? Syscall.realPath(path)) ?? path
         do { return try RootedFolder(parent(of: resolved))[name(of: resolved)] } catch {
             // Said of the file the user named: its folder is only how it is reached.

@@ -52,6 +52,7 @@ public final class StateLock: Sendable {
             }
             if locked { break }
             guard DispatchTime.now().uptimeNanoseconds < deadline else {
+                // Only to name the holder in the message: an unreadable PID still says the state is busy.
                 let text = (try? Syscall.read(fd, count: 32, at: 0, path: path)).map { String(decoding: $0, as: UTF8.self) } ?? ""
                 Syscall.close(fd)
                 throw .busy(state: state, holder: Int32(text.split(separator: "\n").first ?? ""))

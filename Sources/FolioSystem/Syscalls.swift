@@ -537,6 +537,7 @@ extension Syscall {
     /// Creates `path` and the folders above it that are missing, each with `mode` (a
     /// state folder, outside any replica: the user named it).
     package static func makeDirectories(_ path: String, mode: UInt32) throws(SystemError) {
+        // A probe: anything not there (or not to be looked at) is made below, and making it reports the real error.
         if let status = try? linkStatus(path) {
             guard entryType(of: status) == .directory else {
                 throw SystemError(operation: .makeDirectory, path: path, code: alreadyExists)

@@ -32,6 +32,11 @@ public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
     /// a path given wrong, rather than a disk that refused.
     public var isMissingPath: Bool { code == Syscall.noSuchFile || code == Syscall.notADirectory }
 
+    /// Whether the path holds something Folio never reads as a file — a symbolic link, a
+    /// FIFO, a device, a folder — rather than a file the disk would not give: a rule or
+    /// settings file there is taken as absent, by design.
+    package var isNotAFileToRead: Bool { code == Syscall.notRegularFile || code == Syscall.symbolicLinkInTheWay }
+
     /// `cannot open: Permission denied`: what failed and the system's reason, without the
     /// path; for a name Folio leaves out, `left out: ` and why.
     public var reason: String {

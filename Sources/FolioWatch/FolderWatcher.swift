@@ -100,6 +100,7 @@ public final class FolderWatcher: @unchecked Sendable {
                 taken = paths
                 break
             }
+            // Cancellation only cuts this pause short: the loop still waits for the batch being applied, which ends.
             try? await Task.sleep(for: .milliseconds(1))
         }
         guard let paths = taken else { return false }
@@ -136,6 +137,7 @@ public final class FolderWatcher: @unchecked Sendable {
     /// folder is read (`repinned`). A path with no folder leaves the pin: reading the
     /// removed folder finds it empty, as it is. Runs on `queue`.
     private func followingThePath(_ paths: Set<String>) -> (folder: RootedFolder, paths: Set<String>, repinned: Bool) {
+        // No folder at the path: the pin stays, and reading the removed folder finds it empty, as it is.
         guard let now = try? RootedFolder(root), !now.isSameFolder(as: folder) else { return (folder, paths, false) }
         folder = now
         return (now, [""], true)

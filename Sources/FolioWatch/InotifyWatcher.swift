@@ -78,6 +78,7 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
                     fd = -1
                     throw error
                 }
+                // Without the identity the next check takes the folder there as a new one: watched again and read whole, one rescan too many, nothing missed.
                 rootIdentity = (try? RootedFolder(root)).map { ($0.device, $0.inode) }
                 var hints: [WatchHint] = []
                 watchFolders(under: "", into: &hints)
@@ -220,11 +221,13 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
     /// again. Runs on `queue`.
     private func checkThePath() {
         guard !stopped else { return }
+        // A probe: no folder at the path is the removal, reported just below.
         guard let now = try? RootedFolder(root) else {
             if let hint = rootRemoved() { handler([hint]) }
             return
         }
         if let rootIdentity, rootIdentity == (now.device, now.inode) { return }
+        // Not watchable yet (made a moment ago, or gone again): the check runs again next second.
         guard let wd = try? addWatch(root) else { return }
         for (watch, folder) in folderByWatch where folder.isEmpty || watch == wd { folderByWatch[watch] = nil }
         (folderByWatch[wd], watchByFolder[""]) = ("", wd)
@@ -265,6 +268,7 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
             pending += subfolders(of: folder)
         }
         guard !unwatchable.isEmpty else { return }
+        // The limit is only quoted in the warning: "?" when it cannot be read.
         let limit = (try? FileReading.contents(ofFileNamedByUser: "/proc/sys/fs/inotify/max_user_watches"))
             .map { String(decoding: $0.filter { $0 >= 48 && $0 <= 57 }, as: UTF8.self) } ?? "?"
         hints.append(.warning(
@@ -275,6 +279,7 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
             for folder in unwatchable { fallback.addScope(folder) }
         } else {
             let poller = PollingWatcher(root: root, scopes: Set(unwatchable), interval: pollingInterval, handler: handler)
+            // Fails only when the root is gone, which the check of the path reports within a second.
             try? poller.start()
             fallback = poller
         }
@@ -283,6 +288,7 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
 
     /// The folders directly inside `folder` (links not followed, ignored folders skipped).
     private func subfolders(of folder: String) -> [String] {
+        // A root that cannot be opened has no subfolders to watch: the check of the path reports it gone.
         guard let rooted = try? RootedFolder(root) else { return [] }
         return entries(of: rooted[folder]).filter { $0.type == .directory && !FolderRules.isIgnoredDirectory($0.name) }.map { joined(folder, $0.name) }
     }

@@ -113,8 +113,10 @@ package final class PollingWatcher: DirectoryWatcher, @unchecked Sendable {
     /// The stamps of the files under one folder.
     private func scan(_ scope: String) -> [PathBytes: FileStamp] {
         var found: [PathBytes: FileStamp] = [:]
+        // A poll of a root that is gone finds nothing; the watcher's check of its path says so.
         guard let rooted = try? RootedFolder(root) else { return found }
         for folder in folders(under: scope, in: root) {
+            // Only what changed is polled: a folder or file that cannot be read is reported by the read of the folder that follows (the snapshot's problems).
             for entry in (try? rooted[folder].entries()) ?? [] {
                 guard entry.type != .directory, !FolderRules.isIgnoredFile(entry.name),
                       let stamp = try? FileStamp.of(rooted[joined(folder, entry.name)]), !stamp.isDirectory

@@ -87,6 +87,7 @@ package final class VnodeWatcher: DirectoryWatcher, @unchecked Sendable {
     /// An event on `folder`'s source. Runs on `queue`.
     private func changed(_ folder: String) {
         guard !stopped, let watched = sources[folder] else { return }
+        // A folder that cannot be looked at is taken as gone or moved: its parent's source watches it again, the safe way.
         if (try? FileStamp.of(RootedFolder(root)[folder]))?.inode != watched.inode {
             // The folder itself went away or moved: what was under it is no longer watched
             // here; its parent's source reports the move, and watches it where it landed.
