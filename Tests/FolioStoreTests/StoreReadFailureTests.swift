@@ -7,11 +7,7 @@ import Testing
 /// A file the store cannot read is reported, never taken for one that is not there.
 @MainActor
 @Suite struct StoreReadFailureTests {
-    func fixturesCopy() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-store-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: Corpora.packageRoot.appendingPathComponent("Fixtures"), to: folder)
-        return folder
-    }
+    func fixturesCopy() throws -> URL { try Fixtures.temporaryCopy() }
 
     @Test func anUnreadableSettingsFileIsALoadProblem() async throws {
         let folder = try fixturesCopy()

@@ -9,11 +9,7 @@ import Testing
 /// The store on real folders: each test copies Fixtures/ into a fresh temporary folder.
 @MainActor
 @Suite struct StoreTests {
-    func fixturesCopy() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-store-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: Corpora.packageRoot.appendingPathComponent("Fixtures"), to: folder)
-        return folder
-    }
+    func fixturesCopy() throws -> URL { try Fixtures.temporaryCopy() }
 
     func text(_ folder: URL, _ path: String) throws -> String {
         try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)

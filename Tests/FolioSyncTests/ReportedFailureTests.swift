@@ -8,9 +8,8 @@ import FolioTestSupport
 /// reported, never taken for "nothing there" or "changed meanwhile". Faults are
 /// injected, as the tests run as root and permissions deny nothing.
 @Suite struct ReportedFailureTests {
-    /// Runs a sync with the calls `failure` picks failing.
     func sync(_ replicas: Replicas, failing failure: @escaping @Sendable (SystemError.Operation, String) -> Int32?) throws -> SyncReport {
-        try FaultInjection.$current.withValue(FaultInjection(failure: failure)) { try replicas.sync() }
+        try replicas.sync(failing: failure)
     }
 
     /// An unreadable `.folioignore` is not "ignore nothing": the sync stops, as Syncthing's

@@ -53,6 +53,12 @@ struct Replicas {
         return try SyncEngine(a, b, options: options).run()
     }
 
+    /// A sync with the system calls `failure` picks failing (fault injection: the tests
+    /// run as root, so permissions deny nothing).
+    func sync(failing failure: @escaping @Sendable (SystemError.Operation, String) -> Int32?) throws -> SyncReport {
+        try FaultInjection.$current.withValue(FaultInjection(failure: failure)) { try sync() }
+    }
+
     /// A soup with an id, synced; then renamed to `recipes/leek-soup.md` and retimed on
     /// the laptop while its servings change on the phone. Returns the merge both want.
     func renameAndEditOnTheLaptopWhileThePhoneEdits() throws -> String {

@@ -8,9 +8,8 @@ import FolioTestSupport
 /// permissions cannot deny anything): each must leave every version on disk, report what
 /// happened, and let the next sync finish the job.
 @Suite struct SyncFaultTests {
-    /// Runs a sync with the calls `failure` picks failing (or given side effects).
     func sync(_ replicas: Replicas, failing failure: @escaping @Sendable (SystemError.Operation, String) -> Int32?) throws -> SyncReport {
-        try FaultInjection.$current.withValue(FaultInjection(failure: failure)) { try replicas.sync() }
+        try replicas.sync(failing: failure)
     }
 
     /// The archive cannot be saved: what was copied is reported all the same, with the

@@ -1,0 +1,11 @@
+import Foundation
+
+/// The package's `Fixtures/` folder.
+package enum Fixtures {
+    /// A fresh copy of `Fixtures/` in a new temporary folder, for a test to change.
+    package static func temporaryCopy() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-store-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Corpora.packageRoot.appendingPathComponent("Fixtures"), to: folder)
+        return folder
+    }
+}
