@@ -1,4 +1,5 @@
 import FolioFormat
+import FolioStore
 import FolioSystem
 
 /// `folio check DIR [--state DIR]`: parse every Markdown file and report every problem,

@@ -62,12 +62,7 @@ enum ResolveCommand: FolioCommand {
             // Not a dry run: the state's lock keeps a folio watch from folding this copy meanwhile.
             let folder: SharedFolder
             do { folder = try SharedFolder(root, options: options) } catch { throw Failure(description: "\(error)", status: ExitCode.of(error)) }
-            let resolution = Resolution(folder: folder, copy: copy, file: original)
-            switch choice {
-            case .keepFile: return try resolution.keepFile(display: arguments.positionals[0])
-            case .keepCopy: return try resolution.keepCopy(display: arguments.positionals[0])
-            case .merge, .show: return try resolution.merge(display: arguments.positionals[0])
-            }
+            return try ConflictResolution(folder: folder, copy: copy, file: original).settle(choice, display: arguments.positionals[0])
         } catch let failure as Failure {
             Output.error("folio resolve: \(failure)")
             return failure.status

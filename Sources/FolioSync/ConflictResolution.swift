@@ -1,31 +1,56 @@
 import FolioMerge
-import FolioSync
 import FolioSystem
 
 /// Settling one conflict copy of a shared folder by hand (`folio resolve --keep`,
-/// `--merge`): every write is guarded (made only over what was read), and what is
-/// replaced or set aside goes to the folder's trash, never deleted.
-struct Resolution {
+/// `--merge`, or an app's own "keep this one"): every write is guarded (made only over
+/// what was read), and what is replaced or set aside goes to the folder's trash, never
+/// deleted.
+public struct ConflictResolution {
     /// The folder, its lock held.
-    let folder: SharedFolder
+    public let folder: SharedFolder
     /// The copy, relative to the folder.
-    let copy: String
+    public let copy: String
     /// The file it is a version of, relative to the folder.
-    let file: String
+    public let file: String
+
+    /// Settles `copy`, a version of `file`, in `folder`.
+    public init(folder: SharedFolder, copy: String, file: String) { (self.folder, self.copy, self.file) = (folder, copy, file) }
+
+    /// What a resolution did.
+    public enum Outcome: Sendable, Equatable {
+        /// The file stays as it is; the copy is in the trash.
+        case keptFile
+        /// The copy's content is in the file; the file's former content and the copy are in the trash.
+        case keptCopy
+        /// The copy held what the file holds; it is in the trash.
+        case copyHeldTheFile
+        /// The copy merged into the file against a base from `base`; `conflicts` clashes
+        /// are marked in the file. The copy is in the trash.
+        case merged(base: BaseCandidate.Source, conflicts: Int)
+    }
+
+    /// Why a resolution could not be made; nothing was written.
+    public enum Failure: Error, Sendable, Equatable {
+        /// The file is gone, so there is nothing to merge into.
+        case fileGone
+        /// No earlier version of the file is known to serve as the merge's base.
+        case noBase
+        /// This path changed while it was being resolved.
+        case changed(String)
+    }
 
     private var trash: Trash { Trash(state: folder.stateFolder) }
 
     /// Keeps the file as it is and moves the copy to the trash.
-    func keepFile(display: String) throws -> Int32 {
+    public func keepFile() throws -> Outcome {
         let copyStamp = try FileStamp.of(folder.rootFolder[copy])
         try trashCopy(copyStamp)
-        Output.print("kept \(file); \(copy) is in the trash (folio restore \(display) \(copy) brings it back)")
-        return ExitCode.success
+        return .keptFile
     }
 
     /// Puts the copy's content in the file (its former content to the trash), then
     /// moves the copy to the trash.
-    func keepCopy(display: String) throws -> Int32 {
+    public func keepCopy() throws -> Outcome {
         let (copyBytes, copyStamp) = try read(copy)
         if let (fileBytes, fileStamp) = try readIfPresent(file) {
             // Set aside before it is replaced, so that the file's version can be had back.
@@ -33,46 +58,33 @@ struct Resolution {
             try write(copyBytes, over: fileStamp)
         } else {
             guard try AtomicFile.write(copyBytes, to: folder.rootFolder[file], mode: copyStamp.permissions, replacingOnly: { $0 == nil }) else {
-                throw changed(file)
+                throw Failure.changed(file)
             }
         }
         try trashCopy(copyStamp)
         // The history only helps later folds find a base; the copy is settled either way,
         // and the next fold or watch records the file again.
-        try? folder.record([file])
-        Output.print("put \(copy) in \(file); the file's former content and the copy are in the trash (folio restore \(display) lists them)")
-        return ExitCode.success
+        _ = try? folder.record([file])
+        return .keptCopy
     }
 
     /// Merges the copy into the file against the base a fold would take, conflict
     /// markers only where the two truly clash, then moves the copy to the trash.
-    func merge(display: String) throws -> Int32 {
+    public func merge() throws -> Outcome {
         let (copyBytes, copyStamp) = try read(copy)
-        guard let (fileBytes, fileStamp) = try readIfPresent(file) else {
-            throw ResolveCommand.Failure(description: "\(file) is gone, so there is nothing to merge into: --keep copy puts the copy back as \(file)")
-        }
+        guard let (fileBytes, fileStamp) = try readIfPresent(file) else { throw Failure.fileGone }
         if fileBytes == copyBytes {
             try trashCopy(copyStamp)
-            Output.print("\(copy) held what \(file) holds; it is in the trash")
-            return ExitCode.success
+            return .copyHeldTheFile
         }
-        guard let base = folder.base(for: file, file: fileBytes, copy: copyBytes) else {
-            throw ResolveCommand.Failure(description: "cannot merge \(copy): no earlier version of \(file) is known to serve as the base; "
-                + "see how they differ (folio resolve \(display) \(copy)), then --keep file or --keep copy")
-        }
+        guard let base = folder.base(for: file, file: fileBytes, copy: copyBytes) else { throw Failure.noBase }
         let merged = FileMerge.merge(path: file, base: base.bytes, ours: fileBytes, theirs: copyBytes, policy: .markers)
         try write(merged.bytes, over: fileStamp)
         try trashCopy(copyStamp)
         // The history only helps later folds find a base; the copy is settled either way,
         // and the next fold or watch records the file again.
-        try? folder.record([file])
-        let summary = "merged \(copy) into \(file) (base: \(base.source.rawValue)); the copy is in the trash"
-        guard merged.conflicts > 0 else {
-            Output.print(summary)
-            return ExitCode.success
-        }
-        Output.print(summary + "\n\(merged.conflicts) conflict\(merged.conflicts == 1 ? "" : "s") marked in \(file) between <<<<<<< and >>>>>>>: edit \(merged.conflicts == 1 ? "it" : "them") away")
-        return ExitCode.problems
+        _ = try? folder.record([file])
+        return .merged(base: base.source, conflicts: merged.conflicts)
     }
 
     /// The bytes of `path` and its stamp, taken first: a write guarded by that stamp
@@ -92,16 +104,12 @@ struct Resolution {
     /// Replaces the file with `bytes`, keeping its permissions, only if it is still as read.
     private func write(_ bytes: [UInt8], over stamp: FileStamp) throws {
         guard try AtomicFile.write(bytes, to: folder.rootFolder[file], mode: stamp.permissions, replacingOnly: { $0 == stamp }) else {
-            throw changed(file)
+            throw Failure.changed(file)
         }
     }
 
     /// Moves the copy to the trash, only if it is still as read.
     private func trashCopy(_ stamp: FileStamp) throws {
-        guard try trash.move(copy, from: folder.rootFolder, replica: .a, expected: stamp, hash: nil) else { throw changed(copy) }
-    }
-
-    private func changed(_ path: String) -> ResolveCommand.Failure {
-        ResolveCommand.Failure(description: "\(path) changed while it was being resolved; look again (folio resolve \(folder.root) \(copy))")
+        guard try trash.move(copy, from: folder.rootFolder, replica: .a, expected: stamp, hash: nil) else { throw Failure.changed(copy) }
     }
 }

@@ -1,26 +1,30 @@
 import Dispatch
 import FolioFormat
 import FolioModel
-import FolioStore
+import FolioFolder
 import FolioSystem
 
-/// Reads and parses every Markdown file of a folder, on every core.
-enum FolderCheck {
-    struct Report {
+/// Reads, parses and validates every Markdown file of a folder, on every core: what
+/// `folio check` reports, and what an app can show before it opens a folder.
+public enum FolderCheck {
+    /// What a check found.
+    public struct Report: Sendable {
         /// The files read, relative to the root.
-        var paths: [String]
-        var fileCount: Int { paths.count }
-        /// Rendered problems, in path order.
-        var problems: [String]
+        public var paths: [String]
+        /// How many files were read.
+        public var fileCount: Int { paths.count }
+        /// Each problem as a line (`PATH:LINE:COLUMN: error: …` and what to do), in path order.
+        public var problems: [String]
     }
 
-    static func run(root: String) throws(SystemError) -> Report {
+    /// Checks every record file under `root` (named in the problems as given).
+    public static func run(root: String) throws(SystemError) -> Report {
         let folder = try RootedFolder(root)
         let walk = try FolderScan.markdownFiles(under: folder.root)
         let paths = walk.paths
         let displayRoot = root.hasSuffix("/") ? String(root.dropLast()) : root
         let results = ConcurrentSlots<String?>.map(paths.count) { index -> String? in
-            let path = displayRoot + "/" + shown(paths[index])
+            let path = displayRoot + "/" + TextEscaping.name(paths[index])
             do {
                 let bytes = try FileReading.contents(of: folder[paths[index]])
                 let document = try Document(bytes: bytes, path: path)
