@@ -158,7 +158,8 @@ public final class FolderWatcher: @unchecked Sendable {
             case .missing:
                 gone += linkedNames.filter { path.isEmpty || $0 == path || $0.hasPrefix(path + "/") }
             case .folder(let files):
-                gone += linkedNames.filter { (path.isEmpty || $0.hasPrefix(path + "/")) && files[$0] == nil }
+                // A linked name where a folder now is (a file made a folder) went too.
+                gone += linkedNames.filter { $0 == path || ((path.isEmpty || $0.hasPrefix(path + "/")) && files[$0] == nil) }
             case .file:
                 if linkedNames.contains(path) && snapshot.hasOtherNames[path] == false { gone.append(path) }
             case .unreadable:

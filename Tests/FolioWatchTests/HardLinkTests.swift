@@ -44,4 +44,25 @@ import Testing
         #expect(harness.store.state["notes/a.md"] == nil)
         #expect(harness.storeFingerprints == (try harness.diskFingerprints()))
     }
+
+    /// The same, when a folder of that name takes the removed name's place: the name is
+    /// read as a folder, and still counts as gone.
+    @Test func aNameWrittenThroughThenReplacedByAFolderLeavesTheOtherFollowed() async throws {
+        let harness = try await WatchHarness(files: ["notes/a.md": "---\ntitle: Before\n---\n"])
+        defer { harness.finish() }
+        try FileManager.default.linkItem(atPath: harness.root + "/notes/a.md", toPath: harness.root + "/todos-b.md")
+        #expect(await harness.waitUntil { harness.store.state["todos-b.md"]?.title == "Before" })
+        await harness.watcher.settle()
+        try harness.watcher.withEventsQueued {
+            let handle = try #require(FileHandle(forWritingAtPath: harness.root + "/notes/a.md"))
+            try handle.truncate(atOffset: 0)
+            try handle.write(contentsOf: Data("---\ntitle: After\n---\n".utf8))
+            try handle.close()
+            try FileManager.default.removeItem(atPath: harness.root + "/notes/a.md")
+            try WatchHarness.write("---\ntitle: Inside\n---\n", to: harness.root + "/notes/a.md/inside.md")
+        }
+        #expect(await harness.waitUntil { harness.store.state["todos-b.md"]?.title == "After" })
+        #expect(harness.store.state["notes/a.md/inside.md"]?.title == "Inside")
+        #expect(harness.storeFingerprints == (try harness.diskFingerprints()))
+    }
 }
