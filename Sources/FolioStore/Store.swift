@@ -39,6 +39,9 @@ public final class Store {
     @ObservationIgnored private var listed: [String: Kind] = [:]
 
     @ObservationIgnored private var observers: [UUID: AsyncStream<ChangeSet>.Continuation] = [:]
+    /// How many change sets observers have been told of: a test that listens waits until
+    /// it has received as many, rather than for a number of scheduler turns.
+    @ObservationIgnored package private(set) var changeSetsTold = 0
     /// The store's writes and deletes, one at a time in the order actions came: a serial
     /// queue, since an actor does not promise that order.
     @ObservationIgnored private let disk = DispatchQueue(label: "Folio.Store.disk")
@@ -281,6 +284,7 @@ public final class Store {
     /// Tells observers of `changes`, when there are any.
     private func tell(_ changes: ChangeSet) {
         guard !changes.isEmpty else { return }
+        changeSetsTold += 1
         refresh(after: changes)
         for observer in observers.values { observer.yield(changes) }
     }

@@ -12,6 +12,8 @@ final class WatchHarness {
     let store: Store
     let watcher: FolderWatcher
     private(set) var changeSets: [ChangeSet] = []
+    /// The store's count of change sets told when the listener began.
+    private var toldBeforeListening = 0
     private(set) var warnings: [String] = []
     private var listener: Task<Void, Never>?
     private let warningBox = WarningBox()
@@ -25,6 +27,7 @@ final class WatchHarness {
         let box = warningBox
         watcher = FolderWatcher(store: store, options: options) { box.append($0) }
         let stream = store.changes()
+        toldBeforeListening = store.changeSetsTold
         listener = Task { @MainActor [weak self] in
             for await changes in stream { self?.changeSets.append(changes) }
         }
@@ -58,9 +61,13 @@ final class WatchHarness {
         return condition()
     }
 
-    /// Lets the change listener catch up with what the store announced.
+    /// Waits until the change listener has received every change set the store told of
+    /// (ten seconds at most: a busy machine may take many turns to run the listener).
     func drainChanges() async {
-        for _ in 0..<20 { await Task.yield() }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while changeSets.count < store.changeSetsTold - toldBeforeListening && ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
     }
 
     /// The bytes of the file at `path` as the store knows them.
