@@ -65,4 +65,24 @@ import Testing
         #expect(harness.store.state["notes/a.md/inside.md"]?.title == "Inside")
         #expect(harness.storeFingerprints == (try harness.diskFingerprints()))
     }
+
+    /// The same, when the name written through is then renamed: the file read at the
+    /// new name has other names, so they are read too.
+    @Test func aNameWrittenThroughThenRenamedLeavesTheOtherFollowed() async throws {
+        let harness = try await WatchHarness(files: ["m33.md": "---\ntitle: Before\n---\n"])
+        defer { harness.finish() }
+        try FileManager.default.linkItem(atPath: harness.root + "/m33.md", toPath: harness.root + "/hard1.md")
+        #expect(await harness.waitUntil { harness.store.state["hard1.md"]?.title == "Before" })
+        await harness.watcher.settle()
+        try harness.watcher.withEventsQueued {
+            let handle = try #require(FileHandle(forWritingAtPath: harness.root + "/hard1.md"))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data("more\n".utf8))
+            try handle.close()
+            try FileManager.default.createDirectory(atPath: harness.root + "/notes/deep", withIntermediateDirectories: true)
+            try FileManager.default.moveItem(atPath: harness.root + "/hard1.md", toPath: harness.root + "/notes/deep/m22.md")
+        }
+        await harness.watcher.settle()
+        #expect(harness.storeFingerprints == (try harness.diskFingerprints()))
+    }
 }
