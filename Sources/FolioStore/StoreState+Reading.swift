@@ -43,8 +43,7 @@ extension StoreState {
         return contents
     }
 
-    /// The bytes of `record` the reducer produced and the store has not yet written.
-    func heldBytes(of record: Record) -> [UInt8]? {
-        pending[record.path].flatMap { Fingerprint($0) == record.fingerprint ? $0 : nil }
-    }
+    /// The bytes of `record` the reducer produced and the store has not yet written (the
+    /// reducer checks them against the record's fingerprint, as it does bytes read).
+    func heldBytes(of record: Record) -> [UInt8]? { pending[record.path] }
 }

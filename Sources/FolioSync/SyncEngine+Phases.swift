@@ -32,17 +32,16 @@ extension SyncEngine {
         // Read only as a regular file below the root: a link or a FIFO there is no rule file.
         // One that cannot be read stops the sync, as Syncthing does: taken for "ignore
         // nothing", it would copy (or seem to delete) every file its rules hold back.
-        var rules: [String] = []
-        for (folder, root) in [(folderA, rootA), (folderB, rootB)] {
+        let rules = try folders.map { (folder: RootedFolder) throws(SyncError) -> String in
             let path = folder[FolioIgnore.fileName]
-            do { rules.append(String(decoding: try AtomicFile.contentsIfPresent(path) ?? [], as: UTF8.self)) } catch where error.isNotAFileToRead {
-                rules.append("")
+            do throws(SystemError) { return String(decoding: try AtomicFile.contentsIfPresent(path) ?? [], as: UTF8.self) } catch where error.isNotAFileToRead {
+                return ""
             } catch {
                 // Naming the rule file in itself is no way out: the advice for a permission says what is.
                 let advice = error.code == Syscall.permissionDenied
                     ? Syscall.describe(error.code) + ". Give your user read permission (chmod u+r, or ask its owner), or remove the file to sync without its rules"
                     : FileProblem.advice(error, writing: false, then: "sync again")
-                throw SyncError(.fileIO, "cannot read \(TextEscaping.name(root + "/" + FolioIgnore.fileName)), so which files it leaves out is not known: "
+                throw SyncError(.fileIO, "cannot read \(TextEscaping.name(path.path)), so which files it leaves out is not known: "
                     + advice + "; nothing was changed")
             }
         }
@@ -51,7 +50,7 @@ extension SyncEngine {
         let bases = BaseStore(state: stateFolder, known: Set(knownArchive.entries.values.map(\.hash)))
         return SyncRun(
             lock: lock, state: stateFolder, endedRuns: endedRuns, storage: storage, loaded: loaded, knownArchive: knownArchive, archive: archive,
-            ignore: FolioIgnore(text: rules.joined(separator: "\n")), ownIgnore: PerReplica(a: FolioIgnore(text: rules[0]), b: FolioIgnore(text: rules[1])), bases: bases, history: VersionHistory(state: stateFolder, contents: bases))
+            ignore: FolioIgnore(text: rules.a + "\n" + rules.b), ownIgnore: rules.map { FolioIgnore(text: $0) }, bases: bases, history: VersionHistory(state: stateFolder, contents: bases))
     }
 
     /// Both replicas listed at once, then what changed in either read with both cores;

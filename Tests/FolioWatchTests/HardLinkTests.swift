@@ -9,16 +9,30 @@ import Testing
 /// the store follows both, though inotify tells of the name written only.
 @MainActor
 @Suite struct HardLinkTests {
-    @Test func anEditThroughOneNameReachesTheOther() async throws {
-        let harness = try await WatchHarness(files: ["notes/a.md": "---\ntitle: Before\n---\n"])
-        defer { harness.finish() }
-        try FileManager.default.linkItem(atPath: harness.root + "/notes/a.md", toPath: harness.root + "/notes/b.md")
-        #expect(await harness.waitUntil { harness.store.state["notes/b.md"]?.title == "Before" })
-        // Written in place through `a.md` (O_TRUNC, as vim with backupcopy=yes does).
-        let handle = try #require(FileHandle(forWritingAtPath: harness.root + "/notes/a.md"))
+    /// A harness whose one file, `path` (titled "Before"), is also linked as `other`,
+    /// once the store holds both names.
+    func harness(_ path: String, linkedAs other: String) async throws -> WatchHarness {
+        let harness = try await WatchHarness(files: [path: "---\ntitle: Before\n---\n"])
+        do { try FileManager.default.linkItem(atPath: harness.root + "/" + path, toPath: harness.root + "/" + other) } catch {
+            harness.finish()
+            throw error
+        }
+        #expect(await harness.waitUntil { harness.store.state[other]?.title == "Before" })
+        return harness
+    }
+
+    /// Writes `text` into the file at `path` in place (O_TRUNC, as vim with backupcopy=yes does).
+    func writeInPlace(_ text: String, to path: String) throws {
+        let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.truncate(atOffset: 0)
-        try handle.write(contentsOf: Data("---\ntitle: After\n---\n".utf8))
+        try handle.write(contentsOf: Data(text.utf8))
         try handle.close()
+    }
+
+    @Test func anEditThroughOneNameReachesTheOther() async throws {
+        let harness = try await harness("notes/a.md", linkedAs: "notes/b.md")
+        defer { harness.finish() }
+        try writeInPlace("---\ntitle: After\n---\n", to: harness.root + "/notes/a.md")
         #expect(await harness.waitUntil { harness.store.state["notes/b.md"]?.title == "After" })
         #expect(harness.store.state["notes/a.md"]?.title == "After")
         #expect(harness.storeFingerprints == (try harness.diskFingerprints()))
@@ -27,17 +41,12 @@ import Testing
     /// Written through one name and that name removed before the watcher reads it: no
     /// event names the other, yet it follows (the watcher knew the name was linked).
     @Test func aNameWrittenThroughThenRemovedLeavesTheOtherFollowed() async throws {
-        let harness = try await WatchHarness(files: ["notes/a.md": "---\ntitle: Before\n---\n"])
+        let harness = try await harness("notes/a.md", linkedAs: "todos-b.md")
         defer { harness.finish() }
-        try FileManager.default.linkItem(atPath: harness.root + "/notes/a.md", toPath: harness.root + "/todos-b.md")
-        #expect(await harness.waitUntil { harness.store.state["todos-b.md"]?.title == "Before" })
         await harness.watcher.settle()
         // Both steps land in one batch: the watcher sees a.md gone, nothing about b.
         try harness.watcher.withEventsQueued {
-            let handle = try #require(FileHandle(forWritingAtPath: harness.root + "/notes/a.md"))
-            try handle.truncate(atOffset: 0)
-            try handle.write(contentsOf: Data("---\ntitle: After\n---\n".utf8))
-            try handle.close()
+            try writeInPlace("---\ntitle: After\n---\n", to: harness.root + "/notes/a.md")
             try FileManager.default.removeItem(atPath: harness.root + "/notes/a.md")
         }
         #expect(await harness.waitUntil { harness.store.state["todos-b.md"]?.title == "After" })
@@ -48,16 +57,11 @@ import Testing
     /// The same, when a folder of that name takes the removed name's place: the name is
     /// read as a folder, and still counts as gone.
     @Test func aNameWrittenThroughThenReplacedByAFolderLeavesTheOtherFollowed() async throws {
-        let harness = try await WatchHarness(files: ["notes/a.md": "---\ntitle: Before\n---\n"])
+        let harness = try await harness("notes/a.md", linkedAs: "todos-b.md")
         defer { harness.finish() }
-        try FileManager.default.linkItem(atPath: harness.root + "/notes/a.md", toPath: harness.root + "/todos-b.md")
-        #expect(await harness.waitUntil { harness.store.state["todos-b.md"]?.title == "Before" })
         await harness.watcher.settle()
         try harness.watcher.withEventsQueued {
-            let handle = try #require(FileHandle(forWritingAtPath: harness.root + "/notes/a.md"))
-            try handle.truncate(atOffset: 0)
-            try handle.write(contentsOf: Data("---\ntitle: After\n---\n".utf8))
-            try handle.close()
+            try writeInPlace("---\ntitle: After\n---\n", to: harness.root + "/notes/a.md")
             try FileManager.default.removeItem(atPath: harness.root + "/notes/a.md")
             try WatchHarness.write("---\ntitle: Inside\n---\n", to: harness.root + "/notes/a.md/inside.md")
         }
@@ -69,10 +73,8 @@ import Testing
     /// The same, when the name written through is then renamed: the file read at the
     /// new name has other names, so they are read too.
     @Test func aNameWrittenThroughThenRenamedLeavesTheOtherFollowed() async throws {
-        let harness = try await WatchHarness(files: ["m33.md": "---\ntitle: Before\n---\n"])
+        let harness = try await harness("m33.md", linkedAs: "hard1.md")
         defer { harness.finish() }
-        try FileManager.default.linkItem(atPath: harness.root + "/m33.md", toPath: harness.root + "/hard1.md")
-        #expect(await harness.waitUntil { harness.store.state["hard1.md"]?.title == "Before" })
         await harness.watcher.settle()
         try harness.watcher.withEventsQueued {
             let handle = try #require(FileHandle(forWritingAtPath: harness.root + "/hard1.md"))
