@@ -1,7 +1,4 @@
-import Foundation
-import FolioFormat
 import FolioModel
-
 /// What one action changed, for observers.
 public struct ChangeSet: Sendable, Hashable {
     /// Paths of new records.

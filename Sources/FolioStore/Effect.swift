@@ -1,7 +1,3 @@
-import Foundation
-import FolioFormat
-import FolioModel
-
 /// A file-system change for the store to carry out after the reducer has run.
 public enum Effect: Sendable, Hashable {
     /// Write `bytes` to `path`, but only if the file still has the fingerprint `replacing` (nil: must not exist).

@@ -1,5 +1,3 @@
-import FolioSystem
-
 /// A file's size and 64-bit FNV-1a hash: enough to tell whether it is still the
 /// file the store read, without keeping its bytes.
 public struct Fingerprint: Sendable, Hashable {

@@ -1,10 +1,5 @@
 import FolioFolder
-import Foundation
-import FolioFormat
-import FolioModel
 import FolioSystem
-import Observation
-
 /// Reading a whole folder into a state.
 public enum FolderScan {
     /// The Markdown records under `root`, skipping what is never synced, and the folders that could not be read.

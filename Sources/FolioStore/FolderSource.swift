@@ -1,5 +1,4 @@
 import FolioSystem
-
 /// The files of a folder on disk.
 public struct FolderSource: ContentSource {
     /// The folder.

@@ -1,5 +1,4 @@
 import FolioSystem
-
 /// Files held in memory, for tests and for states built from bytes.
 public struct MemorySource: ContentSource {
     /// The files by path.

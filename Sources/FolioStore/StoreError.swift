@@ -1,7 +1,4 @@
-import Foundation
 import FolioFormat
-import FolioModel
-
 /// An action the reducer refused, or an effect the disk did not allow.
 public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of refusal it is, for a caller to act on.

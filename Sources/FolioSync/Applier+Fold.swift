@@ -1,8 +1,5 @@
 import FolioFolder
-import FolioFormat
-import FolioMerge
 import FolioSystem
-
 /// Other tools' conflict copies, folded back into the files they copy.
 extension Applier {
     /// Folds other tools' conflict copies (`copies`, each with its original, on one

@@ -1,8 +1,4 @@
-import FolioFolder
-import FolioFormat
-import FolioMerge
 import FolioSystem
-
 /// The folds a sync has begun, saved in the state folder (`folds`) before any merged
 /// file replaces its original, and removed once the copies are in the trash. Were the
 /// sync killed in between, the next one finds each original already holding the merge

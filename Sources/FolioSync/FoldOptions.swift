@@ -1,7 +1,3 @@
-import FolioFolder
-import FolioFormat
-import FolioSystem
-
 /// How ``SharedFolder`` folds.
 public struct FoldOptions: Sendable {
     /// The state folder (this device's name, trash, lock); default: the folder's own under

@@ -1,7 +1,3 @@
-import FolioFolder
-import FolioFormat
-import FolioSystem
-
 /// What one fold pass did, copy by copy.
 public struct FoldReport: Sendable, Equatable {
     /// A copy merged into its file, then moved to the trash.

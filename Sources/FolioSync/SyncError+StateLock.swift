@@ -1,7 +1,4 @@
-import FolioFolder
-import FolioFormat
 import FolioSystem
-
 extension SyncError {
     /// The error for a state folder whose lock could not be had.
     init(lockFailure: StateLock.Failure) {

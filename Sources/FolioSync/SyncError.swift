@@ -1,5 +1,3 @@
-import FolioSystem
-
 /// Why a sync stopped or could not do something, in words a person can act on.
 public struct SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of failure it is, for a caller to switch on.

@@ -1,8 +1,4 @@
-import FolioFolder
-import FolioFormat
 import FolioMerge
-import FolioSystem
-
 /// How a sync runs.
 public struct SyncOptions: Sendable {
     /// Where the archive, the merge bases and the trash live (default: the per-pair

@@ -1,5 +1,3 @@
-import FolioSystem
-
 extension SyncStep {
     /// The path a step settles (for a rename, the old one).
     var path: String? {

@@ -1,8 +1,3 @@
-import FolioFolder
-import Dispatch
-import FolioFormat
-import FolioSystem
-
 /// A path compared byte for byte (Swift's `String` compares by canonical equivalence).
 struct PathBytes: Hashable {
     let bytes: [UInt8]

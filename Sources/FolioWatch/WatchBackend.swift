@@ -1,5 +1,3 @@
-import FolioSystem
-
 /// How to watch a folder.
 public enum WatchBackend: Sendable, Hashable {
     /// The platform's notifications (inotify on Linux, FSEvents on macOS, a vnode

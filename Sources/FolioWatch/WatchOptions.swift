@@ -1,7 +1,3 @@
-import Dispatch
-import FolioStore
-import FolioSystem
-
 /// How a ``FolderWatcher`` follows the disk.
 public struct WatchOptions: Sendable {
     /// How changes are noticed.

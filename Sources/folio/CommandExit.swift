@@ -1,8 +1,3 @@
-import Foundation
-import FolioStore
-import FolioSync
-import FolioSystem
-
 /// Ends a command early with an exit status, its reason already printed.
 struct CommandExit: Error {
     /// The exit status.

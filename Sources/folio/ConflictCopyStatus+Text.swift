@@ -1,8 +1,5 @@
-import FolioFolder
 import FolioFormat
 import FolioSync
-import FolioSystem
-
 /// The command line's name for a copy's status.
 typealias ConflictStatus = ConflictCopyStatus
 

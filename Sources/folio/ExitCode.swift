@@ -1,8 +1,6 @@
-import Foundation
 import FolioStore
 import FolioSync
 import FolioSystem
-
 /// Exit statuses, as git uses them.
 enum ExitCode {
     static let success: Int32 = 0

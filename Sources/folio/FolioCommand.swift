@@ -1,8 +1,3 @@
-import Foundation
-import FolioStore
-import FolioSync
-import FolioSystem
-
 /// One subcommand.
 protocol FolioCommand {
     static var name: String { get }

@@ -1,8 +1,5 @@
 import Foundation
-import FolioStore
-import FolioSync
 import FolioSystem
-
 /// Standard output and standard error.
 enum Output {
     /// Prints `text` (a name in it should come through ``shown(_:)``); any control

@@ -1,11 +1,4 @@
-import Dispatch
 import Foundation
-import Folio
-import FolioStore
-import FolioSystem
-import FolioSync
-import FolioWatch
-
 /// SIGINT and SIGTERM, caught: they run `onStop` once, then end the process with
 /// status 0 (output is written unbuffered, so nothing is lost).
 final class StopSignals {
