@@ -70,6 +70,9 @@ public struct DiskSnapshot: Sendable, Equatable {
             case .twins:
                 entries[asked] = .missing
                 problems.append(SystemError(operation: .readDirectory, path: root[asked].path, code: Syscall.normalizationTwin))
+                // Left out, but written through: a file with other names changed them too.
+                // Not there any more, or not readable: nothing written through it reaches another name now.
+                if let names = try? FileReading.names(ofFileAt: root[asked]), names > 1 { changedFileHasOtherNames = true }
                 continue
             case .spelled(let onDisk):
                 path = onDisk

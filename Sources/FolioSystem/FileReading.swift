@@ -24,6 +24,13 @@ public enum FileReading {
         return (bytes, Int(status.st_nlink))
     }
 
+    /// How many names (hard links) the regular file at `path` has, or nil when what is
+    /// there is not a regular file.
+    package static func names(ofFileAt path: RootedPath) throws(SystemError) -> Int? {
+        let status = try path.linkStatus()
+        return FileStamp(status).isRegularFile ? Int(status.st_nlink) : nil
+    }
+
     /// The bytes of a file the user named on the command line (`folio yaml FILE`): outside
     /// any folder Folio keeps, so a link there is followed, as `cat` would; still only a
     /// regular file is read (a FIFO never hangs the command).

@@ -1,8 +1,13 @@
+import FolioFolder
 /// The paths hints have marked since the last batch was read, and when the batch is
 /// due: once no hint has come for the quiet period (so that a save made of several
 /// steps — truncate then write, write then rename — is read once, finished), but no
 /// later than the longest delay after the first hint, so that a file written to
 /// without pause is still followed. Pure: the caller passes the time.
+///
+/// A record file written through a name that is then removed, moved away or replaced
+/// before the watcher reads it may have other names (hard links) it never learned of,
+/// all of them changed with no event of their own: the batch then reads everything.
 package struct DirtyBatch: Sendable {
     /// The marked paths (relative; `""` is the root).
     package private(set) var paths: Set<String> = []
@@ -17,6 +22,11 @@ package struct DirtyBatch: Sendable {
     package private(set) var writing: [String: ContinuousClock.Instant] = [:]
     /// How long a file open for writing is waited on.
     package let longestWrite: Duration
+    /// Record files written through (or made) in this batch and the one taken before it:
+    /// the one before may have been read after such a name went, too late to see its
+    /// other names (hard links).
+    package private(set) var written: Set<String> = []
+    private var writtenBefore: Set<String> = []
 
     /// An empty batch that waits at most `longestWrite` on a file open for writing.
     package init(longestWrite: Duration = .seconds(2)) { self.longestWrite = longestWrite }
@@ -31,6 +41,11 @@ package struct DirtyBatch: Sendable {
             switch hint {
             case .changed(let path):
                 paths.insert(path)
+                // The name written through went (or a folder above it did): its file's other names are unknown.
+                if !needsRescan, Self.isAt(path, anyOf: written) || Self.isAt(path, anyOf: writtenBefore) {
+                    needsRescan = true
+                    rescanReason = rescanReason ?? "a file written through a name then removed or replaced: reading its other names (hard links)"
+                }
                 // Removed, moved or made anew at that name: no writer holds it open there now.
                 writing[path] = nil
                 marked = true
@@ -42,10 +57,12 @@ package struct DirtyBatch: Sendable {
                 continue
             case .writing(let path):
                 paths.insert(path)
+                if FolderRules.isRecordPath(path) { written.insert(path) }
                 writing[path] = writing[path] ?? now
                 marked = true
             case .closed(let path):
                 paths.insert(path)
+                if FolderRules.isRecordPath(path) { written.insert(path) }
                 writing[path] = nil
                 marked = true
             }
@@ -77,12 +94,19 @@ package struct DirtyBatch: Sendable {
     package mutating func take(at now: ContinuousClock.Instant = .now, holdingWrites: Bool = true) -> Set<String> {
         let held = needsRescan || !holdingWrites ? [:] : writing.filter { $0.value + longestWrite > now }
         let taken = needsRescan ? [""] : paths.subtracting(held.keys)
+        let before = needsRescan ? [] : written
         self = DirtyBatch(longestWrite: longestWrite)
+        writtenBefore = before
         if !held.isEmpty {
             paths = Set(held.keys)
             writing = held
             (firstHint, lastHint) = (now, now)
         }
         return taken
+    }
+
+    /// Whether `path` is one of `files` or a folder above one (`""` is above all).
+    private static func isAt(_ path: String, anyOf files: Set<String>) -> Bool {
+        !files.isEmpty && (path.isEmpty || files.contains(path) || files.contains { $0.hasPrefix(path + "/") })
     }
 }

@@ -32,6 +32,7 @@ public final class FolderWatcher: @unchecked Sendable {
     private var rescanTimer: (any DispatchSourceTimer)?
     private let warningSink: @Sendable (String) -> Void
     private var batchObserver: (@Sendable (Set<String>) -> Void)?
+    private var snapshotObserver: (@Sendable (DiskSnapshot) -> Void)?
 
     /// A watcher for `store`'s folder; `onWarning` hears what the user should know
     /// (a watch limit reached, a rescan after lost events).
@@ -132,6 +133,12 @@ public final class FolderWatcher: @unchecked Sendable {
         queue.sync { batchObserver = observer }
     }
 
+    /// Calls `observer` (on the watcher's queue) with each snapshot once applied: for a
+    /// test's trace of what the watcher read.
+    package func observeSnapshots(_ observer: @escaping @Sendable (DiskSnapshot) -> Void) {
+        queue.sync { snapshotObserver = observer }
+    }
+
     /// The folder to read `paths` from: the pinned one while it is still the folder at
     /// the root's path; else the one there now, pinned instead, and then the whole
     /// folder is read (`repinned`). A path with no folder leaves the pin: reading the
@@ -148,6 +155,7 @@ public final class FolderWatcher: @unchecked Sendable {
     /// names (hard links) that changed, or one of whose names went, has the whole folder
     /// read again, since inotify tells of the name written only. Runs on `queue`.
     private func followUp(on snapshot: DiskSnapshot) {
+        snapshotObserver?(snapshot)
         for problem in snapshot.problems { warningSink(FileProblem.line(problem)) }
         watcher?.readerFound(snapshot.foundFiles)
         // A name of a linked file gone (removed, moved, replaced by another file): it may

@@ -32,7 +32,10 @@ import Testing
     struct Run {
         let root: String
         var random: SeededRandom
-        var log: [String] = []
+        var log: [String] = [] {
+            didSet { if let line = log.last, log.count > oldValue.count { trace?.add("step " + TraceBox.escaped(line)) } }
+        }
+        var trace: TraceBox?
 
         func files() -> [String] {
             (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? [])
@@ -223,6 +226,11 @@ import Testing
         return records + queries
     }
 
+    /// The watcher's recent batches, reads and change sets among the test's steps.
+    static func printTrace(_ harness: WatchHarness) {
+        print("TRACE of \(harness.root):\n" + harness.trace.tail(400).joined(separator: "\n"))
+    }
+
     @Test(arguments: 0..<10)
     func afterQuiescenceTheStoreEqualsAFreshScan(group: Int) async throws {
         if let groups = Self.groups, !groups.contains(group) { return }
@@ -233,7 +241,7 @@ import Testing
         if group >= 8 { options.backend = .polling(interval: .milliseconds(50)) }
         let harness = try await WatchHarness(files: ["recipes/a.md": "---\ntitle: A\n---\n"], options: options)
         defer { harness.finish() }
-        var run = Run(root: harness.root, random: SeededRandom(seed: seed))
+        var run = Run(root: harness.root, random: SeededRandom(seed: seed), trace: harness.trace)
         await harness.drainChanges()
         var view = ReplayedView(paths: Set(harness.store.state.records.keys.map { Array($0.utf8) }))
         var seen = harness.changeSets.count
@@ -241,6 +249,7 @@ import Testing
         // 10 groups × 30 sequences: 300 sequences per run (240 with inotify, 60 polling).
         for sequence in 0..<30 {
             run.log.removeAll()
+            harness.trace.add("sequence \(sequence)")
             let steps = Int.random(in: 5...40, using: &run.random)
             // Three sequences in each group overflow the kernel's event queue once.
             let burstAt = sequence % 10 == 5 ? Int.random(in: 0..<steps, using: &run.random) : nil
@@ -269,8 +278,10 @@ import Testing
                     try await Task.sleep(for: .milliseconds(Int.random(in: 0...3, using: &run.random)))
                 }
             }
+            harness.trace.add("settling")
             await harness.watcher.settle()
             await harness.drainChanges()
+            harness.trace.add("settled")
             for changes in harness.changeSets[seen...] { view.apply(changes) }
             seen = harness.changeSets.count
             overflows = harness.warningsSeen.filter { $0.contains("overflowed") }.count
@@ -283,15 +294,15 @@ import Testing
                 return "\(path) store:\(store[path] != nil) disk:\(disk[path] != nil) names there:\(names)"
             }
             #expect(store == disk, "seed \(seed) (FOLIO_SEED=\(seed &- UInt64(group)) group \(group)), sequence \(sequence): differing \(differing); \(run.log)")
-            if store != disk { return }
+            if store != disk { return Self.printTrace(harness) }
             let fresh = try FolderScan.read(harness.root).0
             let (storeView, freshView) = (Self.view(of: harness.store.state), Self.view(of: fresh))
             #expect(storeView == freshView, "seed \(seed) (FOLIO_SEED=\(seed &- UInt64(group)) group \(group)), sequence \(sequence): \(run.log)")
-            if storeView != freshView { return }
+            if storeView != freshView { return Self.printTrace(harness) }
             let listed = Set(fresh.records.keys.map { Array($0.utf8) })
             #expect(view.problems.isEmpty && view.paths == listed,
                     "seed \(seed) (FOLIO_SEED=\(seed &- UInt64(group)) group \(group)), sequence \(sequence): the change sets do not add up to what changed: \(view.problems.prefix(3)); missing from the view \(listed.subtracting(view.paths).map { String(decoding: $0, as: UTF8.self) }), extra \(view.paths.subtracting(listed).map { String(decoding: $0, as: UTF8.self) }); \(run.log)")
-            if !view.problems.isEmpty || view.paths != listed { return }
+            if !view.problems.isEmpty || view.paths != listed { return Self.printTrace(harness) }
             harness.store.state._checkInvariants()
         }
         // The bursts did overflow the kernel's queue (polling has none).

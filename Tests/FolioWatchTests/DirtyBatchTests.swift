@@ -40,4 +40,24 @@ import Testing
         batch.note([.closed("b.md")], at: start + .milliseconds(300))
         #expect(batch.due(quiet: .milliseconds(50), longest: .seconds(5), wholeTree: true) == start + .milliseconds(350))
     }
+
+    /// A record written through a name, then that name removed, moved or replaced, in
+    /// this batch or the one before, may have had other names the watcher never read:
+    /// everything is read. Made anew and then written, or not a record, it need not.
+    @Test func aNameWrittenThroughThenGoneReadsEverything() {
+        func rescans(_ hints: [[WatchHint]]) -> Bool {
+            var batch = DirtyBatch()
+            for (n, step) in hints.enumerated() {
+                if n > 0 { _ = batch.take(holdingWrites: false) }
+                batch.note(step, at: start)
+            }
+            return batch.take(holdingWrites: false) == [""]
+        }
+        #expect(rescans([[.writing("b.md"), .closed("b.md"), .changed("b.md")]]))
+        #expect(rescans([[.closed("notes/b.md")], [.changed("notes")]]))
+        #expect(rescans([[.writing("b.md")], [.changed("b.md")]]))
+        #expect(!rescans([[.changed("b.md"), .writing("b.md"), .closed("b.md")]]))
+        #expect(!rescans([[.closed("b.png"), .changed("b.png")]]))
+        #expect(!rescans([[.closed("b.md")], [.changed("c.md")], [.changed("b.md")]]))
+    }
 }

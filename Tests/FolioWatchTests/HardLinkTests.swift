@@ -87,4 +87,49 @@ import Testing
         await harness.watcher.settle()
         #expect(harness.storeFingerprints == (try harness.diskFingerprints()))
     }
+
+    /// A link made, written through and removed before the watcher reads it: the watcher
+    /// never learned the name was linked, yet the other name follows.
+    @Test func aLinkMadeWrittenThroughAndRemovedUnseenLeavesTheOtherFollowed() async throws {
+        let harness = try await WatchHarness(files: ["a.md": "---\ntitle: Before\n---\n"])
+        defer { harness.finish() }
+        try harness.watcher.withEventsQueued {
+            try FileManager.default.linkItem(atPath: harness.root + "/a.md", toPath: harness.root + "/b.md")
+            try writeInPlace("---\ntitle: After\n---\n", to: harness.root + "/b.md")
+            try FileManager.default.removeItem(atPath: harness.root + "/b.md")
+        }
+        await harness.watcher.settle()
+        #expect(harness.store.state["a.md"]?.title == "After")
+        #expect(harness.storeFingerprints == (try harness.diskFingerprints()))
+    }
+
+    /// The same, when another file is renamed over the name written through.
+    @Test func aLinkMadeWrittenThroughAndReplacedUnseenLeavesTheOtherFollowed() async throws {
+        let harness = try await WatchHarness(files: ["a.md": "---\ntitle: Before\n---\n"])
+        defer { harness.finish() }
+        try harness.watcher.withEventsQueued {
+            try FileManager.default.linkItem(atPath: harness.root + "/a.md", toPath: harness.root + "/b.md")
+            try writeInPlace("---\ntitle: After\n---\n", to: harness.root + "/b.md")
+            try WatchHarness.write("---\ntitle: Other\n---\n", to: harness.root + "/c.md")
+            #expect(rename(harness.root + "/c.md", harness.root + "/b.md") == 0)
+        }
+        await harness.watcher.settle()
+        #expect(harness.store.state["a.md"]?.title == "After")
+        #expect(harness.store.state["b.md"]?.title == "Other")
+        #expect(harness.storeFingerprints == (try harness.diskFingerprints()))
+    }
+
+    /// A linked name with a twin spelling (NFC beside NFD) is left out of the store, but
+    /// a write through it still reaches the file's other name.
+    @Test func aWriteThroughANameLeftOutAsATwinReachesTheOtherName() async throws {
+        let harness = try await harness("a.md", linkedAs: "caf\u{E9}.md")
+        defer { harness.finish() }
+        try WatchHarness.write("twin\n", to: harness.root + "/cafe\u{301}.md")
+        #expect(await harness.waitUntil { harness.store.state.records.isEmpty == false && harness.store.state.records.keys.allSatisfy { $0 == "a.md" } })
+        await harness.watcher.settle()
+        try writeInPlace("---\ntitle: After\n---\n", to: harness.root + "/caf\u{E9}.md")
+        await harness.watcher.settle()
+        #expect(harness.store.state["a.md"]?.title == "After")
+        #expect(harness.storeFingerprints == (try harness.diskFingerprints()))
+    }
 }

@@ -17,6 +17,9 @@ final class WatchHarness {
     private(set) var warnings: [String] = []
     private var listener: Task<Void, Never>?
     private let warningBox = WarningBox()
+    /// What the watcher took, read and told, in order, with the test's own steps: printed
+    /// when a property test fails, to tell which batch went wrong.
+    let trace = TraceBox()
 
     /// A folder holding `files` (path → text), loaded and watched.
     init(files: [String: String], options: WatchOptions = WatchHarness.fastOptions) async throws {
@@ -24,12 +27,20 @@ final class WatchHarness {
         for (path, text) in files { try WatchHarness.write(text, to: root + "/" + path) }
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         store = try await Store.load(root)
-        let box = warningBox
-        watcher = FolderWatcher(store: store, options: options) { box.append($0) }
+        let (box, trace) = (warningBox, trace)
+        watcher = FolderWatcher(store: store, options: options) { text in
+            box.append(text)
+            trace.add("warning \(text)")
+        }
+        watcher.observeBatches { trace.add("batch \($0.sorted().map(TraceBox.escaped))") }
+        watcher.observeSnapshots { trace.add("read " + TraceBox.summary(of: $0)) }
         let stream = store.changes()
         toldBeforeListening = store.changeSetsTold
         listener = Task { @MainActor [weak self] in
-            for await changes in stream { self?.changeSets.append(changes) }
+            for await changes in stream {
+                self?.changeSets.append(changes)
+                trace.add("told \(TraceBox.summary(of: changes))")
+            }
         }
         try watcher.start()
         await watcher.settle()
@@ -89,6 +100,55 @@ final class WatchHarness {
         try FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+}
+
+/// A bounded log of timed lines, written from any queue (see ``WatchHarness/trace``).
+final class TraceBox: @unchecked Sendable {
+    // @unchecked Sendable is safe: `lines` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var lines: [String] = []
+    private let start = ContinuousClock.now
+
+    func add(_ line: String) {
+        let ms = (ContinuousClock.now - start).components
+        let stamp = String(format: "%6.1f", Double(ms.seconds) * 1000 + Double(ms.attoseconds) / 1e15)
+        lock.withLock {
+            lines.append(stamp + " " + line)
+            if lines.count > 4_000 { lines.removeFirst(1_000) }
+        }
+    }
+
+    /// The lines since the `count`th-last mark, at most `limit` of them.
+    func tail(_ limit: Int) -> [String] { lock.withLock { Array(lines.suffix(limit)) } }
+
+    /// A name with what is beyond ASCII written as `\u{…}`, so NFC and NFD show apart.
+    static func escaped(_ path: String) -> String {
+        path.unicodeScalars.map { $0.value < 0x80 ? String($0) : "\\u{\(String($0.value, radix: 16))}" }.joined()
+    }
+
+    static func summary(of snapshot: DiskSnapshot) -> String {
+        let entries = snapshot.entries.sorted { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }.map { path, entry in
+            let shown: String
+            switch entry {
+            case .file(let bytes): shown = "file(\(bytes.count))"
+            case .folder(let files): shown = files.count > 40 ? "folder(\(files.count) files)" : "folder(\(files.keys.sorted().map { "\(escaped($0)):\(files[$0]!.count)" }))"
+            case .missing: shown = "missing"
+            case .unreadable(let error): shown = "unreadable(\(error))"
+            }
+            return "\(escaped(path))=\(shown)"
+        }
+        let linked = snapshot.hasOtherNames.filter(\.value).keys.sorted().map(escaped)
+        return "\(entries) linked:\(linked)\(snapshot.changedFileHasOtherNames ? " (a linked file changed)" : "")"
+    }
+
+    static func summary(of changes: ChangeSet) -> String {
+        var parts: [String] = []
+        if !changes.added.isEmpty { parts.append("+\(changes.added.map(escaped))") }
+        if !changes.updated.isEmpty { parts.append("~\(changes.updated.map(escaped))") }
+        if !changes.removed.isEmpty { parts.append("-\(changes.removed.map(escaped))") }
+        if !changes.moved.isEmpty { parts.append("→\(changes.moved.map { "\(escaped($0.from))>\(escaped($0.to))" })") }
+        return parts.joined(separator: " ")
     }
 }
 
