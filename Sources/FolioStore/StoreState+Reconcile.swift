@@ -1,5 +1,6 @@
 import FolioFolder
 import FolioFormat
+import FolioSystem
 
 extension StoreState {
     /// The actions that make the state hold what `snapshot` read: files changed or
@@ -32,7 +33,7 @@ extension StoreState {
             return nil
         }
         var removed = Set(goneUnder.flatMap { recordPaths(under: $0) }).filter { path in
-            present[path] == nil && !unreadable.contains { path == $0 || $0.isEmpty || path.hasPrefix($0 + "/") }
+            present[path] == nil && !unreadable.contains { RelativePath.isAt(path, orBelow: $0) }
         }
         var actions: [Action] = []
         var changed: [(String, [UInt8])] = []

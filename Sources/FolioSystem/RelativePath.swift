@@ -23,6 +23,12 @@ public struct RelativePath: Sendable, Hashable, Comparable, CustomStringConverti
     /// Whether this is the folder itself.
     public var isFolder: Bool { string.isEmpty }
 
+    /// Whether the path `path` is `folder` or lies below it (everything lies below the
+    /// folder itself, `""`). Compared as `String`s compare, as the maps keyed by path do.
+    public static func isAt(_ path: String, orBelow folder: String) -> Bool {
+        folder.isEmpty || path == folder || path.hasPrefix(folder + "/")
+    }
+
     /// Its last component.
     public var name: String {
         guard let slash = string.utf8.lastIndex(of: UInt8(ascii: "/")) else { return string }

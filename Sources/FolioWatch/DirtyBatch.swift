@@ -1,4 +1,5 @@
 import FolioFolder
+import FolioSystem
 /// The paths hints have marked since the last batch was read, and when the batch is
 /// due: once no hint has come for the quiet period (so that a save made of several
 /// steps — truncate then write, write then rename — is read once, finished), but no
@@ -42,7 +43,7 @@ package struct DirtyBatch: Sendable {
             case .changed(let path):
                 paths.insert(path)
                 // The name written through went (or a folder above it did): its file's other names are unknown.
-                if !needsRescan, Self.isAt(path, anyOf: written) || Self.isAt(path, anyOf: writtenBefore) {
+                if !needsRescan, written.union(writtenBefore).contains(where: { RelativePath.isAt($0, orBelow: path) }) {
                     needsRescan = true
                     rescanReason = rescanReason ?? "a file written through a name then removed or replaced: reading its other names (hard links)"
                 }
@@ -103,10 +104,5 @@ package struct DirtyBatch: Sendable {
             (firstHint, lastHint) = (now, now)
         }
         return taken
-    }
-
-    /// Whether `path` is one of `files` or a folder above one (`""` is above all).
-    private static func isAt(_ path: String, anyOf files: Set<String>) -> Bool {
-        !files.isEmpty && (path.isEmpty || files.contains(path) || files.contains { $0.hasPrefix(path + "/") })
     }
 }

@@ -164,10 +164,10 @@ public final class FolderWatcher: @unchecked Sendable {
         for (path, entry) in snapshot.entries {
             switch entry {
             case .missing:
-                gone += linkedNames.filter { path.isEmpty || $0 == path || $0.hasPrefix(path + "/") }
+                gone += linkedNames.filter { RelativePath.isAt($0, orBelow: path) }
             case .folder(let files):
                 // A linked name where a folder now is (a file made a folder) went too.
-                gone += linkedNames.filter { $0 == path || ((path.isEmpty || $0.hasPrefix(path + "/")) && files[$0] == nil) }
+                gone += linkedNames.filter { $0 == path || (RelativePath.isAt($0, orBelow: path) && files[$0] == nil) }
             case .file:
                 if linkedNames.contains(path) && snapshot.hasOtherNames[path] == false { gone.append(path) }
             case .unreadable:

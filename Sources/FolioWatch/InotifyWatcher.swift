@@ -304,7 +304,7 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
 
     /// Stops watching `start` and every folder under it.
     private func unwatchFolders(under start: String) {
-        for (folder, wd) in watchByFolder where folder == start || folder.hasPrefix(start + "/") {
+        for (folder, wd) in watchByFolder where RelativePath.isAt(folder, orBelow: start) {
             Inotify.removeWatch(fd, wd)
             watchByFolder[folder] = nil
             folderByWatch[wd] = nil

@@ -71,7 +71,7 @@ package final class PollingWatcher: DirectoryWatcher, @unchecked Sendable {
 
     package func readerFound(_ files: [String]) {
         queue.sync {
-            for path in files where scopes.contains(where: { $0.isEmpty || path == $0 || path.hasPrefix($0 + "/") }) {
+            for path in files where scopes.contains(where: { RelativePath.isAt(path, orBelow: $0) }) {
                 foundByReader.insert(PathBytes(path))
             }
         }

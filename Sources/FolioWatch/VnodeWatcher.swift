@@ -91,7 +91,7 @@ package final class VnodeWatcher: DirectoryWatcher, @unchecked Sendable {
         if (try? FileStamp.of(RootedFolder(root)[folder]))?.inode != watched.inode {
             // The folder itself went away or moved: what was under it is no longer watched
             // here; its parent's source reports the move, and watches it where it landed.
-            for (path, other) in sources where folder.isEmpty || path == folder || path.hasPrefix(folder + "/") {
+            for (path, other) in sources where RelativePath.isAt(path, orBelow: folder) {
                 other.source.cancel()
                 sources[path] = nil
             }
