@@ -94,10 +94,17 @@ public struct DiskSnapshot: Sendable, Equatable {
                     var files: [String: [UInt8]] = [:]
                     for file in walk.paths {
                         let relative = path.isEmpty ? file : path + "/" + file
-                        // A file that vanished since the walk is simply not there.
-                        if let (bytes, names) = try FileReading.contentsAndNames(ifPresent: root[relative]) {
-                            files[relative] = bytes
-                            hasOtherNames[relative] = names > 1
+                        do {
+                            if let (bytes, names) = try FileReading.contentsAndNames(ifPresent: root[relative]) {
+                                files[relative] = bytes
+                                hasOtherNames[relative] = names > 1
+                            }
+                        } catch where Self.isGone(error) {
+                            // Gone since the walk (its folder too, or made a file or a link): simply not there.
+                        } catch {
+                            // One file that cannot be read is left as the store knows it, not its whole folder.
+                            entries[relative] = .unreadable(error)
+                            problems.append(error)
                         }
                     }
                     entries[path] = .folder(files)
@@ -120,7 +127,7 @@ public struct DiskSnapshot: Sendable, Equatable {
                 } else {
                     entries[path] = .missing
                 }
-            } catch where error.code == Syscall.noSuchFile || error.code == Syscall.notADirectory || error.code == Syscall.symbolicLinkInTheWay {
+            } catch where Self.isGone(error) {
                 // Reached only through a link now: a fresh load never sees it there either.
                 entries[path] = .missing
             } catch {
@@ -133,6 +140,12 @@ public struct DiskSnapshot: Sendable, Equatable {
         snapshot.problems = problems
         snapshot.hasOtherNames = hasOtherNames
         return snapshot
+    }
+
+    /// Whether `error` says nothing is at the path any more: removed, or a folder on the
+    /// way made a file or a symbolic link (never followed below a root).
+    static func isGone(_ error: SystemError) -> Bool {
+        error.code == Syscall.noSuchFile || error.code == Syscall.notADirectory || error.code == Syscall.symbolicLinkInTheWay
     }
 
     /// How the name of `path` is spelled on disk.
