@@ -47,7 +47,7 @@ let package = Package(
         // Helpers the test suites share: the corpora, seeded randomness, line diffs, a JSON reader.
         .target(name: "FolioTestSupport", dependencies: ["FolioFormat", "FolioSystem"], path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioFormatTests", dependencies: ["FolioFormat", "FolioTestSupport"]),
-        .testTarget(name: "FolioFolderTests", dependencies: ["FolioFolder"]),
+        .testTarget(name: "FolioFolderTests", dependencies: ["FolioFolder", "FolioTestSupport"]),
         .testTarget(name: "FolioSystemTests", dependencies: ["FolioSystem", "FolioTestSupport"]),
         .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore", "FolioModel", "FolioFormat", "FolioSystem", "FolioTestSupport"]),
         .testTarget(name: "FolioWatchTests", dependencies: ["FolioWatch", "FolioStore", "FolioSystem", "FolioFormat", "FolioTestSupport"]),
