@@ -27,7 +27,9 @@ package struct DirtyBatch: Sendable {
     /// the one before may have been read after such a name went, too late to see its
     /// other names (hard links).
     package private(set) var written: Set<String> = []
-    private var writtenBefore: Set<String> = []
+    /// ``written``, the batch before's too, with every folder above them: whether a name
+    /// that went had one below it is one lookup, however many were written (a checkout).
+    private var writtenOrAbove: Set<String> = []
 
     /// An empty batch that waits at most `longestWrite` on a file open for writing.
     package init(longestWrite: Duration = .seconds(2)) { self.longestWrite = longestWrite }
@@ -43,7 +45,7 @@ package struct DirtyBatch: Sendable {
             case .changed(let path):
                 paths.insert(path)
                 // The name written through went (or a folder above it did): its file's other names are unknown.
-                if !needsRescan, written.union(writtenBefore).contains(where: { RelativePath.isAt($0, orBelow: path) }) {
+                if !needsRescan, writtenOrAbove.contains(path) {
                     needsRescan = true
                     rescanReason = rescanReason ?? "a file written through a name then removed or replaced: reading its other names (hard links)"
                 }
@@ -58,12 +60,12 @@ package struct DirtyBatch: Sendable {
                 continue
             case .writing(let path):
                 paths.insert(path)
-                if FolderRules.isRecordPath(path) { written.insert(path) }
+                noteWritten(path)
                 writing[path] = writing[path] ?? now
                 marked = true
             case .closed(let path):
                 paths.insert(path)
-                if FolderRules.isRecordPath(path) { written.insert(path) }
+                noteWritten(path)
                 writing[path] = nil
                 marked = true
             }
@@ -97,12 +99,22 @@ package struct DirtyBatch: Sendable {
         let taken = needsRescan ? [""] : paths.subtracting(held.keys)
         let before = needsRescan ? [] : written
         self = DirtyBatch(longestWrite: longestWrite)
-        writtenBefore = before
+        for path in before { noteWritten(path) }
+        written = []
         if !held.isEmpty {
             paths = Set(held.keys)
             writing = held
             (firstHint, lastHint) = (now, now)
         }
         return taken
+    }
+
+    /// Notes a record file written through `path`, with the folders above it (`""` too).
+    private mutating func noteWritten(_ path: String) {
+        guard FolderRules.isRecordPath(path) else { return }
+        written.insert(path)
+        var folder = RelativePath(path)
+        while !folder.isFolder, writtenOrAbove.insert(folder.string).inserted { folder = folder.parent }
+        writtenOrAbove.insert("")
     }
 }
