@@ -145,7 +145,7 @@ public struct DiskSnapshot: Sendable, Equatable {
     /// Whether `error` says nothing is at the path any more: removed, or a folder on the
     /// way made a file or a symbolic link (never followed below a root).
     static func isGone(_ error: SystemError) -> Bool {
-        error.code == Syscall.noSuchFile || error.code == Syscall.notADirectory || error.code == Syscall.symbolicLinkInTheWay
+        error.isMissingPath || error.code == Syscall.symbolicLinkInTheWay
     }
 
     /// How the name of `path` is spelled on disk.
