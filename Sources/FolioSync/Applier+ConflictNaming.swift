@@ -17,7 +17,7 @@ extension Applier {
     static func freeName(_ name: String, scans: [ReplicaScan], roots: [RootedFolder]) -> String {
         func taken(_ candidate: String) -> Bool {
             // A probe for a free name: one that cannot be looked at is taken as free, and the write (never replacing) refuses it if it is not.
-            scans.contains { $0.files[candidate] != nil } || roots.contains { (try? FileStamp.of($0[candidate])) != nil }
+            scans.contains { $0.files[SyncPath(file: candidate)] != nil } || roots.contains { (try? FileStamp.of($0[candidate])) != nil }
         }
         guard taken(name) else { return name }
         let slash = name.lastIndex(of: "/").map { name.index(after: $0) } ?? name.startIndex

@@ -6,7 +6,7 @@ extension Applier {
     /// at a path the other side does not have, or over the file the other side's scan saw
     /// there (`replacing`, its stamp).
     struct Transfer: Sendable {
-        var path: String
+        var path: SyncPath
         var from: Replica
         var source: RootedPath
         var target: RootedPath
@@ -39,7 +39,7 @@ extension Applier {
     /// takes one file creation at a time, so each thread gets whole folders: split by
     /// path, two threads writing into one folder were slower than one. `progress` hears
     /// how many are done.
-    mutating func copyFiles(_ copies: [(path: String, source: Replica)], progress: (Int) -> Void) {
+    mutating func copyFiles(_ copies: [(path: SyncPath, source: Replica)], progress: (Int) -> Void) {
         var start = 0
         while start < copies.count {
             var transfers: [Transfer] = []
@@ -56,9 +56,9 @@ extension Applier {
             }
             // Whole folders to each thread, the next folder to whichever has fewer files.
             var shares: [[Int]] = [[], []]
-            var shareOfFolder: [Substring: Int] = [:]
+            var shareOfFolder: [SyncPath: Int] = [:]
             for (index, transfer) in transfers.enumerated() {
-                let folder = transfer.path[..<(transfer.path.utf8.lastIndex(of: UInt8(ascii: "/")) ?? transfer.path.startIndex)]
+                let folder = transfer.path.ancestors.last ?? .root
                 let share = shareOfFolder[folder] ?? (shares[0].count <= shares[1].count ? 0 : 1)
                 shareOfFolder[folder] = share
                 shares[share].append(index)
@@ -86,7 +86,7 @@ extension Applier {
                     storeBase(bytes, hash: file.hash, at: transfer.path)
                     record(transfer.path, hash: file.hash, file.stamp, in: source, other: written)
                 case .changed:
-                    report.record(.changedDuringSync(path: transfer.path))
+                    report.record(.changedDuringSync(path: transfer.path.key))
                 case .failed(let reason):
                     report.record(skipped: source.other, transfer.path, reason)
                 }

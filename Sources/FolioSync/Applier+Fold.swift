@@ -10,7 +10,7 @@ extension Applier {
     /// A copy that conflicts stays, and is synced like any file. A copy a killed sync had
     /// already merged (the original holds that merge, the copy is as it was) goes straight
     /// to the trash.
-    mutating func fold(_ copies: [String], into original: String, on replica: Replica) {
+    mutating func fold(_ copies: [SyncPath], into original: SyncPath, on replica: Replica) {
         guard let file = scanned(replica).files[original] else { return }
         var pending = copies
         let carried = pendingFolds.count
@@ -25,25 +25,25 @@ extension Applier {
         guard !pending.isEmpty, var ours = read(replica, original) else { return }
         let now = engine.now
         // Best effort: the history of versions only serves `folio history`; a batch its store could not write is dropped before anything names it, and the disk that refused it refuses the record phase's flush too, which reports it.
-        if !engine.options.dryRun { try? history?.record(ours, at: original, time: now) }
-        var merged: [(copy: String, hash: SHA256.Digest)] = []
+        if !engine.options.dryRun { try? history?.record(ours, at: original.relative, time: now) }
+        var merged: [(copy: SyncPath, hash: SHA256.Digest)] = []
         for copy in pending {
             guard let theirs = read(replica, copy) else { continue }
             let theirsHash = SHA256.hash(theirs)
             // As above: best effort, for `folio history`.
-            if !engine.options.dryRun { try? history?.record(theirs, at: copy, time: now) }
+            if !engine.options.dryRun { try? history?.record(theirs, at: copy.relative, time: now) }
             // Each copy against the base chosen for it and the file as merged so far.
             let base = history.flatMap {
-                BaseChoice.base(for: ConflictCopies.rootOriginal(of: copy) ?? original, file: ours, copy: theirs, history: $0, root: engine.folder(replica), useGit: true)
+                BaseChoice.base(for: ConflictCopies.rootOriginal(of: copy.relative) ?? original.relative, file: ours, copy: theirs, history: $0, root: engine.folder(replica), useGit: true)
             }
-            switch ConflictFold.fold(path: original, base: base?.bytes, file: ours, copy: theirs) {
+            switch ConflictFold.fold(path: original.relative, base: base?.bytes, file: ours, copy: theirs) {
             case .identical: break
             case .merged(let bytes): ours = bytes
             case .conflict(let clash):
                 report.record(.keptCopy(ReplicaPath(replica, copy), reason: clash))
                 continue
             case .noBase:
-                report.record(.keptCopy(ReplicaPath(replica, copy), reason: "no earlier version of \(original) is known to serve as the base"))
+                report.record(.keptCopy(ReplicaPath(replica, copy), reason: "no earlier version of \(original.key) is known to serve as the base"))
                 continue
             case .notText:
                 report.record(.keptCopy(ReplicaPath(replica, copy), reason: "not a text file"))
@@ -52,7 +52,7 @@ extension Applier {
             merged.append((copy, theirsHash))
         }
         if engine.options.dryRun {
-            for (copy, _) in merged { report.record(.folded(copy: copy)) }
+            for (copy, _) in merged { report.record(.folded(copy: copy.key)) }
             return
         }
         guard !merged.isEmpty else { return }
@@ -60,7 +60,7 @@ extension Applier {
         if mergedHash != file.hash {
             guard writeReplacing(ours, original, in: replica, expected: file.stamp, executable: file.stamp.isExecutable) != nil else { return }
             // As above: best effort, for `folio history`.
-            try? history?.record(ours, at: original, time: now)
+            try? history?.record(ours, at: original.relative, time: now)
         }
         // The copies a killed sync had merged are in this merge too: its hash is theirs now.
         for index in carried..<pendingFolds.count { pendingFolds[index].mergedHash = mergedHash }
@@ -74,21 +74,21 @@ extension Applier {
     /// copy whose original changed meanwhile stays, to be folded next time (not synced
     /// as a file of its own meanwhile: once the archive knows it, it is no longer new).
     /// Returns the copies left (by replica), for the sync to leave alone this time.
-    mutating func finishFolds() -> [(copy: String, replica: Replica)] {
+    mutating func finishFolds() -> [(copy: SyncPath, replica: Replica)] {
         defer { pendingFolds.removeAll() }
-        let left = pendingFolds.filter { report.changedDuringSync.contains($0.original) }.map { ($0.copy, $0.replica) }
-        for fold in pendingFolds where !report.changedDuringSync.contains(fold.original) {
+        let left = pendingFolds.filter { report.changedDuringSync.contains($0.original.key) }.map { ($0.copy, $0.replica) }
+        for fold in pendingFolds where !report.changedDuringSync.contains(fold.original.key) {
             // Only once the original is seen to hold the merge.
             // A merge that cannot be read back is not seen in place: the copy stays for the next sync, which reads both again.
             guard let bytes = try? FileReading.contents(of: full(fold.replica, fold.original)), SHA256.hash(bytes) == fold.mergedHash else {
-                report.record(.changedDuringSync(path: fold.original))
+                report.record(.changedDuringSync(path: fold.original.key))
                 continue
             }
             delete(fold.copy, in: fold.replica)
-            report.forgetDeletion(of: fold.copy)
+            report.forgetDeletion(of: fold.copy.key)
             // Reported as folded once it is in the trash (else `delete` said why not).
             // A probe: a copy still there was not trashed, and `delete` said why.
-            if (try? FileStamp.of(full(fold.replica, fold.copy))) == nil { report.record(.folded(copy: fold.copy)) }
+            if (try? FileStamp.of(full(fold.replica, fold.copy))) == nil { report.record(.folded(copy: fold.copy.key)) }
         }
         return left
     }

@@ -3,22 +3,21 @@ import FolioSystem
 /// Folders: created where the other side made one, removed where the other side
 /// removed one (only when empty: a folder's files are dealt with one by one).
 extension Applier {
-    /// Carries out a step for a folder's entry (`path/`).
+    /// Carries out a step for a folder's entry.
     mutating func applyToFolder(_ step: SyncStep) {
         switch step {
         case .agree(let path):
             record(path, hash: .folder, stampA: .folder, stampB: .folder)
         case .copy(let path, let source), .restore(let path, let source):
-            let folder = String(path.dropLast())
             // A folder made for the files copied into it is no news: only an empty one is reported.
             // A probe: a folder that cannot be looked at is reported as made, at worst news it did not need.
-            if (try? FileStamp.of(full(source.other, folder)))?.isDirectory == true {
+            if (try? FileStamp.of(full(source.other, path)))?.isDirectory == true {
                 return record(path, hash: .folder, stampA: .folder, stampB: .folder)
             }
             report.record(.copied(ReplicaPath(source.other, path)))
-            guard !engine.options.dryRun, insideRoot(source.other, folder) else { return }
+            guard !engine.options.dryRun, insideRoot(source.other, path) else { return }
             do {
-                try full(source.other, folder).makeDirectories()
+                try full(source.other, path).makeDirectories()
                 record(path, hash: .folder, stampA: .folder, stampB: .folder)
             } catch {
                 report.record(skipped: source.other, path, "cannot create the folder: " + FileProblem.advice(any: error, writing: true))
@@ -37,15 +36,14 @@ extension Applier {
     /// gone to the trash. A folder that still holds something (a file created there
     /// meanwhile, or one Folio does not sync) is kept, and said so.
     mutating func removeFolders() {
-        for (path, replica) in folderRemovals.sorted(by: { $0.path.utf8.count > $1.path.utf8.count }) {
-            let folder = String(path.dropLast())
+        for (path, replica) in folderRemovals.sorted(by: { $0.path.key.utf8.count > $1.path.key.utf8.count }) {
             guard !engine.options.dryRun else {
                 report.record(.deleted(ReplicaPath(replica, path)))
                 continue
             }
-            guard insideRoot(replica, folder) else { continue }
+            guard insideRoot(replica, path) else { continue }
             do {
-                try full(replica, folder).removeDirectory()
+                try full(replica, path).removeDirectory()
                 report.record(.deleted(ReplicaPath(replica, path)))
                 archive.entries[path] = nil
             } catch where error.code == Syscall.noSuchFile {

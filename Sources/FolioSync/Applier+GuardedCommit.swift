@@ -8,11 +8,11 @@ import Foundation
 extension Applier {
     /// Renames `from` to `to` on `replica` if `from` still has the stamp the scan saw and
     /// `to` is free; otherwise reports why and leaves both alone.
-    mutating func renamed(_ from: String, to: String, on replica: Replica, expected: FileStamp) -> Bool {
+    mutating func renamed(_ from: SyncPath, to: SyncPath, on replica: Replica, expected: FileStamp) -> Bool {
         let source = full(replica, from), target = full(replica, to)
         // A file that cannot be looked at is not known to be the one the scan saw (or `to` to be free): left alone, reported changed, and looked at again next sync.
         guard (try? FileStamp.of(source)) == expected, (try? FileStamp.of(target)) == nil else {
-            report.record(.changedDuringSync(path: from))
+            report.record(.changedDuringSync(path: from.key))
             return false
         }
         do {
@@ -23,7 +23,7 @@ extension Applier {
             }
             return true
         } catch where error.code == Syscall.alreadyExists {
-            report.record(.changedDuringSync(path: from))
+            report.record(.changedDuringSync(path: from.key))
             return false
         } catch {
             report.record(skipped: replica, from, "cannot rename it: " + FileProblem.advice(any: error, writing: true))
@@ -39,7 +39,7 @@ extension Applier {
     }
 
     /// Writes `bytes` at `path` in `replica` if the file there is still what the scan saw.
-    mutating func write(_ bytes: [UInt8], _ path: String, in replica: Replica, executable: Bool, newMode: UInt32? = nil) -> FileStamp? {
+    mutating func write(_ bytes: [UInt8], _ path: SyncPath, in replica: Replica, executable: Bool, newMode: UInt32? = nil) -> FileStamp? {
         writeReplacing(bytes, path, in: replica, expected: scanned(replica).files[path]?.stamp, executable: executable, newMode: newMode)
     }
 
@@ -55,7 +55,7 @@ extension Applier {
     /// `newMode` (the permissions of the file it copies) narrowed by the umask, as `cp`
     /// makes one, or without it 0666 (0777 when executable) narrowed so.
     mutating func writeReplacing(
-        _ bytes: [UInt8], _ path: String, in replica: Replica, expected: FileStamp?, executable: Bool, newMode: UInt32? = nil
+        _ bytes: [UInt8], _ path: SyncPath, in replica: Replica, expected: FileStamp?, executable: Bool, newMode: UInt32? = nil
     ) -> FileStamp? {
         guard insideRoot(replica, path) else { return nil }
         do {
@@ -63,7 +63,7 @@ extension Applier {
                 let creating = newMode.map { $0 & 0o777 } ?? (executable ? 0o777 : 0o666)
                 let written = try AtomicFile.write(bytes, to: full(replica, path), mode: nil, creating: creating, durable: false) { $0 == nil }
                 guard written else {
-                    report.record(.changedDuringSync(path: path))
+                    report.record(.changedDuringSync(path: path.key))
                     return nil
                 }
                 return try FileStamp.of(full(replica, path))
@@ -94,7 +94,7 @@ extension Applier {
             for item in replacements { try? item.temporary.unlink() }
             for item in replacements {
                 archive.entries[item.path] = item.before
-                report.record(.changedDuringSync(path: item.path))
+                report.record(.changedDuringSync(path: item.path.key))
             }
             report.record(stateNotWritten: "cannot flush the disk: " + FileProblem.advice(any: error, writing: true) + "; the files not replaced are tried again at the next sync")
             replacements.removeAll()
@@ -116,7 +116,7 @@ extension Applier {
                 continue
             }
             guard renamed, let ours else {
-                report.record(.changedDuringSync(path: item.path))
+                report.record(.changedDuringSync(path: item.path.key))
                 archive.entries[item.path] = item.before
                 continue
             }

@@ -9,7 +9,8 @@ extension Applier {
     /// Whether every folder on the way to `path` in `replica` is a real folder (or not
     /// there yet): Folio never reads, writes or deletes through a symbolic link, so it
     /// never touches anything outside the two roots.
-    mutating func insideRoot(_ replica: Replica, _ path: String) -> Bool {
+    mutating func insideRoot(_ replica: Replica, _ syncPath: SyncPath) -> Bool {
+        let path = syncPath.relative
         // The common case, a file in a folder already checked: only its name is looked at.
         if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), realFolders[replica].contains(String(path[..<slash])) {
             let name = path[path.index(after: slash)...]

@@ -15,7 +15,7 @@ struct Applier {
     var archive: SyncArchive
     var report: SyncReport
     /// Folders to remove once everything in them has been dealt with.
-    var folderRemovals: [(path: String, replica: Replica)] = []
+    var folderRemovals: [(path: SyncPath, replica: Replica)] = []
     /// Conflict copies folded into their files, trashed by ``finishFolds()``.
     var pendingFolds: [FoldJournal.Entry] = []
     /// The folds a killed sync had begun (see ``FoldJournal``).
@@ -25,13 +25,13 @@ struct Applier {
     /// Replacements written to temporary files, renamed by ``commitReplacements()`` after
     /// one flush of them all: (replica, path, temporary file, stamp the scan saw, the
     /// archive entry before this sync touched the path, the hash written).
-    var replacements: [(replica: Replica, path: String, temporary: RootedPath, expected: FileStamp, before: SyncArchive.Entry?, hash: SHA256.Digest)] = []
+    var replacements: [(replica: Replica, path: SyncPath, temporary: RootedPath, expected: FileStamp, before: SyncArchive.Entry?, hash: SHA256.Digest)] = []
 
     func scanned(_ replica: Replica) -> ReplicaScan { scans[replica] }
-    func full(_ replica: Replica, _ path: String) -> RootedPath { engine.folder(replica)[path] }
+    func full(_ replica: Replica, _ path: SyncPath) -> RootedPath { engine.folder(replica)[path.relative] }
 
     mutating func apply(_ step: SyncStep) {
-        if let path = step.path, ReplicaScan.isFolder(path) { return applyToFolder(step) }
+        if let path = step.path, path.isFolder { return applyToFolder(step) }
         switch step {
         case .agree(let path):
             guard let a = scans.a.files[path], let b = scans.b.files[path] else { return }
@@ -58,8 +58,8 @@ struct Applier {
     /// Renames `from` to `to` on `replica` (the other side renamed and edited it; its
     /// front-matter id says so), carrying the archived base along, then settles `to`
     /// as any path: copied, or merged when `replica` had edited it too.
-    mutating func moveByID(_ from: String, to: String, on replica: Replica) {
-        report.record(.moved(from: from, to: to, on: replica))
+    mutating func moveByID(_ from: SyncPath, to: SyncPath, on replica: Replica) {
+        report.record(.moved(from: from.key, to: to.key, on: replica))
         guard !engine.options.dryRun, let file = scanned(replica).files[from], insideRoot(replica, from), insideRoot(replica, to),
               let base = archive.entries[from]
         else { return }
@@ -84,8 +84,8 @@ struct Applier {
 
     /// Renames `from` to `to` on `replica`, as the other side did; an edit made there
     /// meanwhile goes along and is copied to the other side.
-    mutating func move(_ from: String, to: String, on replica: Replica, edited: Bool) {
-        report.record(.moved(from: from, to: to, on: replica))
+    mutating func move(_ from: SyncPath, to: SyncPath, on replica: Replica, edited: Bool) {
+        report.record(.moved(from: from.key, to: to.key, on: replica))
         guard !engine.options.dryRun, let file = scanned(replica).files[from], let moved = scanned(replica.other).files[to],
               insideRoot(replica, from), insideRoot(replica, to)
         else { return }
@@ -114,9 +114,9 @@ struct Applier {
     /// The bytes of `path` in `replica`, if the file still has the stamp the scan saw
     /// (then it holds the content the scan hashed); else the path is reported as changed
     /// during the sync, or, when the disk would not give it, as skipped with the fix.
-    mutating func read(_ replica: Replica, _ path: String) -> [UInt8]? {
+    mutating func read(_ replica: Replica, _ path: SyncPath) -> [UInt8]? {
         guard insideRoot(replica, path), let file = scanned(replica).files[path] else {
-            report.record(.changedDuringSync(path: path))
+            report.record(.changedDuringSync(path: path.key))
             return nil
         }
         let bytes: [UInt8]?
@@ -129,27 +129,27 @@ struct Applier {
             return nil
         }
         guard let bytes else {
-            report.record(.changedDuringSync(path: path))
+            report.record(.changedDuringSync(path: path.key))
             return nil
         }
         return bytes
     }
 
     /// Records `path` with `stamp` in `replica` and `other` in the other replica.
-    mutating func record(_ path: String, hash: SHA256.Digest, _ stamp: FileStamp, in replica: Replica, other: FileStamp) {
+    mutating func record(_ path: SyncPath, hash: SHA256.Digest, _ stamp: FileStamp, in replica: Replica, other: FileStamp) {
         var stamps = PerReplica(a: other, b: other)
         stamps[replica] = stamp
         record(path, hash: hash, stampA: stamps.a, stampB: stamps.b)
     }
 
-    mutating func record(_ path: String, hash: SHA256.Digest, stampA: FileStamp, stampB: FileStamp) {
+    mutating func record(_ path: SyncPath, hash: SHA256.Digest, stampA: FileStamp, stampB: FileStamp) {
         // The id of the content recorded: whichever side holds that content now.
         let id = [scans.a.files[path], scans.b.files[path]].compactMap { $0 }.first { $0.hash == hash }?.id
         archive.entries[path] = SyncArchive.Entry(
             hash: hash, size: stampA.size, executable: stampA.isExecutable, stampA: stampA, stampB: stampB, id: id)
     }
 
-    mutating func copy(_ path: String, from source: Replica) {
+    mutating func copy(_ path: SyncPath, from source: Replica) {
         report.record(.copied(ReplicaPath(source.other, path)))
         guard !engine.options.dryRun, let file = scanned(source).files[path], let bytes = read(source, path) else { return }
         guard let stamp = write(bytes, path, in: source.other, executable: file.stamp.isExecutable, newMode: file.stamp.permissions) else { return }
@@ -157,15 +157,15 @@ struct Applier {
         record(path, hash: file.hash, file.stamp, in: source, other: stamp)
     }
 
-    mutating func delete(_ path: String, in replica: Replica) {
+    mutating func delete(_ path: SyncPath, in replica: Replica) {
         report.record(.deleted(ReplicaPath(replica, path)))
         guard !engine.options.dryRun, let expected = scanned(replica).files[path]?.stamp, insideRoot(replica, path) else { return }
         // Into the trash, never unlinked: `folio restore` brings it back.
         do {
             guard try Trash(state: state).move(
-                path, from: engine.folder(replica), replica: replica, expected: expected, hash: scanned(replica).files[path]?.hash)
+                path.relative, from: engine.folder(replica), replica: replica, expected: expected, hash: scanned(replica).files[path]?.hash)
             else {
-                report.record(.changedDuringSync(path: path))
+                report.record(.changedDuringSync(path: path.key))
                 return
             }
             archive.entries[path] = nil
@@ -183,19 +183,19 @@ struct Applier {
 
     /// Keeps a text version as a future merge base, under its hash (`hash`, when the
     /// caller knows it), and in the history as what `path` held now.
-    mutating func storeBase(_ bytes: [UInt8], hash: SHA256.Digest? = nil, at path: String) {
+    mutating func storeBase(_ bytes: [UInt8], hash: SHA256.Digest? = nil, at path: SyncPath) {
         guard !engine.options.dryRun, Self.isText(bytes), bytes.count <= 16 << 20 else { return }
         let hash = hash ?? SHA256.hash(bytes)
         do {
             try bases.store(bytes, hash: hash)
             if bytes.count <= VersionHistory.largestVersion {
-                try history?.record(bytes, hash: hash, at: path, time: engine.now)
+                try history?.record(bytes, hash: hash, at: path.relative, time: engine.now)
             }
         } catch {
             // Not silent: without its base, the next merge of this file would keep a
             // conflict copy where it could have merged.
             if !report.couldNotWriteState {
-                report.record(stateNotWritten: "cannot keep the merged version of \(path) as the base of the next merge (" + FileProblem.advice(any: error, writing: true) + "); "
+                report.record(stateNotWritten: "cannot keep the merged version of \(path.key) as the base of the next merge (" + FileProblem.advice(any: error, writing: true) + "); "
                     + "the files are in step, but free space in the state folder, or the next merge may keep a conflict copy")
             }
         }

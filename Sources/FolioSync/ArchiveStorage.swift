@@ -54,7 +54,7 @@ struct ArchiveStorage {
         for (path, entry) in archive.entries where known.entries[path] != entry { SyncArchive.appendLine(path, entry, to: &block) }
         for path in known.entries.keys where archive.entries[path] == nil {
             block += Array("-\t".utf8)
-            SyncArchive.appendEscaped(path, to: &block)
+            SyncArchive.appendEscaped(path.key, to: &block)
             block.append(10)
         }
         block += Array("commit\t\(loaded.generation)\n".utf8)

@@ -9,8 +9,8 @@ struct FoldJournal: Sendable, Equatable {
     /// the merged file's.
     struct Entry: Sendable, Equatable {
         var replica: Replica
-        var copy: String
-        var original: String
+        var copy: SyncPath
+        var original: SyncPath
         var copyHash: SHA256.Digest
         var mergedHash: SHA256.Digest
     }
@@ -31,7 +31,7 @@ struct FoldJournal: Sendable, Equatable {
                   let original = SyncArchive.unescaped(fields[2]), let copyHash = SHA256.Digest(hex: fields[3]),
                   let mergedHash = SHA256.Digest(hex: fields[4])
             else { continue }
-            journal.entries.append(Entry(replica: replica, copy: copy, original: original, copyHash: copyHash, mergedHash: mergedHash))
+            journal.entries.append(Entry(replica: replica, copy: SyncPath(file: copy), original: SyncPath(file: original), copyHash: copyHash, mergedHash: mergedHash))
         }
         return journal
     }
@@ -39,7 +39,7 @@ struct FoldJournal: Sendable, Equatable {
     /// Saves the journal durably in `state`.
     func save(_ state: RootedFolder) throws(SystemError) {
         let text = entries.map {
-            [$0.replica.rawValue, SyncArchive.escaped($0.copy), SyncArchive.escaped($0.original), $0.copyHash.description, $0.mergedHash.description]
+            [$0.replica.rawValue, SyncArchive.escaped($0.copy.key), SyncArchive.escaped($0.original.key), $0.copyHash.description, $0.mergedHash.description]
                 .joined(separator: "\t") + "\n"
         }.joined()
         _ = try AtomicFile.write(Array(text.utf8), to: Self.path(state), mode: 0o600, replacingOnly: nil)

@@ -14,8 +14,8 @@ package struct ReplicaScan: Sendable {
         package var id: String? = nil
     }
 
-    /// The files by path.
-    package var files: [String: File] = [:]
+    /// The files and folders by path.
+    package var files: [SyncPath: File] = [:]
     /// Paths left alone, with the reason (symbolic links, unreadable files).
     package var skipped: [String: String] = [:]
     /// The paths among ``skipped`` that Folio leaves alone by design (links, devices,
@@ -27,20 +27,20 @@ package struct ReplicaScan: Sendable {
     package var hashed = 0
     /// The files whose stamp differs from the archive's (new, edited or touched): with the
     /// archived paths the scan did not find, the only paths a sync need look at.
-    package var changed: [String] = []
+    package var changed: [SyncPath] = []
     /// How many of the files found the archive knows.
     package var archived = 0
     /// The paths with capitals or non-ASCII letters: the only ones whose names can clash
     /// on a case-insensitive disk.
-    package var caseFoldable: [String] = []
+    package var caseFoldable: [SyncPath] = []
     /// Other tools' conflict copies (`NAME.sync-conflict-…`, `NAME (… conflicted copy …)`).
     package var copies: [String] = []
     /// Files whose stamp the archive does not know, with the stamp listed: still to be
     /// read and hashed (``readPending(_:roots:)``).
-    var pending: [(path: String, stamp: FileStamp)] = []
+    var pending: [(path: SyncPath, stamp: FileStamp)] = []
     /// Paths this replica's own rules would sync but the other replica's `.folioignore`
-    /// names (folders with a trailing `/`): held back, and reported.
-    package var heldBack: [String] = []
+    /// names: held back, and reported.
+    package var heldBack: [SyncPath] = []
     /// Folio's own temporary files left by a process that was killed mid-write: older
     /// than an hour (a live write takes far less), or carrying the tag of an earlier
     /// sync of this state folder (`RunRecord`); moved to the trash by the sync.
@@ -50,7 +50,7 @@ package struct ReplicaScan: Sendable {
     /// stamp), so that a file whose stamp is unchanged is not read.
     package static func scan(
         _ root: RootedFolder, ignoring ignore: FolioIgnore, expectedCount: Int = 0,
-        known: (String) -> (stamp: FileStamp?, hash: SHA256.Digest, id: String?)?
+        known: (SyncPath) -> (stamp: FileStamp?, hash: SHA256.Digest, id: String?)?
     ) throws(SyncError) -> ReplicaScan {
         var scans = [try list(root, ignoring: ignore, expectedCount: expectedCount, known: known)]
         readPending(&scans, roots: [root])
@@ -63,7 +63,7 @@ package struct ReplicaScan: Sendable {
     static func list(
         _ root: RootedFolder, ignoring ignore: FolioIgnore, own: FolioIgnore? = nil, expectedCount: Int = 0, endedRuns: Set<UInt32> = [],
         renamingToNFC: Bool = false,
-        known: (String) -> (stamp: FileStamp?, hash: SHA256.Digest, id: String?)?
+        known: (SyncPath) -> (stamp: FileStamp?, hash: SHA256.Digest, id: String?)?
     ) throws(SyncError) -> ReplicaScan {
         let rootStamp: FileStamp
         do { rootStamp = try FileStamp.of(root.root) } catch { throw SyncError(.replicaMissing, "\(root): the replica is missing or cannot be read (\(error)); nothing was changed") }
@@ -78,15 +78,15 @@ package struct ReplicaScan: Sendable {
         // back by the other side's `.folioignore`: reported, never silent.
         func ignored(_ path: String, isDirectory: Bool) -> Bool {
             guard ignore.ignores(path, isDirectory: isDirectory) else { return false }
-            if let own, !own.ignores(path, isDirectory: isDirectory) { scan.heldBack.append(path + (isDirectory ? "/" : "")) }
+            if let own, !own.ignores(path, isDirectory: isDirectory) { scan.heldBack.append(isDirectory ? SyncPath(folder: path) : SyncPath(file: path)) }
             return true
         }
         func enter(_ path: String, named name: String) {
             guard !FolderRules.isIgnoredDirectory(name) && !ignored(path, isDirectory: true) else { return }
             pending.append(path)
-            let key = path + "/"
+            let key = SyncPath(folder: path)
             if known(key) != nil { scan.archived += 1 } else { scan.changed.append(key) }
-            if Self.mayClashByCase(key) { scan.caseFoldable.append(key) }
+            if Self.mayClashByCase(key.key) { scan.caseFoldable.append(key) }
             scan.files[key] = File(stamp: .folder, hash: .folder)
         }
         let oneHourAgo = (Int64(Syscall.now()) - 3_600) * 1_000_000_000
@@ -137,17 +137,18 @@ package struct ReplicaScan: Sendable {
                     scan.passedOver.insert(path)
                     return
                 }
-                if Self.mayClashByCase(path) { scan.caseFoldable.append(path) }
+                let file = SyncPath(file: path)
+                if Self.mayClashByCase(path) { scan.caseFoldable.append(file) }
                 if ConflictCopies.original(of: name) != nil { scan.copies.append(path) }
-                if let entry = known(path) {
+                if let entry = known(file) {
                     scan.archived += 1
                     if entry.stamp == stamp {
-                        scan.files[path] = File(stamp: stamp, hash: entry.hash, id: entry.id)
+                        scan.files[file] = File(stamp: stamp, hash: entry.hash, id: entry.id)
                         return
                     }
                 }
-                scan.changed.append(path)
-                scan.pending.append((path, stamp))
+                scan.changed.append(file)
+                scan.pending.append((file, stamp))
             }
             // Names beyond ASCII wait until the whole folder is listed: two of them may be
             // one name in two Unicode normalizations (see `normalize`).
@@ -188,7 +189,7 @@ package struct ReplicaScan: Sendable {
         }
         let halves = ConcurrentSlots<[ReadOutcome]>.map(2) { [jobs, split] half in
             jobs[half == 0 ? 0..<split : split..<jobs.count].map { job in
-                let full = roots[job.scan][job.path]
+                let full = roots[job.scan][job.path.relative]
                 do throws(SystemError) {
                     var (bytes, after) = try FileReading.contentsAndStamp(of: full)
                     var before = job.stamp
@@ -197,7 +198,7 @@ package struct ReplicaScan: Sendable {
                         (bytes, after) = try FileReading.contentsAndStamp(of: full)
                     }
                     guard after == before else { return .changing }
-                    return .read(File(stamp: before, hash: SHA256.hash(bytes), id: Self.documentID(job.path, bytes)))
+                    return .read(File(stamp: before, hash: SHA256.hash(bytes), id: Self.documentID(job.path.relative, bytes)))
                 } catch {
                     return .failed(FileProblem.reading(error))
                 }
@@ -207,8 +208,8 @@ package struct ReplicaScan: Sendable {
             scans[job.scan].hashed += 1
             switch outcome {
             case .read(let file): scans[job.scan].files[job.path] = file
-            case .changing: scans[job.scan].skipped[job.path] = "changing while it was read: left for the next sync"
-            case .failed(let reason): scans[job.scan].skipped[job.path] = reason
+            case .changing: scans[job.scan].skipped[job.path.relative] = "changing while it was read: left for the next sync"
+            case .failed(let reason): scans[job.scan].skipped[job.path.relative] = reason
             }
         }
         for index in scans.indices { scans[index].pending = [] }
@@ -226,9 +227,6 @@ package struct ReplicaScan: Sendable {
     static func mayClashByCase(_ path: String) -> Bool {
         !path.utf8.allSatisfy { $0 < 0x80 && !($0 >= 65 && $0 <= 90) }
     }
-
-    /// Whether `path` is a folder's entry (`recipes/`).
-    static func isFolder(_ path: String) -> Bool { path.utf8.last == UInt8(ascii: "/") }
 
     /// The front-matter `id` of a Markdown document, if it has one.
     static func documentID(_ path: String, _ bytes: [UInt8]) -> String? {

@@ -23,8 +23,8 @@ package struct SyncArchive: Sendable, Equatable {
         package var id: String? = nil
     }
 
-    /// The entries by path (relative, `/`-separated).
-    package var entries: [String: Entry] = [:]
+    /// The entries by path (files and folders).
+    package var entries: [SyncPath: Entry] = [:]
 
     /// Every path relative, `/`-separated, without empty, `.` or `..` parts; a folder's
     /// path ends in `/`; no file is recorded where another entry needs a folder. Checked
@@ -33,12 +33,12 @@ package struct SyncArchive: Sendable, Equatable {
     package func _checkInvariants() {
         #if DEBUG
         for path in entries.keys {
-            let trimmed = ReplicaScan.isFolder(path) ? String(path.dropLast()) : path
+            let trimmed = path.relative
             let parts = trimmed.split(separator: "/", omittingEmptySubsequences: false)
             precondition(!trimmed.isEmpty && parts.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }, "archive path '\(path)' is not a clean relative path")
             for depth in 1..<max(parts.count, 1) {
                 let ancestor = parts[..<depth].joined(separator: "/")
-                precondition(entries[ancestor] == nil, "archive records '\(ancestor)' as a file, yet '\(path)' is inside it")
+                precondition(entries[SyncPath(file: ancestor)] == nil, "archive records '\(ancestor)' as a file, yet '\(path)' is inside it")
             }
         }
         #endif
@@ -52,10 +52,10 @@ package struct SyncArchive: Sendable, Equatable {
     /// entries (else a folder one side deleted since would look new on the other and
     /// come back, empty). Saved with the next change.
     mutating func addFolderEntriesIfMissing() {
-        guard !entries.isEmpty, !entries.keys.contains(where: ReplicaScan.isFolder) else { return }
+        guard !entries.isEmpty, !entries.keys.contains(where: \.isFolder) else { return }
         for path in Array(entries.keys) {
-            for folder in SyncEngine.ancestors(of: path) where entries[folder + "/"] == nil {
-                entries[folder + "/"] = Entry(hash: .folder, size: 0, executable: false, stampA: .folder, stampB: .folder)
+            for folder in path.ancestors where entries[folder] == nil {
+                entries[folder] = Entry(hash: .folder, size: 0, executable: false, stampA: .folder, stampB: .folder)
             }
         }
     }
@@ -75,7 +75,7 @@ package struct SyncArchive: Sendable, Equatable {
 
     /// Appends an entry's line. Byte by byte, not by string interpolation: a first sync
     /// writes a line per file.
-    static func appendLine(_ path: String, _ entry: Entry, to out: inout [UInt8]) {
+    static func appendLine(_ path: SyncPath, _ entry: Entry, to out: inout [UInt8]) {
         func number(_ value: Int64) {
             if value < 0 { out.append(UInt8(ascii: "-")) }
             var magnitude = value.magnitude
@@ -101,7 +101,7 @@ package struct SyncArchive: Sendable, Equatable {
         out.append(9)
         stamp(entry.stampB)
         out.append(9)
-        appendEscaped(path, to: &out)
+        appendEscaped(path.key, to: &out)
         if let id = entry.id {
             out.append(9)
             appendEscaped(id, to: &out)
@@ -140,7 +140,7 @@ package struct SyncArchive: Sendable, Equatable {
     }
 
     /// The rest of an entry's line, its first field (the hash) read: nil when damaged.
-    fileprivate static func entry(hash field: Slice<UnsafeBufferPointer<UInt8>>, _ cursor: inout Cursor) -> (String, Entry)? {
+    fileprivate static func entry(hash field: Slice<UnsafeBufferPointer<UInt8>>, _ cursor: inout Cursor) -> (SyncPath, Entry)? {
         guard let hash = SHA256.Digest(hex: UnsafeBufferPointer(rebasing: field)),
               let size = cursor.field().flatMap({ Self.integer($0) }),
               let executable = cursor.field().map({ $0.first == UInt8(ascii: "x") }),
@@ -152,7 +152,7 @@ package struct SyncArchive: Sendable, Equatable {
             guard let text = cursor.field().flatMap({ Self.unescaped($0) }), !cursor.lineGoesOn else { return nil }
             id = text
         }
-        return (path, Entry(hash: hash, size: size, executable: executable, stampA: a, stampB: b, id: id))
+        return (SyncPath(key: path), Entry(hash: hash, size: size, executable: executable, stampA: a, stampB: b, id: id))
     }
 
     /// Applies the changes `log` records (``ArchiveStorage``) for snapshot generation
@@ -163,12 +163,12 @@ package struct SyncArchive: Sendable, Equatable {
     mutating func apply(log bytes: [UInt8], generation: Int) throws(SyncError) -> (torn: Bool, blocks: Int) {
         // Moved out, not copied: a second reference would make the first change copy the
         // whole table.
-        var entries: [String: Entry] = [:]
+        var entries: [SyncPath: Entry] = [:]
         swap(&entries, &self.entries)
         defer { swap(&entries, &self.entries) }
         let result: Result<(Bool, Int), SyncError> = bytes.withUnsafeBufferPointer { buffer in
             var cursor = Cursor(buffer: buffer, at: 0)
-            var block: [(String, Entry?)] = []
+            var block: [(SyncPath, Entry?)] = []
             var blocks = 0
             var line = 0
             var cut = false
@@ -181,7 +181,7 @@ package struct SyncArchive: Sendable, Equatable {
                         cut = true
                         break lines
                     }
-                    block.append((path, nil))
+                    block.append((SyncPath(key: path), nil))
                 } else if first.elementsEqual("commit".utf8) {
                     guard let number = cursor.field().flatMap({ Self.integer($0) }), !cursor.lineGoesOn, cursor.endedLine else {
                         cut = true

@@ -16,21 +16,22 @@ extension SyncEngine {
         for replica in Replica.allCases {
             let scan = scans[replica]
             let other = scans[replica.other]
-            for path in scan.files.keys.sorted() where !ReplicaScan.isFolder(path) && other.files[path + "/"] != nil {
+            for path in scan.files.keys.sorted() where path.isFile && other.files[SyncPath(folder: path.relative)] != nil {
+                let sameNamedFolder = SyncPath(folder: path.relative)
                 let fileUnchanged = archive.entries[path]?.hash == scan.files[path]!.hash
-                let folderUnchanged = archive.entries[path + "/"] != nil
-                    && !other.files.contains { $0.key.hasPrefix(path + "/") && archive.entries[$0.key]?.hash != $0.value.hash }
+                let folderUnchanged = archive.entries[sameNamedFolder] != nil
+                    && !other.files.contains { $0.key.isInside(sameNamedFolder) && archive.entries[$0.key]?.hash != $0.value.hash }
                 guard !fileUnchanged && !folderUnchanged else { continue }
                 let copy = Applier.freeName(
-                    Applier.conflictCopyName(path, timestamp: Syscall.localTimestamp(), replica: replica.rawValue),
+                    Applier.conflictCopyName(path.relative, timestamp: Syscall.localTimestamp(), replica: replica.rawValue),
                     scans: [scans.a, scans.b], roots: Replica.allCases.map(folder))
                 guard !options.dryRun else {
-                    report.record(.conflict(path: path, copy: copy))
+                    report.record(.conflict(path: path.key, copy: copy))
                     continue
                 }
                 let stamp: FileStamp
                 do {
-                    try folder(replica)[path].renameWithoutReplacing(to: folder(replica)[copy])
+                    try folder(replica)[path.relative].renameWithoutReplacing(to: folder(replica)[copy])
                     stamp = try FileStamp.of(folder(replica)[copy])
                 } catch {
                     report.record(skipped: replica, path, "a file here, a folder of the same name in the other replica, "
@@ -40,9 +41,9 @@ extension SyncEngine {
                 var moved = scan.files[path]!
                 (moved.stamp, moved.id) = (stamp, nil)
                 scans[replica].files[path] = nil
-                scans[replica].files[copy] = moved
-                scans[replica].changed.append(copy)
-                report.record(.conflict(path: path, copy: copy))
+                scans[replica].files[SyncPath(file: copy)] = moved
+                scans[replica].changed.append(SyncPath(file: copy))
+                report.record(.conflict(path: path.key, copy: copy))
             }
         }
     }

@@ -16,9 +16,11 @@ extension SyncEngine {
             let scan = scans[replica]
             // Every copy is tried, every time: one that could not be folded is reported
             // again, and one present at the first sync is folded like any other.
-            var copiesOf: [String: [String]] = [:]
-            for path in scan.changed where archive.entries[path] == nil && ConflictCopies.original(of: path) != nil {
-                if let original = ConflictCopies.original(of: path), scan.files[original] != nil { copiesOf[original, default: []].append(path) }
+            var copiesOf: [SyncPath: [SyncPath]] = [:]
+            for path in scan.changed where path.isFile && archive.entries[path] == nil {
+                if let original = ConflictCopies.original(of: path.relative).map(SyncPath.init(file:)), scan.files[original] != nil {
+                    copiesOf[original, default: []].append(path)
+                }
             }
             for (original, copies) in copiesOf.sorted(by: { $0.key < $1.key }) { folding.fold(copies.sorted(), into: original, on: replica) }
         }
@@ -30,7 +32,7 @@ extension SyncEngine {
         let unused = unfinished.filter { old in
             !folding.pendingFolds.contains { $0.replica == old.replica && $0.copy == old.copy }
                 // A probe: a copy no longer there (or not to be looked at) leaves the journal.
-                && (try? FileStamp.of(folder(old.replica)[old.copy])) != nil
+                && (try? FileStamp.of(folder(old.replica)[old.copy.relative])) != nil
         }
         let journaled = !folding.pendingFolds.isEmpty
         if journaled && !options.dryRun {
@@ -51,7 +53,7 @@ extension SyncEngine {
             }
             for (copy, replica) in foldLater {
                 let reason = "a conflict copy whose file changed during the sync: folded next time"
-                scans[replica].skipped[copy] = reason
+                scans[replica].skipped[copy.key] = reason
             }
         }
         return (folding.report.folds, folding.report.copiesKept)

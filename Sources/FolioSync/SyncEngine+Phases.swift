@@ -94,11 +94,11 @@ extension SyncEngine {
     /// had some, unless `allowMassDelete`. Counts the archive's files for the mass-delete
     /// guard in ``plan(_:_:)`` too.
     func refuseEmptiedReplicas(_ scans: ReplicaScans, _ run: inout SyncRun) throws(SyncError) {
-        run.archivedFiles = run.archive.entries.keys.count { !ReplicaScan.isFolder($0) }
+        run.archivedFiles = run.archive.entries.keys.count { !$0.isFolder }
         let archivedFiles = run.archivedFiles
         for (replica, scan) in [(Replica.a, scans.a), (.b, scans.b)]
         // A file it could not read is no sign of an empty replica: it is there, unread.
-        where archivedFiles > 0 && !options.allowMassDelete && !scan.files.keys.contains(where: { !ReplicaScan.isFolder($0) })
+        where archivedFiles > 0 && !options.allowMassDelete && !scan.files.keys.contains(where: { !$0.isFolder })
             && !scan.skipped.keys.contains(where: { !$0.isEmpty && !scan.passedOver.contains($0) }) {
             throw SyncError(
                 .massDeletion, "\(root(replica)) is empty, but it held \(archivedFiles) files at the last sync: refusing to delete them "
@@ -111,8 +111,8 @@ extension SyncEngine {
     /// only by case; and what the scans skipped or renamed.
     func tidy(_ scans: inout ReplicaScans, _ run: inout SyncRun, _ report: inout SyncReport) {
         separateFilesFromFolders(&scans, archive: run.archive, into: &report)
-        for path in scans.a.heldBack { report.record(.heldBack(ReplicaPath(.a, path))) }
-        for path in scans.b.heldBack { report.record(.heldBack(ReplicaPath(.b, path))) }
+        for path in scans.a.heldBack { report.record(.heldBack(ReplicaPath(.a, path.key))) }
+        for path in scans.b.heldBack { report.record(.heldBack(ReplicaPath(.b, path.key))) }
         report.sortHeldBack()
         if !options.dryRun {
             for (replica, scan) in [(Replica.a, scans.a), (.b, scans.b)] {
@@ -133,16 +133,16 @@ extension SyncEngine {
         // reported and left alone, never renamed or overwritten. Only a path with capitals
         // or non-ASCII letters can clash: group those (few) by their lowercase form, with
         // the lowercase path itself when a replica has it.
-        var byFoldedName: [String: Set<String>] = [:]
+        var byFoldedName: [SyncPath: Set<SyncPath>] = [:]
         for path in scans.a.caseFoldable + scans.b.caseFoldable {
-            let folded = path.lowercased()
+            let folded = SyncPath(key: path.key.lowercased())
             byFoldedName[folded, default: []].insert(path)
             if scans.a.files[folded] != nil || scans.b.files[folded] != nil { byFoldedName[folded]!.insert(folded) }
         }
         for (_, paths) in byFoldedName where paths.count > 1 {
             run.clashed = true
             for path in paths {
-                report.record(.skipped(replica: nil, path: path, reason: "names that differ only by case (\(paths.sorted().joined(separator: ", "))): left alone; rename one", byDesign: false))
+                report.record(.skipped(replica: nil, path: path.key, reason: "names that differ only by case (\(paths.sorted().map(\.key).joined(separator: ", "))): left alone; rename one", byDesign: false))
                 scans.a.files[path] = nil
                 scans.b.files[path] = nil
                 run.archive.entries[path] = nil
@@ -181,10 +181,10 @@ extension SyncEngine {
         return steps
     }
 
-    /// Whether `path` (a folder when it ends in `/`) or a folder above it is one `ignore` names.
-    static func isIgnored(_ path: String, by ignore: FolioIgnore) -> Bool {
-        let isFolder = path.hasSuffix("/")
-        let parts = (isFolder ? String(path.dropLast()) : path).split(separator: "/")
+    /// Whether `path` or a folder above it is one `ignore` names.
+    static func isIgnored(_ path: SyncPath, by ignore: FolioIgnore) -> Bool {
+        let isFolder = path.isFolder
+        let parts = path.relative.split(separator: "/")
         var walked = ""
         for (index, part) in parts.enumerated() {
             walked += walked.isEmpty ? String(part) : "/" + part
@@ -213,7 +213,7 @@ extension SyncEngine {
         (run.archive, report) = (applier.archive, applier.report)
         // In path order, as the steps were planned (new files were copied in a batch of their own).
         report.sortCopiesAndDeletions()
-        report.files = run.archive.entries.keys.count { !ReplicaScan.isFolder($0) }
+        report.files = run.archive.entries.keys.count { !$0.isFolder }
         run.archive._checkInvariants()
     }
 

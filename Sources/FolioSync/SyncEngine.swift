@@ -152,7 +152,7 @@ public struct SyncEngine: Sendable {
     func refuseMassDeletion(_ steps: [SyncStep], archivedFiles: Int) throws(SyncError) {
         for replica in Replica.allCases {
             let deletions = steps.count { step in
-                if case .delete(let path, let side) = step { return side == replica && !ReplicaScan.isFolder(path) }
+                if case .delete(let path, let side) = step { return side == replica && !path.isFolder }
                 return false
             }
             guard deletions > 5 && deletions * 2 > archivedFiles else { continue }
@@ -168,7 +168,7 @@ public struct SyncEngine: Sendable {
     /// left out, its archive entry kept. Only the paths a scan found changed, and the
     /// archived paths a scan did not find, are looked at: in most syncs, few.
     static func plan(archive: SyncArchive, a scanA: ReplicaScan, b scanB: ReplicaScan, everyArchivedPath: Bool = false)
-        -> (steps: [SyncStep], restamped: [String: (a: FileStamp, b: FileStamp)])
+        -> (steps: [SyncStep], restamped: [SyncPath: (a: FileStamp, b: FileStamp)])
     {
         struct Version: Hashable {
             var hash: SHA256.Digest
@@ -179,12 +179,13 @@ public struct SyncEngine: Sendable {
             for path in archive.entries.keys where scanA.files[path] == nil || scanB.files[path] == nil { paths.insert(path) }
         }
         let blocked = Set(scanA.skipped.keys).union(scanB.skipped.keys)
-        func readable(_ path: String) -> Bool {
-            blocked.isEmpty || (!blocked.contains(path) && !blocked.contains { path.hasPrefix($0 + "/") })
+        // Skipped paths are named as reported: a folder without its trailing `/`.
+        func readable(_ path: SyncPath) -> Bool {
+            blocked.isEmpty || (!blocked.contains(path.key) && !blocked.contains { path.key.hasPrefix($0 + "/") })
         }
-        var base: [String: Version] = [:], a: [String: Version] = [:], b: [String: Version] = [:]
-        var ids: (archive: [String: String], a: [String: String], b: [String: String]) = ([:], [:], [:])
-        var restamped: [String: (a: FileStamp, b: FileStamp)] = [:]
+        var base: [SyncPath: Version] = [:], a: [SyncPath: Version] = [:], b: [SyncPath: Version] = [:]
+        var ids: (archive: [SyncPath: String], a: [SyncPath: String], b: [SyncPath: String]) = ([:], [:], [:])
+        var restamped: [SyncPath: (a: FileStamp, b: FileStamp)] = [:]
         for path in paths where readable(path) {
             let entry = archive.entries[path], fileA = scanA.files[path], fileB = scanB.files[path]
             if let entry, let fileA, let fileB, fileA.hash == entry.hash, fileB.hash == entry.hash,
@@ -214,19 +215,19 @@ public struct SyncEngine: Sendable {
     /// folder is removed; a file in a folder the other side has as a file goes in path
     /// order, after that file's deletion.
     func schedule(_ steps: [SyncStep], _ scans: ReplicaScans)
-        -> (copies: [(path: String, source: Replica)], others: [SyncStep], afterFolders: [SyncStep])
+        -> (copies: [(path: SyncPath, source: Replica)], others: [SyncStep], afterFolders: [SyncStep])
     {
-        var copies: [(path: String, source: Replica)] = []
+        var copies: [(path: SyncPath, source: Replica)] = []
         var others: [SyncStep] = [], afterFolders: [SyncStep] = []
         for step in steps {
-            guard case .copy(let path, let source) = step, !ReplicaScan.isFolder(path) else {
+            guard case .copy(let path, let source) = step, !path.isFolder else {
                 others.append(step)
                 continue
             }
             let target = scans[source.other]
-            if target.files[path + "/"] != nil {
+            if target.files[SyncPath(folder: path.relative)] != nil {
                 afterFolders.append(step)
-            } else if options.dryRun || Self.ancestors(of: path).contains(where: { target.files[$0] != nil }) {
+            } else if options.dryRun || path.ancestors.contains(where: { target.files[SyncPath(file: $0.relative)] != nil }) {
                 others.append(step)
             } else {
                 copies.append((path, source))
@@ -235,19 +236,8 @@ public struct SyncEngine: Sendable {
         return (copies, others, afterFolders)
     }
 
-    /// `a/b/c.md` → `a`, `a/b`.
-    static func ancestors(of path: String) -> [String] {
-        var result: [String] = []
-        var index = path.startIndex
-        while let slash = path[index...].firstIndex(of: "/") {
-            result.append(String(path[..<slash]))
-            index = path.index(after: slash)
-        }
-        return result
-    }
-
     /// What the archive knew of each path in `replica`, for its scan.
-    static func known(_ archive: SyncArchive, _ replica: Replica) -> (String) -> (stamp: FileStamp?, hash: SHA256.Digest, id: String?)? {
+    static func known(_ archive: SyncArchive, _ replica: Replica) -> (SyncPath) -> (stamp: FileStamp?, hash: SHA256.Digest, id: String?)? {
         { path in
             guard let entry = archive.entries[path] else { return nil }
             return (entry.stamp(in: replica), entry.hash, entry.id)

@@ -10,38 +10,38 @@ public enum Replica: String, Sendable, Hashable, CaseIterable {
 /// the archive and in each replica (nil: absent). Pure: the decisions of docs/design.md, "Syncing two replicas".
 package enum SyncStep: Sendable, Hashable {
     /// Both hold the same content: record it (when the archive does not already).
-    case agree(String)
+    case agree(SyncPath)
     /// Gone from both: forget it.
-    case forget(String)
+    case forget(SyncPath)
     /// Changed (or created) on one side only: copy it to the other.
-    case copy(String, from: Replica)
+    case copy(SyncPath, from: Replica)
     /// Deleted on one side, unchanged on the other: delete it there too.
-    case delete(String, in: Replica)
+    case delete(SyncPath, in: Replica)
     /// Deleted on one side and changed on the other: the edit wins, and is copied back.
-    case restore(String, from: Replica)
+    case restore(SyncPath, from: Replica)
     /// Changed differently on both sides (or created on both): merge.
-    case merge(String)
+    case merge(SyncPath)
     /// Renamed on one side with its content unchanged: rename it on `replica` too. When
     /// `replica` had edited it meanwhile, the edit follows the move (and is copied back).
-    case move(from: String, to: String, on: Replica, edited: Bool)
+    case move(from: SyncPath, to: SyncPath, on: Replica, edited: Bool)
     /// Renamed and edited on one side, known by its front-matter `id`: rename it on
     /// `replica` too, then settle the new path as any changed file (copy or merge).
-    case moveByID(from: String, to: String, on: Replica)
+    case moveByID(from: SyncPath, to: SyncPath, on: Replica)
 }
 
 package enum SyncPlan {
     /// The steps for every path any of the three know, in path order. A version is
     /// what makes two files the same for a sync: the content hash and the executable bit.
-    /// A path ending in `/` is a folder; folders are never matched as renames.
+    /// Folders are never matched as renames.
     package static func steps<Version: Hashable>(
-        archive: [String: Version], a: [String: Version], b: [String: Version],
-        ids: (archive: [String: String], a: [String: String], b: [String: String]) = ([:], [:], [:])
+        archive: [SyncPath: Version], a: [SyncPath: Version], b: [SyncPath: Version],
+        ids: (archive: [SyncPath: String], a: [SyncPath: String], b: [SyncPath: String]) = ([:], [:], [:])
     ) -> [SyncStep] {
         var paths = Set(archive.keys)
         paths.formUnion(a.keys)
         paths.formUnion(b.keys)
         var moves = self.moves(archive: archive, a: a, b: b)
-        var moved = Set(moves.flatMap { step -> [String] in
+        var moved = Set(moves.flatMap { step -> [SyncPath] in
             if case .move(let from, let to, _, _) = step { return [from, to] }
             return []
         })
@@ -49,7 +49,7 @@ package enum SyncPlan {
         for (side, other, sideIDs, renamedOn) in [(a, b, ids.a, Replica.b), (b, a, ids.b, Replica.a)] {
             let gone = ids.archive.filter { path, _ in side[path] == nil && other[path] != nil && !moved.contains(path) }
             guard !gone.isEmpty else { continue }
-            var created: [String: [String]] = [:]
+            var created: [String: [SyncPath]] = [:]
             for (path, id) in sideIDs where archive[path] == nil && other[path] == nil && !moved.contains(path) { created[id, default: []].append(path) }
             for (path, id) in gone.sorted(by: { $0.key < $1.key }) {
                 guard let targets = created[id], targets.count == 1 else { continue }
@@ -59,7 +59,7 @@ package enum SyncPlan {
             }
         }
         // Most paths need nothing: decide each, then sort only those that do.
-        var steps: [(String, SyncStep)] = []
+        var steps: [(SyncPath, SyncStep)] = []
         for path in paths where !moved.contains(path) {
             if let step = step(path, base: archive[path], a: a[path], b: b[path]) { steps.append((path, step)) }
         }
@@ -68,15 +68,15 @@ package enum SyncPlan {
 
     /// Renames: a path gone from one side whose exact version appeared there at one new
     /// path (that the other side does not have), while the other side still has it.
-    static func moves<Version: Hashable>(archive: [String: Version], a: [String: Version], b: [String: Version]) -> [SyncStep] {
+    static func moves<Version: Hashable>(archive: [SyncPath: Version], a: [SyncPath: Version], b: [SyncPath: Version]) -> [SyncStep] {
         var steps: [SyncStep] = []
         for (side, other, renamedOn) in [(a, b, Replica.b), (b, a, Replica.a)] {
             // What went first: usually nothing, and then the new files need no table.
-            // Folders (`path/`) all look alike: never taken for a rename.
-            let gone = archive.filter { side[$0.key] == nil && other[$0.key] != nil && !ReplicaScan.isFolder($0.key) }
+            // Folders all look alike: never taken for a rename.
+            let gone = archive.filter { side[$0.key] == nil && other[$0.key] != nil && !$0.key.isFolder }
             guard !gone.isEmpty else { continue }
-            var created: [Version: [String]] = [:]
-            for (path, version) in side where archive[path] == nil && other[path] == nil && !ReplicaScan.isFolder(path) {
+            var created: [Version: [SyncPath]] = [:]
+            for (path, version) in side where archive[path] == nil && other[path] == nil && !path.isFolder {
                 created[version, default: []].append(path)
             }
             for (path, version) in gone.sorted(by: { $0.key < $1.key }) {
@@ -89,7 +89,7 @@ package enum SyncPlan {
     }
 
     /// The step for one path, or nil when nothing is to be done.
-    static func step<Version: Hashable>(_ path: String, base: Version?, a: Version?, b: Version?) -> SyncStep? {
+    static func step<Version: Hashable>(_ path: SyncPath, base: Version?, a: Version?, b: Version?) -> SyncStep? {
         if a == b {
             if a == nil { return base == nil ? nil : .forget(path) }
             return base == a ? nil : .agree(path)

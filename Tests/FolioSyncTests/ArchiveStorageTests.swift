@@ -12,7 +12,7 @@ import FolioTestSupport
 
     static func archive(_ count: Int) -> SyncArchive {
         var archive = SyncArchive()
-        for index in 0..<count { archive.entries["notes/\(index).md"] = entry(UInt8(index % 200)) }
+        for index in 0..<count { archive.entries[SyncPath(file: "notes/\(index).md")] = entry(UInt8(index % 200)) }
         return archive
     }
 
@@ -82,7 +82,7 @@ import FolioTestSupport
             for index in 0..<40 {
                 let loaded = try storage.load().loaded
                 var next = current
-                next.entries["notes/\(index).md"] = Self.entry(UInt8(200 + index % 50))
+                next.entries[SyncPath(file: "notes/\(index).md")] = Self.entry(UInt8(200 + index % 50))
                 try storage.save(next, known: current, loaded: loaded)
                 current = next
                 generations.append(try storage.load().loaded.generation)

@@ -13,7 +13,7 @@ import FolioSystem
         _ = try replicas.sync()
         // The archive as an older Folio wrote it: files only.
         var archive = try ArchiveStorage(state: try RootedFolder.creating(replicas.state)).load().archive
-        for path in archive.entries.keys where ReplicaScan.isFolder(path) { archive.entries[path] = nil }
+        for path in archive.entries.keys where path.isFolder { archive.entries[path] = nil }
         try Data(archive.serialized(generation: 0)).write(to: URL(fileURLWithPath: replicas.state + "/archive"))
         try? FileManager.default.removeItem(atPath: replicas.state + "/archive.log")
         // A deletes the folder (with its file) and upgrades.
