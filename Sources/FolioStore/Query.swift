@@ -135,7 +135,9 @@ public struct Query: Sendable, Hashable {
         case "tags":
             terms.append(.field(key: "tag", value: TextFolding.folded(value)))
         default:
-            terms.append(.field(key: key, value: TextFolding.folded(value)))
+            // A yes or no is asked as the Bool typed reads take it for (the index holds that too).
+            let flag = YAMLValue.string(value).boolValue
+            terms.append(.field(key: key, value: flag.map { $0 ? "true" : "false" } ?? TextFolding.folded(value)))
         }
     }
 

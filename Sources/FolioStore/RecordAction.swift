@@ -15,6 +15,21 @@ public enum RecordAction: Sendable {
     /// Sets one front-matter field of a record with a minimal edit.
     case setField(path: String, key: String, value: YAMLValue)
 
+    /// Adds a record of any kind as a new file in the kind's folder, named from `name`
+    /// (else its `title`, `name` or `text` field), never replacing a file. The front
+    /// matter is `fields`, with `kind:` first when the folder alone would not say it;
+    /// refused when the record has what ``Validation`` warns of.
+    /// `folder` overrides the kind's (``Kind/folder``).
+    case addRecord(kind: Kind, fields: YAMLMapping, body: String = "", name: String? = nil, folder: String? = nil)
+    /// Sets the fields in `setting`, removes those in `removing` and (when given)
+    /// replaces the body of a record, in one write of minimal edits; refused when the
+    /// change gives the record a validation problem it did not have.
+    case updateFields(path: String, setting: YAMLMapping, removing: [String] = [], body: String? = nil)
+    /// Replaces a record's whole content with `bytes`, if the file still holds what was
+    /// read (`expecting`, the fingerprint of the bytes the app was shown); refused when
+    /// `bytes` do not parse.
+    case replaceContent(path: String, bytes: [UInt8], expecting: Fingerprint)
+
     /// Adds a quote as a new file in `quotes/`.
     case addQuote(Quote)
     /// Writes changed settings into `folio.yaml`.

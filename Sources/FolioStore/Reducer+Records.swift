@@ -18,6 +18,12 @@ extension Reducer {
             delete(path, in: &state, &outcome)
         case .setField(let path, let key, let value):
             edit(path, in: &state, contents, &outcome) { try $0.settingValue(value, forKey: key) }
+        case .addRecord(let kind, let fields, let body, let name, let folder):
+            addRecord(kind, fields: fields, body: body, name: name, folder: folder ?? state.registeredKinds[kind]?.folder ?? kind.folder, &state, &outcome)
+        case .updateFields(let path, let setting, let removing, let body):
+            updateFields(path, setting: setting, removing: removing, body: body, &state, contents, &outcome)
+        case .replaceContent(let path, let bytes, let expecting):
+            replaceContent(path, with: bytes, expecting: expecting, &state, &outcome)
         case .addQuote(let quote):
             guard accepts(quote.problems, adding: "quote", &outcome) else { break }
             create(String(quote.text.prefix(40)), kind: .quote, in: &state, &outcome) { try quote.newDocument() }

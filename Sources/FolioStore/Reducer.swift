@@ -78,9 +78,14 @@ public enum Reducer {
 
     /// Writes a new file for a record in its kind's folder, under a name made from `title`.
     static func create(_ title: String, kind: Kind, in state: inout StoreState, _ outcome: inout Outcome, make: () throws -> Document) {
+        create(title, in: kind.folder, in: &state, &outcome, make: make)
+    }
+
+    /// Writes a new file for a record in `folder`, under a name made from `title`.
+    static func create(_ title: String, in folder: String, in state: inout StoreState, _ outcome: inout Outcome, make: () throws -> Document) {
         do {
             let document = try make()
-            let path = uniquePath(kind.folder + "/" + slug(title), in: state)
+            let path = uniquePath(folder + "/" + slug(title), in: state)
             state.put(StoreState.prepare(path: path, document: document), bytes: document.bytes)
             outcome.changes.added.append(path)
             outcome.effects.append(.write(path: path, bytes: document.bytes, replacing: nil))
@@ -109,6 +114,8 @@ public enum Reducer {
             state.put(StoreState.prepare(path: path, document: updated), bytes: updated.bytes)
             outcome.changes.updated.append(path)
             outcome.effects.append(.write(path: path, bytes: updated.bytes, replacing: record.fingerprint))
+        } catch let refused as RefusedEdit {
+            outcome.errors.append(StoreError(.invalidRecord, path: path, refused.description))
         } catch {
             outcome.errors.append(StoreError(.invalidEdit, path: path, "\(error)"))
         }

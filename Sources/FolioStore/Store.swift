@@ -22,7 +22,7 @@ public final class Store {
     public var root: String { folder.path }
     /// Everything the store knows. A view that reads it is redrawn on every change; one
     /// that reads only ``settings`` or one list below is redrawn only when that changes.
-    public private(set) var state: StoreState
+    public internal(set) var state: StoreState
 
     /// The settings of `folio.yaml`: changed only when a setting does.
     public private(set) var settings: Settings
@@ -35,8 +35,10 @@ public final class Store {
     public private(set) var recipes: [Record] = []
     /// The quotes that parse, by path (``StoreState/quotes``), kept likewise.
     public private(set) var quotes: [Record] = []
+    /// The records of each registered record type (``list(of:)``), kept likewise.
+    public internal(set) var registeredLists: [Kind: [Record]] = [:]
     /// Which list each listed record is in, to tell which lists a change touches.
-    @ObservationIgnored private var listed: [String: Kind] = [:]
+    @ObservationIgnored var listed: [String: Kind] = [:]
 
     @ObservationIgnored private var observers: [UUID: AsyncStream<ChangeSet>.Continuation] = [:]
     /// How many change sets observers have been told of: a test that listens waits until
@@ -76,6 +78,7 @@ public final class Store {
             if let kind = state[path]?.kind { touched.insert(kind) }
         }
         refreshLists(touched.intersection(Store.listedKinds))
+        refreshRegisteredLists(touched)
     }
 
     private func refreshLists(_ kinds: Set<Kind>) {
@@ -122,8 +125,19 @@ public final class Store {
 
     /// Runs an action without waiting for the disk, for a button's handler: the state
     /// changes now; the task gives what was refused once the disk is done.
+    ///
+    /// A ``DiskChange`` sent by an app is checked, not taken on trust: the store reads
+    /// the files it names and holds what is there (a word about a file that is not on
+    /// disk makes no record), once the store's own writes to them are done.
     @discardableResult
     public func send(_ action: Action) -> Task<ActionResult, Never> {
+        if case .disk = action {
+            let paths = action.paths
+            return Task {
+                let (changes, errors) = await readAgain(paths)
+                return ActionResult(changes: changes, errors: errors)
+            }
+        }
         let outcome = reduce(action)
         return Task { ActionResult(changes: outcome.changes, errors: await carryOut(outcome.effects, errors: outcome.errors)) }
     }
@@ -238,7 +252,7 @@ public final class Store {
                 reread.append(path)
             }
         }
-        errors += await readAgain(reread)
+        errors += await readAgain(reread).errors
         return errors
     }
 
@@ -254,15 +268,16 @@ public final class Store {
     /// Makes the state hold what is on disk at each of `paths`, read on the disk queue.
     /// A path the store has begun writing meanwhile is read once that write is done. A
     /// file that cannot be read is not a deleted one: the state keeps what it last read
-    /// there, and the failure is returned.
+    /// there, and the failure is returned, with what changed.
     @discardableResult
-    private func readAgain(_ paths: [String]) async -> [StoreError] {
-        guard !paths.isEmpty else { return [] }
+    private func readAgain(_ paths: [String]) async -> (changes: ChangeSet, errors: [StoreError]) {
+        guard !paths.isEmpty else { return (ChangeSet(), []) }
         let folder = folder
         let read = await onDiskQueue {
             paths.map { path in Result { () throws(SystemError) in try AtomicFile.contentsIfPresent(folder[path]) } }
         }
         var failures: [StoreError] = []
+        var changes = ChangeSet()
         for (path, result) in zip(paths, read) {
             if inFlight[path] != nil {
                 heldBack.insert(path)
@@ -270,15 +285,15 @@ public final class Store {
             }
             switch result {
             case .success(let bytes):
-                resync(path, onDisk: bytes)
+                changes.append(resync(path, onDisk: bytes))
             case .failure(let error) where error.isNotAFileToRead || error.isMissingPath:
                 // A link, a FIFO or a folder in its place: no file the store reads, as at load.
-                resync(path, onDisk: nil)
+                changes.append(resync(path, onDisk: nil))
             case .failure(let error):
                 failures.append(StoreError(.io, path: path, FileProblem.reading(error, then: "try again") + "; Folio keeps what it last read there"))
             }
         }
-        return failures
+        return (changes, failures)
     }
 
     /// Tells observers of `changes`, when there are any.
@@ -306,11 +321,12 @@ public final class Store {
     }
 
     /// Makes the state hold `bytes`, read at `path` now (nil: no file there), and tells observers.
-    private func resync(_ path: String, onDisk bytes: [UInt8]?) {
+    @discardableResult
+    private func resync(_ path: String, onDisk bytes: [UInt8]?) -> ChangeSet {
         let action: Action = path == Settings.fileName
             ? .settingsFileChanged(bytes: bytes)
             : bytes.map { .fileChanged(path: path, bytes: $0) } ?? .fileRemoved(path: path)
-        reduce(action)
+        return reduce(action).changes
     }
 
     /// The bytes of `path` and its stamp once read, or nil when there is no such file.

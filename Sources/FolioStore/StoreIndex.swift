@@ -59,9 +59,11 @@ struct StoreIndex: Sendable {
 
         init(_ record: Record, document: Document?) {
             guard let document else { return }
-            // Title and body as one run of bytes (both valid UTF-8), split by a line break.
+            // Title, front-matter text and body as one run of bytes (all valid UTF-8), split
+            // by line breaks: `herbert` finds `author: Frank Herbert`.
             var text = Array(record.title.utf8)
             text.append(10)
+            Self.appendFrontMatterText(of: document, to: &text)
             text.append(contentsOf: Self.indexedBody(of: document.bytes, from: record.bodyStart))
             pairs.reserveCapacity(min(text.count / 4, 1 << 16))
             withUnsafeMutablePointer(to: &pairs) { pairs in
@@ -73,6 +75,9 @@ struct StoreIndex: Sendable {
                     // Prose (a `notes: |` block) is found by its words, not matched whole.
                     if text.utf8.count <= StoreIndex.longestMatchedValue {
                         fields[entry.key, default: []].insert(TextFolding.folded(text))
+                        // A yes or no as typed reads take it (`finished: no` reads false)
+                        // is found as the Bool too: `finished:false`.
+                        if let flag = value.boolValue { fields[entry.key, default: []].insert(flag ? "true" : "false") }
                     }
                     if let date = value.calendarDate {
                         dates.append((entry.key, Double(date.daysSinceEpoch)))
@@ -361,4 +366,19 @@ struct StoreIndex: Sendable {
     #else
     func _checkInvariants() {}
     #endif
+}
+
+extension StoreIndex.Entry {
+    /// The front matter's text values (strings and the strings of lists, each on a line
+    /// of its own), for the full-text index and the phrase check: numbers, dates and
+    /// yes/no values are found by `key:value` and comparisons, not as words.
+    static func appendFrontMatterText(of document: Document, to text: inout [UInt8]) {
+        for entry in document.fields.entries {
+            for value in entry.value.sequenceValue ?? [entry.value] {
+                guard case .string(let string) = value, !string.isEmpty else { continue }
+                text.append(contentsOf: string.utf8)
+                text.append(10)
+            }
+        }
+    }
 }

@@ -57,13 +57,22 @@ extension StoreState {
         return out
     }
 
-    /// A record's title and body as folded words between single spaces, as bytes.
+    /// A record's title, front-matter text and body (as the index reads them) as folded
+    /// words between single spaces, as bytes.
     func foldedText(_ record: Record) -> [UInt8]? {
         guard let bytes = contents(of: record) else { return nil }
         var text: [UInt8] = [32]
-        text.reserveCapacity(bytes.count - record.bodyStart + 64)
+        text.reserveCapacity(bytes.count + 64)
         var title = record.title
         title.withUTF8 { TextFolding.appendFoldedWords(utf8: $0, to: &text) }
+        // Parsed again only for a phrase of three words or more, on the records its pairs
+        // found. A record indexed as valid parses again; were it ever not to, its phrase is
+        // looked for in its title and body alone, as before front-matter text was indexed.
+        if let document = try? Document(bytes: bytes, path: record.path) {
+            var values: [UInt8] = []
+            StoreIndex.Entry.appendFrontMatterText(of: document, to: &values)
+            values.withUnsafeBufferPointer { TextFolding.appendFoldedWords(utf8: $0, to: &text) }
+        }
         bytes.withUnsafeBufferPointer {
             TextFolding.appendFoldedWords(utf8: UnsafeBufferPointer(rebasing: $0[record.bodyStart...]), to: &text)
         }

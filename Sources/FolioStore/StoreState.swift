@@ -30,6 +30,9 @@ public struct StoreState: Sendable {
     public internal(set) var workoutOrder = WorkoutOrder.date
     /// The bytes of `folio.yaml` as last read or written, nil when there is none.
     public internal(set) var settingsBytes: [UInt8]?
+    /// The record types an app registered (``Store/register(_:)``), by kind: what the
+    /// reducer checks their adds and updates with.
+    public internal(set) var registeredKinds: [Kind: RegisteredKind] = [:]
     /// Where file bytes are read when needed.
     public let source: any ContentSource
     /// Bytes the reducer produced that the source may not hold yet (the ``Store``

@@ -51,3 +51,34 @@ import Testing
         }
     }
 }
+
+/// Queries answer as typed reads read: a yes or no is a Bool, front-matter text is text.
+@Suite struct QueryAgreesWithTypedReadsTests {
+    static let books: [String: String] = [
+        "books/dune.md": "---\nkind: book\ntitle: Dune\nauthor: Frank Herbert\nfinished: no\ngenres: [science fiction, classic]\n---\nSpice.\n",
+        "books/emma.md": "---\nkind: book\ntitle: Emma\nauthor: Jane Austen\nfinished: true\n---\n",
+        "books/left.md": "---\nkind: book\ntitle: The Left Hand of Darkness\nauthor: Ursula K. Le Guin\nfinished: yes\n---\n",
+    ]
+
+    func paths(_ query: String) throws -> [String] {
+        try StoreState(files: Self.books.mapValues { Array($0.utf8) }).records(matching: Query(parsing: query)).map(\.path)
+    }
+
+    @Test func aYesOrNoIsFoundAsTheBoolTypedReadsTakeItFor() throws {
+        #expect(try paths("finished:false") == ["books/dune.md"])
+        #expect(try paths("finished:no") == ["books/dune.md"])
+        #expect(try paths("finished:true") == ["books/emma.md", "books/left.md"])
+        #expect(try paths("finished:yes") == ["books/emma.md", "books/left.md"])
+    }
+
+    @Test func frontMatterTextIsFullText() throws {
+        #expect(try paths("herbert") == ["books/dune.md"])
+        #expect(try paths("\"frank herbert\"") == ["books/dune.md"])
+        #expect(try paths("fiction spice") == ["books/dune.md"])
+        #expect(try paths("\"ursula k le\"") == ["books/left.md"])
+        // `key:value` matches a whole value (folded), or one item of a list.
+        #expect(try paths("author:\"frank herbert\"") == ["books/dune.md"])
+        #expect(try paths("author:herbert").isEmpty)
+        #expect(try paths("genres:classic") == ["books/dune.md"])
+    }
+}

@@ -160,6 +160,7 @@ import Testing
         let store = try await Store.load(folder.path)
         var iterator = store.changes().makeAsyncIterator()
         await store.dispatch(.toggleDone(path: "todos/buy-milk.md"))
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("todos/pay-rent.md"))
         await store.dispatch(.fileRemoved(path: "todos/pay-rent.md"))
         #expect(await iterator.next() == ChangeSet(updated: ["todos/buy-milk.md"]))
         #expect(await iterator.next() == ChangeSet(removed: ["todos/pay-rent.md"]))
@@ -180,7 +181,9 @@ import Testing
                     let errors = await store.dispatch(.addTodo(Todo(title: title, priority: i % 5))).errors
                     #expect(errors.isEmpty, "add \(i): \(errors)")
                     if i % 10 == 0 {
-                        _ = await store.dispatch(.fileChanged(path: "todos/outside-\(i).md", bytes: Array("---\ntitle: Outside \(i)\n---\n".utf8)))
+                        let bytes = Array("---\ntitle: Outside \(i)\n---\n".utf8)
+                        #expect(FileManager.default.createFile(atPath: folder.path + "/todos/outside-\(i).md", contents: Data(bytes)))
+                        _ = await store.dispatch(.fileChanged(path: "todos/outside-\(i).md", bytes: bytes))
                     }
                 }
             }

@@ -1,0 +1,72 @@
+import FolioFormat
+import FolioModel
+
+/// An app's own record types: registered, listed, added and updated by value.
+extension Store {
+    /// Registers `type`: the reducer refuses an add or update of its kind that it
+    /// refuses (``RecordType/problems``, or a document it cannot read), and
+    /// ``list(of:)`` keeps its records.
+    public func register<R: RecordType>(_ type: R.Type) {
+        state.registeredKinds[R.kind] = RegisteredKind(type)
+        refreshRegisteredLists([R.kind])
+    }
+
+    /// The records of a registered type that parse, by title then path: kept, and
+    /// worked out again only when a change touches one (observed like ``recipes``).
+    /// Empty for a type not registered.
+    public func list<R: RecordType>(of type: R.Type) -> [Record] { registeredLists[R.kind] ?? [] }
+
+    /// The record at `path` read as `type`; nil when there is none, it is of another
+    /// kind, its file no longer holds what the store read, or it is not one (``RecordType/problems(in:)`` says why).
+    public func value<R: RecordType>(_ type: R.Type, at path: String) -> R? {
+        guard let record = state[path], record.kind == R.kind, let document = state.document(of: record) else { return nil }
+        return try? R(document: document)
+    }
+
+    /// Adds `record` as a new file in its type's folder, named from its title, never
+    /// replacing a file.
+    @discardableResult
+    public func add<R: RecordType>(_ record: R) async -> ActionResult {
+        do {
+            return await dispatch(.records(.addRecord(kind: R.kind, fields: try record.frontMatter(), body: record.body ?? "", folder: R.folder)))
+        } catch {
+            return ActionResult(changes: ChangeSet(), errors: [StoreError(.invalidRecord, path: nil, "cannot write the \(R.kind): \(error)")])
+        }
+    }
+
+    /// Writes into the file at `path` only the fields of `record` that differ from what
+    /// the file holds (and its body, when it has one of its own that differs), removing
+    /// the fields it no longer has: one guarded write, refused when the file changed
+    /// since the store read it. Fields the type does not know stay as they are.
+    @discardableResult
+    public func update<R: RecordType>(_ record: R, at path: String) async -> ActionResult {
+        func refused(_ error: StoreError) -> ActionResult { ActionResult(changes: ChangeSet(), errors: [error]) }
+        guard let held = state[path] else { return refused(.noSuchRecord(path)) }
+        if let error = held.error { return refused(.unparseable(path, error)) }
+        guard let document = state.document(of: held) else { return refused(.changedOnDisk(path)) }
+        let new: YAMLMapping
+        do { new = try record.frontMatter() } catch {
+            return refused(StoreError(.invalidRecord, path: path, "cannot write the \(R.kind): \(error)"))
+        }
+        // What the file holds as this type writes it, so that a value written otherwise
+        // (`rating: "4"`) but meaning the same is not rewritten. A file that cannot be read
+        // as the type gets every field written.
+        let old = (try? R(document: document).frontMatter()) ?? YAMLMapping()
+        let setting = YAMLMapping(new.entries.filter { old[$0.key] != $0.value || document.fields[$0.key] == nil })
+        let removing = old.keys.filter { new[$0] == nil && document.fields[$0] != nil }
+        return await dispatch(.records(.updateFields(path: path, setting: setting, removing: removing, body: record.body)))
+    }
+
+    /// Works out again the lists of the registered `kinds`.
+    func refreshRegisteredLists(_ kinds: Set<Kind>) {
+        for kind in kinds where state.registeredKinds[kind] != nil {
+            let list = state.records(of: kind).filter(\.isValid).sorted { ($0.title, $0.path) < ($1.title, $1.path) }
+            let old = registeredLists[kind] ?? []
+            guard list != old else { continue }
+            // As for the built-in lists: a record's list is known, so that its removal touches it.
+            for record in old where listed[record.path] == kind { listed[record.path] = nil }
+            for record in list { listed[record.path] = kind }
+            registeredLists[kind] = list
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import FolioTestSupport
+import Testing
+@testable import FolioFormat
+@testable import FolioModel
+@testable import FolioStore
+
+/// An app's own kind through the store: registered, added, listed, updated field by field.
+@MainActor @Suite struct StoreRecordTypeTests {
+    struct Book: RecordType, Codable, Equatable {
+        static let kind = Kind(rawValue: "book")
+        var title: String
+        var author: String
+        var rating: Int?
+
+        var problems: [String] {
+            guard let rating, !(1...5).contains(rating) else { return [] }
+            return ["rating \(rating) is not from 1 to 5"]
+        }
+    }
+
+    func contents(_ folder: URL, _ path: String) throws -> String {
+        try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    @Test func aRegisteredKindIsAddedListedAndUpdatedByValue() async throws {
+        let folder = try Fixtures.temporaryCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await Store.load(folder.path)
+        store.register(Book.self)
+        #expect(store.list(of: Book.self).isEmpty)
+
+        let added = await store.add(Book(title: "Dune", author: "Frank Herbert", rating: 4))
+        #expect(added.errors.isEmpty)
+        #expect(added.createdPath == "books/dune.md")
+        #expect(try contents(folder, "books/dune.md") == "---\nkind: book\ntitle: Dune\nauthor: Frank Herbert\nrating: 4\n---\n")
+        _ = await store.add(Book(title: "Emma", author: "Jane Austen"))
+        #expect(store.list(of: Book.self).map(\.title) == ["Dune", "Emma"])
+        #expect(store.value(Book.self, at: "books/dune.md") == Book(title: "Dune", author: "Frank Herbert", rating: 4))
+
+        // The reducer refuses what the type refuses.
+        let refused = await store.add(Book(title: "Bad", author: "X", rating: 9))
+        #expect(refused.errors.map(\.message) == ["cannot add the book: rating 9 is not from 1 to 5"])
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("books/bad.md").path))
+
+        // A hand edit adds a comment and a field the type does not know: both stay.
+        try Data("---\nkind: book\ntitle: Dune   # the first one\nauthor: Frank Herbert\nrating: 4\nshelf: top\n---\nNotes.\n".utf8)
+            .write(to: folder.appendingPathComponent("books/dune.md"))
+        _ = await store.dispatch(.fileChanged(path: "books/dune.md", bytes: []))
+        let updated = await store.update(Book(title: "Dune", author: "Frank Herbert", rating: nil), at: "books/dune.md")
+        #expect(updated.errors.isEmpty)
+        #expect(try contents(folder, "books/dune.md") == "---\nkind: book\ntitle: Dune   # the first one\nauthor: Frank Herbert\nshelf: top\n---\nNotes.\n")
+        let badUpdate = await store.update(Book(title: "Dune", author: "Frank Herbert", rating: 7), at: "books/dune.md")
+        #expect(badUpdate.errors.map(\.kind) == [.invalidRecord])
+
+        // Removed on disk: the list follows.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("books/emma.md"))
+        _ = await store.dispatch(.fileRemoved(path: "books/emma.md"))
+        #expect(store.list(of: Book.self).map(\.path) == ["books/dune.md"])
+    }
+}
