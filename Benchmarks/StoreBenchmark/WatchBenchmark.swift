@@ -26,7 +26,7 @@ enum WatchBenchmark {
 
     @MainActor
     static func watchedStore(_ root: String) async throws -> (Store, FolderWatcher) {
-        let store = try await Store.load(root)
+        let store = try await Store.load(root, removedFiles: nil)
         let watcher = FolderWatcher(store: store)
         try watcher.start()
         await watcher.settle()

@@ -34,11 +34,12 @@ public final class SyncedFolder {
         onSync: @escaping @Sendable (Result<SyncReport, SyncError>) -> Void = { _ in },
         onFold: @escaping @Sendable (FoldReport) -> Void = { _ in }
     ) async throws -> SyncedFolder {
-        let store = try await Store.load(folder)
+        let engine = try replica.map { replica throws(SyncError) in try SyncEngine(folder, replica, options: syncOptions) }
+        // Removed records go to the trash a fold of this folder keeps, or, with a replica,
+        // the pair's (as replica A's): `folio restore` lists them with the rest.
+        let store = try await Store.load(folder, removedFiles: FolderTrash(folder: folder, state: engine?.state ?? foldOptions.stateDirectory))
         let watcher = FolderWatcher(store: store, options: watchOptions, onWarning: onWarning)
-        let pair = try replica.map { replica throws(SyncError) in
-            PairWatcher(engine: try SyncEngine(folder, replica, options: syncOptions), options: watchOptions, report: onSync)
-        }
+        let pair = engine.map { PairWatcher(engine: $0, options: watchOptions, report: onSync) }
         var folding: FoldingFollower?
         var feeding: Task<Void, Never>?
         if pair == nil {

@@ -47,3 +47,26 @@ public struct Kind: RawRepresentable, Sendable, Hashable, Comparable, CustomStri
         }
     }
 }
+
+extension Kind {
+    /// The kind of the document at `path`, where `folders` names the kinds of folders a
+    /// `folio.yaml` or an app declared (`books` → book): its `kind:` key, else the
+    /// deepest declared folder it is in, else its top folder (``of(path:)``).
+    public static func of(_ document: Document, path: String, folders: [String: Kind]) -> Kind {
+        if let kind = document["kind"]?.text, !kind.isEmpty { return Kind(rawValue: kind) }
+        return of(path: path, folders: folders)
+    }
+
+    /// The kind a path's folder gives, declared folders first (see ``of(_:path:folders:)``).
+    public static func of(path: String, folders: [String: Kind]) -> Kind {
+        if !folders.isEmpty {
+            var end = path.endIndex
+            // The deepest folder first: `reading/books/x.md` is a book when `reading/books` is declared, whatever `reading` is.
+            while let slash = path[..<end].lastIndex(of: "/") {
+                if let kind = folders[String(path[..<slash])] { return kind }
+                end = slash
+            }
+        }
+        return of(path: path)
+    }
+}

@@ -14,3 +14,11 @@ public struct ActionResult: Sendable, Hashable {
     /// The path of the record the action created (`addTodo`, `addRecipe`…), if it created one.
     public var createdPath: String? { changes.added.first }
 }
+
+extension ActionResult {
+    /// Nothing done, and why: what an app's own method returns when it refuses before
+    /// dispatching (a record that is not there), in the shape of a dispatch's result.
+    public init(refusing errors: [StoreError]) {
+        self.init(changes: ChangeSet(), errors: errors)
+    }
+}

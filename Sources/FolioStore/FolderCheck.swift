@@ -23,12 +23,15 @@ public enum FolderCheck {
         let walk = try FolderScan.markdownFiles(under: folder.root)
         let paths = walk.paths
         let displayRoot = root.hasSuffix("/") ? String(root.dropLast()) : root
+        let (declared, declarationProblems) = declaredKinds(in: folder, shownAs: displayRoot + "/" + Settings.fileName)
+        let folders = declared.folders
         let results = ConcurrentSlots<String?>.map(paths.count) { index -> String? in
             let path = displayRoot + "/" + TextEscaping.name(paths[index])
             do {
                 let bytes = try FileReading.contents(of: folder[paths[index]])
                 let document = try Document(bytes: bytes, path: path)
-                let issues = Validation.issues(in: document, kind: Kind.of(document, path: paths[index]), path: path)
+                let kind = Kind.of(document, path: paths[index], folders: folders)
+                let issues = Validation.issues(in: document, kind: kind, path: path, declared: declared.schemas[kind])
                 return issues.isEmpty ? nil : issues.map(\.description).joined(separator: "\n")
             } catch let error as FormatError {
                 return error.rendered
@@ -38,6 +41,23 @@ public enum FolderCheck {
                 return "\(path): error: \(error)"
             }
         }
-        return Report(paths: paths, problems: walk.problems.map { FileProblem.line($0) } + results.compactMap { $0 })
+        return Report(paths: paths, problems: declarationProblems + walk.problems.map { FileProblem.line($0) } + results.compactMap { $0 })
+    }
+
+    /// The kinds the folder's `folio.yaml` declares, and the problems of the file (as
+    /// lines: it does not parse, cannot be read, or declares something wrong).
+    static func declaredKinds(in folder: RootedFolder, shownAs path: String) -> (DeclaredKinds, [String]) {
+        do {
+            guard let bytes = try AtomicFile.contentsIfPresent(folder[Settings.fileName]) else { return (DeclaredKinds(), []) }
+            let declared = DeclaredKinds(try Document(yamlBytes: bytes, path: path))
+            return (declared, declared.problems.map { "\($0.location): error: \($0.message)" })
+        } catch let error as FormatError {
+            return (DeclaredKinds(), [error.rendered])
+        } catch let error as SystemError {
+            // Only a regular file is read: a link or a FIFO there is no settings file.
+            return (DeclaredKinds(), error.isNotAFileToRead ? [] : [FileProblem.line(error)])
+        } catch {
+            return (DeclaredKinds(), ["\(path): error: \(error)"])
+        }
     }
 }

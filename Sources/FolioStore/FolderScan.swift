@@ -1,5 +1,7 @@
 import FolioFolder
 import FolioSystem
+import FolioFormat
+import FolioModel
 /// Reading a whole folder into a state.
 public enum FolderScan {
     /// The Markdown records under `root`, skipping what is never synced, and the folders that could not be read.
@@ -15,8 +17,7 @@ public enum FolderScan {
     /// The state of `root`, and what could not be read.
     public static func read(_ root: RootedFolder) throws(SystemError) -> (StoreState, [SystemError]) {
         let walk = try markdownFiles(under: root.root)
-        var (state, problems) = StoreState.load(paths: walk.paths, from: FolderSource(root: root))
-        problems = walk.problems + problems
+        var problems = walk.problems
         var settings: [UInt8]? = nil
         do { settings = try AtomicFile.contentsIfPresent(root[Settings.fileName]) } catch where error.isNotAFileToRead {
             // Only a regular file is read: a link or a FIFO there is no settings file.
@@ -24,6 +25,11 @@ public enum FolderScan {
             // An unreadable settings file is not "no settings": said, with the defaults used meanwhile.
             problems.append(error)
         }
+        // Read first, so that each record is read once, with the folders the settings declare.
+        // A settings file that does not parse declares nothing (as it sets nothing).
+        let declared = settings.flatMap { try? Document(yamlBytes: $0, path: Settings.fileName) }.map(DeclaredKinds.init) ?? DeclaredKinds()
+        var (state, unread) = StoreState.load(paths: walk.paths, from: FolderSource(root: root), folders: declared.folders)
+        problems += unread
         _ = Reducer.reduce(&state, .settingsFileChanged(bytes: settings))
         return (state, problems)
     }

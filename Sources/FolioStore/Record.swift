@@ -48,35 +48,36 @@ public struct Record: Sendable, Hashable, Identifiable {
     /// The file this record is a conflict copy of (Folio's, Syncthing's or Dropbox's), if it is one.
     public var conflictCopyOf: String? { ConflictCopies.originalOfAnyCopy(path) }
 
-    /// Reads a record from a file's bytes.
-    public init(path: String, bytes: [UInt8]) {
+    /// Reads a record from a file's bytes; `folders` names the kinds of folders declared
+    /// beyond the built-in ones (``Kind/of(_:path:folders:)``).
+    public init(path: String, bytes: [UInt8], folders: [String: Kind] = [:]) {
         do {
-            self.init(path: path, document: try Document(bytes: bytes, path: path))
+            self.init(path: path, document: try Document(bytes: bytes, path: path), folders: folders)
         } catch {
-            self.init(path: path, invalidBytes: bytes, error: error)
+            self.init(path: path, invalidBytes: bytes, error: error, folders: folders)
         }
     }
 
     /// A record of a file that does not parse.
-    init(path: String, invalidBytes: [UInt8], error: FormatError) {
+    init(path: String, invalidBytes: [UInt8], error: FormatError, folders: [String: Kind] = [:]) {
         self.path = path
         fingerprint = Fingerprint(invalidBytes)
         invalid = InvalidFile(error: error)
         bodyStart = 0
-        kind = Kind.of(path: path)
+        kind = Kind.of(path: path, folders: folders)
         title = path.split(separator: "/").last.map(String.init) ?? path
         tags = []
         (date, dateTime, done, priority, order, distance, complexity) = (nil, nil, nil, nil, nil, nil, nil)
     }
 
     /// A record of a parsed document. Reads only the fields the lists and indexes need.
-    public init(path: String, document: Document) {
+    public init(path: String, document: Document, folders: [String: Kind] = [:]) {
         self.path = path
         fingerprint = Fingerprint(document.bytes)
         invalid = nil
         bodyStart = document.layout.body.lowerBound
         let fields = document.fields
-        let kind = Kind.of(document, path: path)
+        let kind = Kind.of(document, path: path, folders: folders)
         self.kind = kind
         tags = (fields["tags"]?.stringList ?? []).map(TextFolding.folded)
         let dateValue = fields["date"] ?? fields["due"]

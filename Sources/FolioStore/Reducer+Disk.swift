@@ -14,7 +14,7 @@ extension Reducer {
             }
             if state[path]?.fingerprint == Fingerprint(bytes) { break }
             let existed = state[path] != nil
-            state.put(StoreState.prepare(path: path, bytes: bytes), bytes: bytes)
+            state.put(StoreState.prepare(path: path, bytes: bytes, folders: state.kindRules.folders), bytes: bytes)
             if existed { outcome.changes.updated.append(path) } else { outcome.changes.added.append(path) }
         case .fileMoved(let from, let to, let bytes):
             guard let held = state[from]?.path, state[to] == nil else {
@@ -24,7 +24,7 @@ extension Reducer {
                 break
             }
             state.remove(from)
-            state.put(StoreState.prepare(path: to, bytes: bytes), bytes: bytes)
+            state.put(StoreState.prepare(path: to, bytes: bytes, folders: state.kindRules.folders), bytes: bytes)
             outcome.changes.moved.append(.init(from: held, to: to))
         case .fileRemoved(let path):
             if let held = state[path] {
@@ -34,7 +34,9 @@ extension Reducer {
             }
         case .settingsFileChanged(let bytes):
             // Known gap: a folio.yaml that does not parse means the defaults, unreported; the reducer has no warning for a file it does not own as a record.
-            let settings = bytes.flatMap { try? Document(yamlBytes: $0, path: Settings.fileName) }.map(Settings.init) ?? Settings()
+            let document = bytes.flatMap { try? Document(yamlBytes: $0, path: Settings.fileName) }
+            let settings = document.map(Settings.init) ?? Settings()
+            state.kindRules.declared = document.map(DeclaredKinds.init) ?? DeclaredKinds()
             state.settingsBytes = bytes
             let keys = settings.changedKeys(from: state.settings)
             state.settings = settings

@@ -8,8 +8,10 @@ extension Reducer {
         _ kind: Kind, fields: YAMLMapping, body: String, name: String?, folder: String, _ state: inout StoreState, _ outcome: inout Outcome
     ) {
         var fields = fields
-        // A file in `books/` is a note unless it says otherwise: the kind goes first.
-        if fields.first(where: { $0.key == "kind" }) == nil && Kind.of(path: folder + "/x.md") != kind {
+        // A file in `books/` is a note unless it says otherwise: the kind goes first. Only
+        // a folder the folder's own folio.yaml declares says it for every reader; an app's
+        // registration lives in the app, so its records say their kind.
+        if fields.first(where: { $0.key == "kind" }) == nil && Kind.of(path: folder + "/x.md", folders: state.kindRules.declared.folders) != kind {
             fields.entries.insert(.init(key: "kind", value: .string(kind.rawValue)), at: 0)
         }
         let stem = name ?? ["title", "name", "text"].lazy.compactMap { key in fields.first { $0.key == key }?.value.text }.first { !$0.isEmpty } ?? ""
@@ -17,7 +19,7 @@ extension Reducer {
         do { document = try Document(fields: fields, body: body) } catch {
             return outcome.errors.append(StoreError(.invalidEdit, path: nil, "\(error)"))
         }
-        let problems = state.registeredKinds.problems(in: document, kind: kind, path: folder)
+        let problems = state.kindRules.problems(in: document, kind: kind, path: folder)
         guard accepts(problems, adding: kind.rawValue, &outcome) else { return }
         create(String(stem.prefix(60)), in: folder, in: &state, &outcome) { document }
     }
@@ -28,7 +30,7 @@ extension Reducer {
         _ outcome: inout Outcome
     ) {
         // Only the registrations are taken: a copy of the state would make the edit copy it whole.
-        let registered = state.registeredKinds
+        let registered = state.kindRules
         edit(path, in: &state, contents, &outcome) { document in
             var updated = document
             for entry in setting { try updated.setValue(entry.value, forKey: entry.key) }
@@ -36,8 +38,8 @@ extension Reducer {
             if let body, body != updated.body { try updated.setBody(body) }
             // What the record already had is no reason to refuse an edit (it may be the fix
             // of another field); only what this edit brings is.
-            let kind = Kind.of(updated, path: path)
-            let before = Set(registered.problems(in: document, kind: Kind.of(document, path: path), path: path))
+            let kind = Kind.of(updated, path: path, folders: registered.folders)
+            let before = Set(registered.problems(in: document, kind: Kind.of(document, path: path, folders: registered.folders), path: path))
             let brought = registered.problems(in: updated, kind: kind, path: path).filter { !before.contains($0) }
             guard brought.isEmpty else { throw RefusedEdit(problems: brought, kind: kind) }
             return updated
@@ -55,9 +57,30 @@ extension Reducer {
             return outcome.errors.append(StoreError(.invalidEdit, path: path, "the new content does not parse, so nothing was written: \(error)"))
         }
         guard Fingerprint(bytes) != record.fingerprint else { return }
-        state.put(StoreState.prepare(path: path, bytes: bytes), bytes: bytes)
+        state.put(StoreState.prepare(path: path, bytes: bytes, folders: state.kindRules.folders), bytes: bytes)
         outcome.changes.updated.append(path)
         outcome.effects.append(.write(path: path, bytes: bytes, replacing: record.fingerprint))
+    }
+}
+
+extension Reducer {
+    /// Reads the records in `contents` again with the folders' kinds as they are now
+    /// (a kind was declared or registered, or its folder changed): those whose kind
+    /// changed are updated. `contents` holds their bytes (read at the edge); a file whose
+    /// bytes are no longer its record's is left for the watcher.
+    public static func rekind(_ state: inout StoreState, contents: [String: [UInt8]]) -> ChangeSet {
+        var changes = ChangeSet()
+        let folders = state.kindRules.folders
+        for (path, bytes) in contents.sorted(by: { $0.key < $1.key }) {
+            guard let held = state[path], Fingerprint(bytes) == held.fingerprint else { continue }
+            let prepared = StoreState.prepare(path: path, bytes: bytes, folders: folders)
+            guard prepared.0.kind != held.kind else { continue }
+            state.put(prepared, bytes: bytes)
+            // The bytes are the file's already: nothing is to be written.
+            state.clearPending(path, ifStill: bytes)
+            changes.updated.append(path)
+        }
+        return changes
     }
 }
 

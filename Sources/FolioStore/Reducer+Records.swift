@@ -19,7 +19,7 @@ extension Reducer {
         case .setField(let path, let key, let value):
             edit(path, in: &state, contents, &outcome) { try $0.settingValue(value, forKey: key) }
         case .addRecord(let kind, let fields, let body, let name, let folder):
-            addRecord(kind, fields: fields, body: body, name: name, folder: folder ?? state.registeredKinds[kind]?.folder ?? kind.folder, &state, &outcome)
+            addRecord(kind, fields: fields, body: body, name: name, folder: folder ?? state.kindRules.folder(of: kind), &state, &outcome)
         case .updateFields(let path, let setting, let removing, let body):
             updateFields(path, setting: setting, removing: removing, body: body, &state, contents, &outcome)
         case .replaceContent(let path, let bytes, let expecting):
@@ -37,6 +37,7 @@ extension Reducer {
                 if updated.bytes != old ?? [] {
                     outcome.effects.append(.write(path: Settings.fileName, bytes: updated.bytes, replacing: old.map(Fingerprint.init)))
                     state.settingsBytes = updated.bytes
+                    state.kindRules.declared = DeclaredKinds(updated)
                     let now = Settings(updated)
                     outcome.changes.settingKeys = now.changedKeys(from: state.settings)
                     state.settings = now

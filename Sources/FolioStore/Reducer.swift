@@ -86,7 +86,7 @@ public enum Reducer {
         do {
             let document = try make()
             let path = uniquePath(folder + "/" + slug(title), in: state)
-            state.put(StoreState.prepare(path: path, document: document), bytes: document.bytes)
+            state.put(StoreState.prepare(path: path, document: document, folders: state.kindRules.folders), bytes: document.bytes)
             outcome.changes.added.append(path)
             outcome.effects.append(.write(path: path, bytes: document.bytes, replacing: nil))
         } catch {
@@ -111,7 +111,7 @@ public enum Reducer {
         do {
             let updated = try change(document)
             guard updated.bytes != document.bytes else { return }
-            state.put(StoreState.prepare(path: path, document: updated), bytes: updated.bytes)
+            state.put(StoreState.prepare(path: path, document: updated, folders: state.kindRules.folders), bytes: updated.bytes)
             outcome.changes.updated.append(path)
             outcome.effects.append(.write(path: path, bytes: updated.bytes, replacing: record.fingerprint))
         } catch let refused as RefusedEdit {

@@ -20,10 +20,26 @@ public struct RegisteredKind: Sendable {
     }
 }
 
-extension [Kind: RegisteredKind] {
+/// The kinds beyond the built-in four: those the folder's `folio.yaml` declares and
+/// those the app registered. What the reducer validates with, and which folder is
+/// which kind's.
+public struct KindRules: Sendable {
+    /// The record types the app registered, by kind.
+    public internal(set) var registered: [Kind: RegisteredKind] = [:]
+    /// The kinds `folio.yaml` declares.
+    public internal(set) var declared = DeclaredKinds()
+
+    /// Each declared or registered folder's kind (a registered type's folder wins).
+    public var folders: [String: Kind] {
+        declared.folders.merging(registered.values.map { ($0.folder, $0.kind) }) { _, registered in registered }
+    }
+
+    /// The folder new records of `kind` go in.
+    public func folder(of kind: Kind) -> String { registered[kind]?.folder ?? declared.schemas[kind]?.folder ?? kind.folder }
+
     /// What an app would refuse in `document` as a record of `kind` at `path`: the
-    /// built-in rules (``Validation``) and a registered type's.
-    func problems(in document: Document, kind: Kind, path: String) -> [String] {
-        Validation.issues(in: document, kind: kind, path: path).map(\.message) + (self[kind]?.problems(document) ?? [])
+    /// built-in rules, the declaration's and the registered type's.
+    public func problems(in document: Document, kind: Kind, path: String) -> [String] {
+        Validation.issues(in: document, kind: kind, path: path, declared: declared.schemas[kind]).map(\.message) + (registered[kind]?.problems(document) ?? [])
     }
 }

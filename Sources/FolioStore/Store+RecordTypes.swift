@@ -7,7 +7,9 @@ extension Store {
     /// refuses (``RecordType/problems``, or a document it cannot read), and
     /// ``list(of:)`` keeps its records.
     public func register<R: RecordType>(_ type: R.Type) {
-        state.registeredKinds[R.kind] = RegisteredKind(type)
+        let folders = state.kindRules.folders
+        state.kindRules.registered[R.kind] = RegisteredKind(type)
+        tell(rekind(from: folders))
         refreshRegisteredLists([R.kind])
     }
 
@@ -30,7 +32,7 @@ extension Store {
         do {
             return await dispatch(.records(.addRecord(kind: R.kind, fields: try record.frontMatter(), body: record.body ?? "", folder: R.folder)))
         } catch {
-            return ActionResult(changes: ChangeSet(), errors: [StoreError(.invalidRecord, path: nil, "cannot write the \(R.kind): \(error)")])
+            return ActionResult(refusing: [StoreError(.invalidRecord, path: nil, "cannot write the \(R.kind): \(error)")])
         }
     }
 
@@ -40,7 +42,7 @@ extension Store {
     /// since the store read it. Fields the type does not know stay as they are.
     @discardableResult
     public func update<R: RecordType>(_ record: R, at path: String) async -> ActionResult {
-        func refused(_ error: StoreError) -> ActionResult { ActionResult(changes: ChangeSet(), errors: [error]) }
+        func refused(_ error: StoreError) -> ActionResult { ActionResult(refusing: [error]) }
         guard let held = state[path] else { return refused(.noSuchRecord(path)) }
         if let error = held.error { return refused(.unparseable(path, error)) }
         guard let document = state.document(of: held) else { return refused(.changedOnDisk(path)) }
@@ -57,10 +59,22 @@ extension Store {
         return await dispatch(.records(.updateFields(path: path, setting: setting, removing: removing, body: record.body)))
     }
 
+    /// The records whose kind a change of the folders' kinds (from `old`) may change,
+    /// read again (their bytes read here, at the edge): what changed.
+    func rekind(from old: [String: Kind]) -> ChangeSet {
+        let new = state.kindRules.folders
+        guard new != old else { return ChangeSet() }
+        var contents: [String: [UInt8]] = [:]
+        for path in state.paths where Kind.of(path: path, folders: old) != Kind.of(path: path, folders: new) {
+            if let record = state[path], let bytes = state.contents(of: record) { contents[path] = bytes }
+        }
+        return Reducer.rekind(&state, contents: contents)
+    }
+
     /// Works out again the lists of the registered `kinds`.
     func refreshRegisteredLists(_ kinds: Set<Kind>) {
-        for kind in kinds where state.registeredKinds[kind] != nil {
-            let list = state.records(of: kind).filter(\.isValid).sorted { ($0.title, $0.path) < ($1.title, $1.path) }
+        for kind in kinds where state.kindRules.registered[kind] != nil {
+            let list = state.listed(kind).sorted { ($0.title, $0.path) < ($1.title, $1.path) }
             let old = registeredLists[kind] ?? []
             guard list != old else { continue }
             // As for the built-in lists: a record's list is known, so that its removal touches it.

@@ -54,10 +54,15 @@ public final class Store {
     /// The store's writes as they begin, for readers on other threads (the watcher).
     @ObservationIgnored public nonisolated let writes = WriteLog()
 
-    /// A store over `root` holding `state` (see ``load(_:)``).
-    public init(folder: RootedFolder, state: StoreState) {
+    /// Where removed records' files go (nil: they are deleted).
+    @ObservationIgnored public nonisolated let removedFiles: (any RemovedFileKeeper)?
+
+    /// A store over `root` holding `state` (see ``load(_:)``); the files of records it
+    /// removes go to `removedFiles` (nil: deleted).
+    public init(folder: RootedFolder, state: StoreState, removedFiles: (any RemovedFileKeeper)? = nil) {
         self.folder = folder
         self.state = state
+        self.removedFiles = removedFiles
         settings = state.settings
         refreshLists(Store.listedKinds)
     }
@@ -99,13 +104,15 @@ public final class Store {
         self.folder = folder
     }
 
-    /// Reads every Markdown file under `root` (skipping what is never synced) and `folio.yaml`.
-    public static func load(_ root: String) async throws(SystemError) -> Store {
+    /// Reads every Markdown file under `root` (skipping what is never synced) and
+    /// `folio.yaml`. The files of records it removes go to `removedFiles`, or are
+    /// deleted (nil); `import Folio` adds `load(_:)`, which keeps them in the folder's trash.
+    public static func load(_ root: String, removedFiles: (any RemovedFileKeeper)?) async throws(SystemError) -> Store {
         let folder = try RootedFolder(root)
         let snapshot = try await Task.detached {
             Result { () throws(SystemError) in try FolderScan.read(folder) }
         }.value.get()
-        let store = Store(folder: folder, state: snapshot.0)
+        let store = Store(folder: folder, state: snapshot.0, removedFiles: removedFiles)
         store.loadProblems = snapshot.1
         return store
     }
@@ -195,8 +202,10 @@ public final class Store {
     @discardableResult
     private func reduce(_ action: Action, telling: Bool = true) -> Reducer.Outcome {
         let compactions = state.index.compactions
+        let folders = state.kindRules.folders
         // The reducer reads nothing: the files it edits are read here, at the edge.
-        let outcome = Reducer.reduce(&state, action, contents: state.readContents(for: action))
+        var outcome = Reducer.reduce(&state, action, contents: state.readContents(for: action))
+        if state.kindRules.folders != folders { outcome.changes.append(rekind(from: folders)) }
         // Bytes read from disk are there already: the state reads them from there, rather
         // than hold a second copy of every file the watcher saw change.
         switch action {
@@ -229,8 +238,8 @@ public final class Store {
         if !effects.isEmpty {
             for effect in effects { inFlight[effect.path, default: 0] += 1 }
             writes.begin(effects.map(\.path))
-            let folder = folder
-            let results = await onDiskQueue { effects.map { Self.perform($0, under: folder) } }
+            let (folder, keeper) = (folder, removedFiles)
+            let results = await onDiskQueue { effects.map { Self.perform($0, under: folder, keeping: keeper) } }
             for (effect, result) in zip(effects, results) {
                 let path = effect.path
                 inFlight[path] = inFlight[path].flatMap { $0 > 1 ? $0 - 1 : nil }
@@ -297,7 +306,7 @@ public final class Store {
     }
 
     /// Tells observers of `changes`, when there are any.
-    private func tell(_ changes: ChangeSet) {
+    func tell(_ changes: ChangeSet) {
         guard !changes.isEmpty else { return }
         changeSetsTold += 1
         refresh(after: changes)
@@ -346,7 +355,7 @@ public final class Store {
     }
 
     /// Carries out `effect` under `root`: off the main actor, on the store's disk queue.
-    nonisolated static func perform(_ effect: Effect, under root: RootedFolder) -> EffectResult {
+    nonisolated static func perform(_ effect: Effect, under root: RootedFolder, keeping keeper: (any RemovedFileKeeper)? = nil) -> EffectResult {
         let path = effect.path
         let expected: Fingerprint?
         switch effect {
@@ -369,7 +378,12 @@ public final class Store {
             case .delete:
                 // Moved aside and checked, never unlinked by name: a save landing after
                 // the check above goes back in place.
-                guard let read, try AtomicFile.remove(full, expecting: read.stamp) else { return .changed(onDisk: nil) }
+                guard let read else { return .changed(onDisk: nil) }
+                if let keeper {
+                    guard try keeper.keep(path, from: root, expected: read.stamp) else { return .changed(onDisk: nil) }
+                } else {
+                    guard try AtomicFile.remove(full, expecting: read.stamp) else { return .changed(onDisk: nil) }
+                }
             }
             return .done
         } catch {

@@ -2,11 +2,18 @@ import FolioFormat
 import FolioModel
 
 extension StoreState {
-    /// The recipes that parse, by path.
-    public var recipes: [Record] { records(of: .recipe).filter(\.isValid) }
+    /// The recipes that parse, by path; conflict copies are in ``conflicts``, not here.
+    public var recipes: [Record] { listed(.recipe) }
 
-    /// The quotes that parse, by path.
-    public var quotes: [Record] { records(of: .quote).filter(\.isValid) }
+    /// The quotes that parse, by path (conflict copies apart, as for ``recipes``).
+    public var quotes: [Record] { listed(.quote) }
+
+    /// The records of `kind` a list shows: those that parse and are no other tool's (or
+    /// Folio's) conflict copy, by path. The copies are listed with their files in
+    /// ``conflicts``: a list that showed them would show one recipe twice.
+    public func listed(_ kind: Kind) -> [Record] {
+        records(of: kind).filter { $0.isValid && $0.conflictCopyOf == nil }
+    }
 
     /// The recipe at `path`, read from its file; nil when there is none, it is of another
     /// kind, or the file no longer holds what the store read.

@@ -30,9 +30,10 @@ public struct StoreState: Sendable {
     public internal(set) var workoutOrder = WorkoutOrder.date
     /// The bytes of `folio.yaml` as last read or written, nil when there is none.
     public internal(set) var settingsBytes: [UInt8]?
-    /// The record types an app registered (``Store/register(_:)``), by kind: what the
-    /// reducer checks their adds and updates with.
-    public internal(set) var registeredKinds: [Kind: RegisteredKind] = [:]
+    /// The kinds `folio.yaml` declares and the record types the app registered
+    /// (``Store/register(_:)``): what the reducer checks adds and updates with, and
+    /// which folders are whose.
+    public internal(set) var kindRules = KindRules()
     /// Where file bytes are read when needed.
     public let source: any ContentSource
     /// Bytes the reducer produced that the source may not hold yet (the ``Store``
@@ -55,6 +56,11 @@ public struct StoreState: Sendable {
     /// file. Merging is sequential, so a batch's chunks are merged while the next
     /// batch is parsed. Only fingerprints of the bytes are kept.
     public static func load(paths: [String], from source: any ContentSource) -> (StoreState, [SystemError]) {
+        load(paths: paths, from: source, folders: [:])
+    }
+
+    /// ``load(paths:from:)``, with `folders` naming the kinds of declared folders.
+    static func load(paths: [String], from source: any ContentSource, folders: [String: Kind]) -> (StoreState, [SystemError]) {
         let paths = paths.sorted()
         let target = LoadTarget(StoreState(source: source))
         target.state.recordsByID.reserveCapacity(paths.count)
@@ -79,7 +85,7 @@ public struct StoreState: Sendable {
                 for i in start..<min(start + chunkSize, batchEnd) {
                     switch Result(catching: { () throws(SystemError) in try source.contents(of: paths[i]) }) {
                     case .success(let bytes):
-                        let (record, entry) = StoreState.prepare(path: paths[i], bytes: bytes)
+                        let (record, entry) = StoreState.prepare(path: paths[i], bytes: bytes, folders: folders)
                         chunk.add(record, entry)
                     case .failure(let error):
                         unreadable.append(error)
@@ -99,17 +105,17 @@ public struct StoreState: Sendable {
     private init(source: any ContentSource) { self.source = source }
 
     /// A file's record and index entry, parsing it once.
-    static func prepare(path: String, bytes: [UInt8]) -> (Record, StoreIndex.Entry) {
+    static func prepare(path: String, bytes: [UInt8], folders: [String: Kind]) -> (Record, StoreIndex.Entry) {
         do {
-            return prepare(path: path, document: try Document(bytes: bytes, path: path))
+            return prepare(path: path, document: try Document(bytes: bytes, path: path), folders: folders)
         } catch {
-            return (Record(path: path, invalidBytes: bytes, error: error), StoreIndex.Entry())
+            return (Record(path: path, invalidBytes: bytes, error: error, folders: folders), StoreIndex.Entry())
         }
     }
 
     /// The record and index entry of a parsed document.
-    static func prepare(path: String, document: Document) -> (Record, StoreIndex.Entry) {
-        let record = Record(path: path, document: document)
+    static func prepare(path: String, document: Document, folders: [String: Kind]) -> (Record, StoreIndex.Entry) {
+        let record = Record(path: path, document: document, folders: folders)
         return (record, StoreIndex.Entry(record, document: document))
     }
 
@@ -180,6 +186,9 @@ public struct StoreState: Sendable {
         checkAfterChange()
     }
 
+    /// The paths of every record, in no order.
+    var paths: Dictionary<String, Int32>.Keys { index.idByPath.keys }
+
     /// Every record of `kind`, in path order.
     public func records(of kind: Kind) -> [Record] {
         (index.byKind[kind] ?? []).filter(index.isLive).sorted { index.rank[Int($0)] < index.rank[Int($1)] }
@@ -201,13 +210,13 @@ public struct StoreState: Sendable {
 
     /// The todos in list order: by `order`, then by path.
     public var todos: [Record] {
-        records(of: .todo).filter(\.isValid).enumerated()
+        listed(.todo).enumerated()
             .sorted { ($0.element.order ?? Int.max, $0.offset) < ($1.element.order ?? Int.max, $1.offset) }.map(\.element)
     }
 
     /// The workouts in ``workoutOrder``.
     public var workouts: [Record] {
-        let list = records(of: .workout).filter(\.isValid)
+        let list = listed(.workout)
         switch workoutOrder {
         case .date: return list.sorted { ($0.dateTime?.timeIntervalSince1970 ?? -.infinity) > ($1.dateTime?.timeIntervalSince1970 ?? -.infinity) }
         case .distance: return list.sorted { ($0.distance ?? -1) > ($1.distance ?? -1) }

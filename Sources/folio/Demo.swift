@@ -51,7 +51,7 @@ struct Demo {
         Output.print("   The other \(before.count - changed.count) lines — comments, quoting, key order, the body — are byte for byte as they were.")
 
         // 4. The store: the folder in memory, indexed and queryable.
-        let store = try await Store.load(copy.path)
+        let store = try await Store.load(copy.path, removedFiles: nil)
         let counts = Dictionary(grouping: store.state.records.values, by: \.kind).sorted { $0.key < $1.key }
             .map { "\($0.value.count) \($0.key.folder)" }
         Output.print("\n4. The store holds \(counts.joined(separator: ", ")). Queries answered from its indexes:")

@@ -17,7 +17,7 @@ import Testing
             try Data(text.utf8).write(to: url)
         }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return (try await Store.load(folder.path), folder)
+        return (try await Store.load(folder.path, removedFiles: nil), folder)
     }
 
     @MainActor

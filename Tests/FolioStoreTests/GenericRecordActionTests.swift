@@ -92,7 +92,7 @@ import Testing
     @MainActor @Test func anAddNeverReplacesAFileTheStoreDidNotKnow() async throws {
         let folder = try Fixtures.temporaryCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try await Store.load(folder.path)
+        let store = try await Store.load(folder.path, removedFiles: nil)
         // Written behind the store's back, at the name the add will choose.
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("books"), withIntermediateDirectories: true)
         try Data("mine\n".utf8).write(to: folder.appendingPathComponent("books/dune.md"))
@@ -111,7 +111,7 @@ import Testing
     @MainActor @Test func aDiskChangeSentByAnAppIsCheckedAgainstTheDisk() async throws {
         let folder = try Fixtures.temporaryCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try await Store.load(folder.path)
+        let store = try await Store.load(folder.path, removedFiles: nil)
         let ghost = await store.dispatch(.fileChanged(path: "todos/ghost.md", bytes: Array("---\ntitle: Ghost\n---\n".utf8)))
         #expect(ghost.succeeded && ghost.changes.isEmpty)
         #expect(store.state["todos/ghost.md"] == nil)

@@ -14,7 +14,7 @@ import FolioTestSupport
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/todos", withIntermediateDirectories: true)
         try Data("---\ntitle: Milk\ndone: false\n---\n".utf8).write(to: URL(fileURLWithPath: root + "/todos/milk.md"))
-        let store = try await Store.load(root)
+        let store = try await Store.load(root, removedFiles: nil)
         // The watcher notes the mark and reads the file as it was...
         let stale = DiskSnapshot.read(["todos/milk.md"], under: store.folder, notingWrites: store.writes)
         // ...the store writes it meanwhile...

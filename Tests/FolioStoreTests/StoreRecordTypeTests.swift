@@ -26,7 +26,7 @@ import Testing
     @Test func aRegisteredKindIsAddedListedAndUpdatedByValue() async throws {
         let folder = try Fixtures.temporaryCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try await Store.load(folder.path)
+        let store = try await Store.load(folder.path, removedFiles: nil)
         store.register(Book.self)
         #expect(store.list(of: Book.self).isEmpty)
 

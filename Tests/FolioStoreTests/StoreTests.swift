@@ -18,7 +18,7 @@ import Testing
     @Test func loadsEveryFile() async throws {
         let folder = try fixturesCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try await Store.load(folder.path)
+        let store = try await Store.load(folder.path, removedFiles: nil)
         #expect(store.state.records.count == 34)
         #expect(store.state.todos.count == 12)
         #expect(store.state.workouts.count == 12)
@@ -30,7 +30,7 @@ import Testing
     @Test func whatTheWatcherReadsIsNotHeldTwice() async throws {
         let folder = try fixturesCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try await Store.load(folder.path)
+        let store = try await Store.load(folder.path, removedFiles: nil)
         let edited = Array("---\ntitle: Buy oat milk\ndone: false\n---\n".utf8)
         try Data(edited).write(to: folder.appendingPathComponent("todos/buy-milk.md"))
         try Data(edited).write(to: folder.appendingPathComponent("todos/new.md"))
@@ -46,7 +46,7 @@ import Testing
     @Test func theDiskIsWrittenOffTheMainActorAndTheStateChangesAtOnce() async throws {
         let folder = try fixturesCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try await Store.load(folder.path)
+        let store = try await Store.load(folder.path, removedFiles: nil)
         let path = "todos/buy-milk.md", before = try text(folder, path)
         final class Gate: @unchecked Sendable {
             // Every field guarded by `lock`; `open` is waited on by the store's disk queue only.
@@ -85,7 +85,7 @@ import Testing
     @Test func anEditSavedBetweenTheStoresCheckAndItsRenameStays() async throws {
         let folder = try fixturesCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try await Store.load(folder.path)
+        let store = try await Store.load(folder.path, removedFiles: nil)
         let path = "todos/buy-milk.md", full = folder.appendingPathComponent(path).path
         let edit = "---\ntitle: Buy oat milk\ndone: false\n---\n"
         // The editor saves right before the store's rename (after its check).
@@ -106,7 +106,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = "todos/buy-milk.md"
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: folder.appendingPathComponent(path).path)
-        let store = try await Store.load(folder.path)
+        let store = try await Store.load(folder.path, removedFiles: nil)
         #expect(await store.dispatch(.toggleDone(path: path)).succeeded)
         let mode = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(path).path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
@@ -115,7 +115,7 @@ import Testing
     @Test func toggleDoneChangesOnlyThatLineOnDisk() async throws {
         let folder = try fixturesCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try await Store.load(folder.path)
+        let store = try await Store.load(folder.path, removedFiles: nil)
         let path = "todos/buy-milk.md"
         let before = try text(folder, path)
         #expect(await store.dispatch(.toggleDone(path: path)).succeeded)
@@ -129,7 +129,7 @@ import Testing
     @Test func aFileChangedOnDiskIsNotClobbered() async throws {
         let folder = try fixturesCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try await Store.load(folder.path)
+        let store = try await Store.load(folder.path, removedFiles: nil)
         let path = "todos/buy-milk.md"
         let typed = "---\ntitle: Buy oat milk\ndone: false\n---\nTyped in vim meanwhile.\n"
         try typed.write(to: folder.appendingPathComponent(path), atomically: true, encoding: .utf8)
@@ -143,7 +143,7 @@ import Testing
     @Test func addAndRemoveWriteAndDeleteFiles() async throws {
         let folder = try fixturesCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try await Store.load(folder.path)
+        let store = try await Store.load(folder.path, removedFiles: nil)
         #expect(await store.dispatch(.addTodo(Todo(title: "Water the basil", date: "2026-12-02", priority: 2))).succeeded)
         let written = try text(folder, "todos/water-the-basil.md")
         #expect(written == "---\ntitle: Water the basil\nkind: todo\ndate: 2026-12-02\ndone: false\npriority: 2\norder: 13\n---\n")
@@ -157,7 +157,7 @@ import Testing
     @Test func observersSeeEachChangeSet() async throws {
         let folder = try fixturesCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try await Store.load(folder.path)
+        let store = try await Store.load(folder.path, removedFiles: nil)
         var iterator = store.changes().makeAsyncIterator()
         await store.dispatch(.toggleDone(path: "todos/buy-milk.md"))
         try FileManager.default.removeItem(at: folder.appendingPathComponent("todos/pay-rent.md"))
@@ -169,7 +169,7 @@ import Testing
     @Test func manyTasksDispatchingAtOnceLoseNoUpdate() async throws {
         let folder = try fixturesCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try await Store.load(folder.path)
+        let store = try await Store.load(folder.path, removedFiles: nil)
         // Detached tasks on the cooperative pool, all adding a todo of the same title, with
         // outside changes arriving in between: every add must get its own file name and
         // order even though the dispatches reach the store in whatever order the pool runs them.
@@ -208,7 +208,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let settingsText = "# my settings\nsleepGoal: 8.0   # hours\nnotifications: true\ntheme: dark\n"
         try settingsText.write(to: folder.appendingPathComponent("folio.yaml"), atomically: true, encoding: .utf8)
-        let store = try await Store.load(folder.path)
+        let store = try await Store.load(folder.path, removedFiles: nil)
         #expect(store.state.settings.sleepGoal == 8 && store.state.settings.notifications == true)
         var iterator = store.changes().makeAsyncIterator()
         var settings = store.state.settings

@@ -26,7 +26,7 @@ final class WatchHarness {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-watch-\(UUID().uuidString)").path
         for (path, text) in files { try WatchHarness.write(text, to: root + "/" + path) }
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        store = try await Store.load(root)
+        store = try await Store.load(root, removedFiles: nil)
         let (box, trace) = (warningBox, trace)
         watcher = FolderWatcher(store: store, options: options) { text in
             box.append(text)

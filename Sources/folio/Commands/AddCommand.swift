@@ -10,7 +10,9 @@ enum AddCommand: FolioCommand {
     static let summary = "add a record: folio add DIR todo --title \"Buy milk\" --priority 2"
     static let about = """
         Writes a new file for a \(kindList) in KIND's folder (\(kinds.map { $0.folder + "/" }.joined(separator: ", ")))
-        and prints its path. Each --field sets one more front-matter key (values are
+        and prints its path; KIND may also be a kind the folder's folio.yaml declares
+        (kinds: book: …), written in its folder with kind: first, title: and the
+        fields given, in one write, and refused when it breaks the declaration. Each --field sets one more front-matter key (values are
         typed as YAML: 2 is a number, true a boolean). Recipes are added with
         --field ingredients=… and steps=… lists, and refused when a recipe would lack a
         title, ingredients or steps; a workout takes distance, date and complexity
@@ -33,8 +35,11 @@ enum AddCommand: FolioCommand {
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let kind = Kind(rawValue: arguments.positionals[1])
-        guard kinds.contains(kind) else {
-            Output.error("folio add: cannot add a '\(kind)'; KIND is \(kindList)")
+        let store = try await loadStore(arguments.positionals[0])
+        let declared = store.state.kindRules.declared.schemas.keys.sorted()
+        guard kinds.contains(kind) || declared.contains(kind) else {
+            let others = declared.isEmpty ? "" : " (or one folio.yaml declares: \(declared.map(\.rawValue).joined(separator: ", ")))"
+            Output.error("folio add: cannot add a '\(kind)'; KIND is \(kindList)\(others)")
             return ExitCode.usage
         }
         // A title of blanks is no title: refused as one left out.
@@ -47,7 +52,14 @@ enum AddCommand: FolioCommand {
         }
         if let date = try arguments.value(of: Self.date) { extra["date"] = .string(date) }
         if let priority = try arguments.value(of: Self.priority) { extra["priority"] = .int(priority) }
-        let store = try await loadStore(arguments.positionals[0])
+        if !kinds.contains(kind) {
+            // A declared kind: every field in one write, the title first.
+            let fields = YAMLMapping([.init(key: "title", value: .string(title))] + extra.entries.filter { $0.key != "title" })
+            let result = await store.dispatch(.records(.addRecord(kind: kind, fields: fields)))
+            guard result.succeeded, let path = result.createdPath else { return exitStatus(reporting: result.errors) }
+            Output.print(path)
+            return ExitCode.success
+        }
         let action: Action
         switch kind {
         case .todo:

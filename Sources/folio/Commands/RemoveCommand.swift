@@ -7,9 +7,10 @@ import FolioSystem
 /// `folio rm DIR PATH`.
 enum RemoveCommand: FolioCommand {
     static let name = "rm"
-    static let summary = "delete a record's file"
+    static let summary = "move a record's file to the folder's trash"
     static let about = """
-        Deletes the record at PATH (relative to DIR), unless it changed on disk since it was read.
+        Moves the record at PATH (relative to DIR) to the folder's trash, unless it changed
+        on disk since it was read; folio restore DIR PATH brings it back.
         """
     static let arguments = ArgumentSpec(positionals: 2...2, positionalNames: "DIR and PATH", synopses: ["DIR PATH"])
 

@@ -11,7 +11,8 @@ enum RestoreCommand: FolioCommand {
         PATH in the trash back where it was (never over a file that is there now).
         DIR is a single folder: its trash holds the conflict copies folio fold DIR,
         folio watch DIR and folio resolve set aside (and the file content
-        folio resolve --keep copy replaced). A and B are a pair of replicas: their
+        folio resolve --keep copy replaced), and the records folio rm and apps
+        removed. A and B are a pair of replicas: their
         trash holds what syncs of A and B deleted; the next sync copies a restored file
         to the other replica.
         With two arguments, the second decides: an existing folder makes them the

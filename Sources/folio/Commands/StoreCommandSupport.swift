@@ -1,4 +1,5 @@
 import Foundation
+import Folio
 import FolioFormat
 import FolioModel
 import FolioStore
@@ -9,7 +10,8 @@ import FolioSystem
 @MainActor
 func loadStore(_ root: String) async throws(CommandExit) -> Store {
     do {
-        let store = try await Store.load(root)
+        // A record removed goes to the folder's trash, where `folio restore DIR` finds it.
+        let store = try await Store.load(root, removedFiles: FolderTrash(folder: root))
         for problem in store.loadProblems { Output.error(FileProblem.line(problem)) }
         return store
     } catch {
@@ -59,6 +61,7 @@ func printRecords(_ records: [Record], of store: Store, json: Bool) {
 @MainActor func kindOption(_ text: String, in store: Store, command: String) -> Kind? {
     let kind = Kind(rawValue: text)
     let kinds = Set([Kind.recipe, .todo, .workout, .quote, .note]).union(store.state.records.values.map(\.kind))
+        .union(store.state.kindRules.declared.schemas.keys)
     guard kinds.contains(kind) else {
         Output.error("folio \(command): unknown kind '\(text)': the kinds are \(kinds.sorted().map(\.rawValue).joined(separator: ", "))")
         return nil
