@@ -1,3 +1,4 @@
+import Observation
 import FolioFolder
 import FolioStore
 import FolioSync
@@ -11,7 +12,11 @@ import FolioSystem
 /// over a Syncthing, Dropbox or iCloud folder), the sync tool's conflict copies are
 /// folded back into their files as they appear (``FoldingFollower``), against the
 /// versions the folder's history recorded.
+///
+/// Observable: a view that shows ``lastSync``, ``lastFold`` or ``isReady`` is redrawn
+/// when they change.
 @MainActor
+@Observable
 public final class SyncedFolder {
     /// The store over the folder.
     public let store: Store
@@ -20,7 +25,14 @@ public final class SyncedFolder {
     private let folding: FoldingFollower?
     private let feeding: Task<Void, Never>?
     /// Run at ``close()``: ends access to a folder the user picked (see `open(picked:)`).
-    var whenClosed: (() -> Void)?
+    @ObservationIgnored var whenClosed: (() -> Void)?
+    /// The outcome of the last sync with the replica (nil: none yet, or no replica).
+    public private(set) var lastSync: Result<SyncReport, SyncError>?
+    /// The last fold pass that did something (without a replica).
+    public private(set) var lastFold: FoldReport?
+    /// Whether the folder is ready to use: read, its history recorded (without a
+    /// replica), and the first sync done (with one).
+    public private(set) var isReady = false
 
     /// Opens `folder`, kept in step with `replica` when given (state as
     /// `folio sync`, in `syncOptions.stateDirectory` or the default place).
@@ -34,6 +46,17 @@ public final class SyncedFolder {
         onSync: @escaping @Sendable (Result<SyncReport, SyncError>) -> Void = { _ in },
         onFold: @escaping @Sendable (FoldReport) -> Void = { _ in }
     ) async throws -> SyncedFolder {
+        // The reports arrive off the main actor, before the folder exists: kept here and
+        // handed to it on the main actor.
+        let sink = ReportSink()
+        let onSync: @Sendable (Result<SyncReport, SyncError>) -> Void = { result in
+            onSync(result)
+            Task { @MainActor in sink.folder?.lastSync = result }
+        }
+        let onFold: @Sendable (FoldReport) -> Void = { report in
+            onFold(report)
+            Task { @MainActor in sink.folder?.lastFold = report }
+        }
         let engine = try replica.map { replica throws(SyncError) in try SyncEngine(folder, replica, options: syncOptions) }
         // Removed records go to the trash a fold of this folder keeps, or, with a replica,
         // the pair's (as replica A's): `folio restore` lists them with the rest.
@@ -56,7 +79,17 @@ public final class SyncedFolder {
         }
         try watcher.start()
         pair?.start()
-        return SyncedFolder(store: store, watcher: watcher, pair: pair, folding: folding, feeding: feeding)
+        let opened = SyncedFolder(store: store, watcher: watcher, pair: pair, folding: folding, feeding: feeding)
+        sink.folder = opened
+        if let pair {
+            Task { [weak opened] in
+                _ = await pair.firstSync()
+                opened?.isReady = true
+            }
+        } else {
+            opened.isReady = true
+        }
+        return opened
     }
 
     private init(store: Store, watcher: FolderWatcher, pair: PairWatcher?, folding: FoldingFollower?, feeding: Task<Void, Never>?) {
@@ -88,6 +121,39 @@ public final class SyncedFolder {
         await watcher.settle()
     }
 
+    /// The folder's path.
+    public var root: String { store.root }
+
+    /// The conflict copies in the folder, each with what can be done with it: a fold
+    /// would fold it (and against what), why it would keep it, or that a person decides
+    /// (a copy `folio sync` saved). Read off the main actor; nothing is written.
+    public func conflicts() async throws(SyncError) -> [ConflictCopyStatus] {
+        let root = root, state = folding == nil ? nil : foldState
+        return try await Task.detached {
+            Result { () throws(SyncError) in try ConflictCopyStatus.all(in: root, state: state) }
+        }.value.get()
+    }
+
+    /// Settles the conflict copy `copy` (relative to the folder) by hand: keeps the
+    /// file, keeps the copy (its content put in the file), or merges the copy into the
+    /// file, marking only what truly clashes. What loses goes to the folder's trash
+    /// (``Store/trashedFiles()``); every write is guarded. The store reads the result in.
+    public func resolve(_ copy: String, by choice: ConflictResolution.Choice) async throws -> ConflictResolution.Outcome {
+        guard let file = ConflictCopies.originalOfAnyCopy(copy) else {
+            throw SyncError(.fileIO, "\(copy) is not a conflict copy (NAME.sync-conflict-…, NAME (… conflicted copy …))")
+        }
+        func settle(_ folder: SharedFolder) throws -> ConflictResolution.Outcome {
+            try ConflictResolution(folder: folder, copy: copy, file: file).settle(choice)
+        }
+        // The follower holds the folder's lock: the resolution runs between its passes.
+        let outcome = try folding.map { try $0.withFolder(settle) } ?? settle(try SharedFolder(root, options: FoldOptions()))
+        await watcher.settle()
+        return outcome
+    }
+
+    /// The state folder a fold of this folder keeps (its trash, its history).
+    private var foldState: String? { (store.removedFiles as? FolderTrash)?.state }
+
     /// Stops following the disk and the replica.
     public func close() {
         feeding?.cancel()
@@ -97,4 +163,11 @@ public final class SyncedFolder {
         whenClosed?()
         whenClosed = nil
     }
+}
+
+/// Where the reports a folder's watchers send before and while it is open are handed
+/// to it.
+@MainActor
+private final class ReportSink {
+    weak var folder: SyncedFolder?
 }

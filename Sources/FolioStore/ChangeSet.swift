@@ -15,6 +15,21 @@ public struct ChangeSet: Sendable, Hashable {
     public var settingKeys: [String] = []
     /// The kinds whose list is in a new order (workouts sorted, todos moved or ordered).
     public var reordered: [Kind] = []
+    /// Where the change came from.
+    public var origin = Origin.disk
+    /// For each record the store edited, the front-matter keys the edit set, changed or
+    /// removed, in the file's order. A record changed on disk is not here: the store keeps
+    /// no copy of its fields from before.
+    public var changedFields: [String: [String]] = [:]
+
+    /// Where a change came from.
+    public enum Origin: Sendable, Hashable {
+        /// An action the app dispatched: its own edit.
+        case action
+        /// The disk: a file another program, a sync or a fold wrote, or the store reading
+        /// a file again.
+        case disk
+    }
 
     /// Whether nothing changed.
     public var isEmpty: Bool { added.isEmpty && updated.isEmpty && removed.isEmpty && moved.isEmpty && !settingsChanged && reordered.isEmpty }
@@ -36,5 +51,6 @@ public struct ChangeSet: Sendable, Hashable {
         settingsChanged = settingsChanged || later.settingsChanged
         settingKeys += later.settingKeys.filter { !settingKeys.contains($0) }
         reordered += later.reordered.filter { !reordered.contains($0) }
+        changedFields.merge(later.changedFields) { earlier, later in earlier + later.filter { !earlier.contains($0) } }
     }
 }

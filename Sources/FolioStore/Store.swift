@@ -41,6 +41,8 @@ public final class Store {
     @ObservationIgnored var listed: [String: Kind] = [:]
 
     @ObservationIgnored private var observers: [UUID: AsyncStream<ChangeSet>.Continuation] = [:]
+    /// The live queries made (``liveQuery(_:)``), updated as each change is told.
+    @ObservationIgnored var liveQueries: [WeakLiveQuery] = []
     /// How many change sets observers have been told of: a test that listens waits until
     /// it has received as many, rather than for a number of scheduler turns.
     @ObservationIgnored package private(set) var changeSetsTold = 0
@@ -206,6 +208,7 @@ public final class Store {
         // The reducer reads nothing: the files it edits are read here, at the edge.
         var outcome = Reducer.reduce(&state, action, contents: state.readContents(for: action))
         if state.kindRules.folders != folders { outcome.changes.append(rekind(from: folders)) }
+        if case .disk = action {} else { outcome.changes.origin = .action }
         // Bytes read from disk are there already: the state reads them from there, rather
         // than hold a second copy of every file the watcher saw change.
         switch action {
@@ -310,6 +313,8 @@ public final class Store {
         guard !changes.isEmpty else { return }
         changeSetsTold += 1
         refresh(after: changes)
+        liveQueries.removeAll { $0.query == nil }
+        for live in liveQueries { live.query?.follow(changes, in: state) }
         for observer in observers.values { observer.yield(changes) }
     }
 

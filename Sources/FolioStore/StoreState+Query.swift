@@ -7,8 +7,12 @@ extension StoreState {
     /// through its pairs of adjacent words; only a phrase of three words or more is then
     /// checked against the text of the records its pairs found, in result order,
     /// stopping at the limit.
-    public func records(matching query: Query) -> [Record] {
-        var candidates: [Int32]?
+    public func records(matching query: Query) -> [Record] { records(matching: query, among: nil) }
+
+    /// The records among `paths` (nil: all) matching `query`, in its order, at most its
+    /// limit: what a live query asks of the records a change touched.
+    func records(matching query: Query, among paths: [String]?) -> [Record] {
+        var candidates: [Int32]? = paths.map { $0.compactMap(index.id(of:)).sorted() }
         func narrow(_ ids: [Int32]) {
             candidates = candidates.map { StoreState.intersect($0, ids) } ?? ids
         }

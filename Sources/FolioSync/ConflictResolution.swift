@@ -39,6 +39,26 @@ public struct ConflictResolution {
         case changed(String)
     }
 
+    /// How to settle a copy.
+    public enum Choice: Sendable, Hashable {
+        /// Keep the file as it is; the copy goes to the trash.
+        case keepFile
+        /// Put the copy's content in the file; the file's former content and the copy go to the trash.
+        case keepCopy
+        /// Merge the copy into the file against the version seen before either, marking
+        /// only what truly clashes; the copy goes to the trash.
+        case merge
+    }
+
+    /// Settles the copy as `choice` says.
+    public func settle(_ choice: Choice) throws -> Outcome {
+        switch choice {
+        case .keepFile: try keepFile()
+        case .keepCopy: try keepCopy()
+        case .merge: try merge()
+        }
+    }
+
     private var trash: Trash { Trash(state: folder.stateFolder) }
 
     /// Keeps the file as it is and moves the copy to the trash.

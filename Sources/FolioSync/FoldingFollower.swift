@@ -98,6 +98,12 @@ public final class FoldingFollower: @unchecked Sendable {
         }
     }
 
+    /// Runs `work` with the followed folder, its lock held, between fold passes: how an
+    /// app settles a conflict by hand while the folder is followed.
+    public func withFolder<T>(_ work: (SharedFolder) throws -> T) rethrows -> T {
+        try queue.sync { try work(folder) }
+    }
+
     /// Runs one fold pass now and returns its report (for tests and `settle`).
     public func foldNow() -> FoldReport {
         queue.sync {

@@ -8,9 +8,9 @@ extension ConflictResolution {
         let outcome: Outcome
         do {
             switch choice {
-            case .keepFile: outcome = try keepFile()
-            case .keepCopy: outcome = try keepCopy()
-            case .merge, .show: outcome = try merge()
+            case .keepFile: outcome = try settle(.keepFile)
+            case .keepCopy: outcome = try settle(.keepCopy)
+            case .merge, .show: outcome = try settle(.merge)
             }
         } catch let failure as Failure {
             throw ResolveCommand.Failure(description: describe(failure, display: display))
