@@ -1,4 +1,5 @@
 import Foundation
+import FolioTestSupport
 import Testing
 
 /// `folio check`, run as a user runs it.
@@ -25,11 +26,7 @@ import Testing
             ".stversions/old.md": "---\nbroken: [\n---\n",
             "readme.txt": "---\nbroken: [\n---\n",
         ]
-        for (name, text) in files {
-            let url = folder.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try Fixtures.write(files, into: folder)
         let run = try FolioBinary.run(["check", folder.path])
         #expect(run.status == 1)
         let root = folder.path

@@ -1,4 +1,5 @@
 import Foundation
+import FolioTestSupport
 import Testing
 
 /// A kind declared in `folio.yaml`, without Swift: `folio check`, `add` and `list` honour it.
@@ -18,11 +19,7 @@ import Testing
 
     func folder(_ files: [String: String]) throws -> URL {
         let folder = try FolioBinary.temporaryFolder()
-        for (name, text) in files {
-            let url = folder.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try Fixtures.write(files, into: folder)
         return folder
     }
 

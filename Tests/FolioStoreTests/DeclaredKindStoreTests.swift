@@ -14,11 +14,7 @@ import Testing
 
     func folder(_ files: [String: String]) throws -> URL {
         let folder = try Fixtures.temporaryCopy()
-        for (name, text) in files {
-            let url = folder.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try Fixtures.write(files, into: folder)
         return folder
     }
 

@@ -13,11 +13,7 @@ import Darwin
 @Suite struct FileSystemTests {
     func temporaryFolder(_ files: [String: String]) throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-system-\(UUID().uuidString)")
-        for (name, text) in files {
-            let url = root.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try Fixtures.write(files, into: root)
         return root
     }
 

@@ -8,4 +8,13 @@ package enum Fixtures {
         try FileManager.default.copyItem(at: Corpora.packageRoot.appendingPathComponent("Fixtures"), to: folder)
         return folder
     }
+
+    /// Writes `files` (path → text) below `folder`, making the folders they are in.
+    package static func write(_ files: [String: String], into folder: URL) throws {
+        for (name, text) in files {
+            let url = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
 }
