@@ -134,6 +134,15 @@ public final class SyncedFolder {
         }.value.get()
     }
 
+    /// How the conflict copy `copy` (relative to the folder) differs from its file: the
+    /// fields that clash, with both values, and the body's lines; nil when the file is
+    /// gone (keeping the copy puts it back).
+    public func difference(of copy: String) throws(SystemError) -> ConflictDifference? {
+        guard let file = ConflictCopies.originalOfAnyCopy(copy) else { return nil }
+        let copyBytes = try FileReading.contents(of: store.folder[copy])
+        return try AtomicFile.contentsIfPresent(store.folder[file]).map { ConflictDifference(file: $0, copy: copyBytes) }
+    }
+
     /// Settles the conflict copy `copy` (relative to the folder) by hand: keeps the
     /// file, keeps the copy (its content put in the file), or merges the copy into the
     /// file, marking only what truly clashes. What loses goes to the folder's trash

@@ -1,4 +1,5 @@
 import FolioFormat
+import FolioMerge
 import FolioStore
 
 /// How `folio watch` tells what changed: one line per change, in words or as JSON,
@@ -50,14 +51,12 @@ struct ChangeReport {
 
     /// The keys whose values differ, in the new order, then the removed keys.
     static func differences(from old: YAMLMapping, to new: YAMLMapping) -> [YAMLValue] {
-        var out: [YAMLValue] = []
-        for entry in new.entries where old[entry.key] != entry.value {
-            var change: YAMLMapping = ["key": .string(entry.key), "new": entry.value]
-            if let before = old[entry.key] { change["old"] = before }
-            out.append(.mapping(change))
+        ConflictDifference.fields(from: old, to: new).map { field in
+            var change: YAMLMapping = ["key": .string(field.key)]
+            if let value = field.copy { change["new"] = value }
+            if let before = field.file { change["old"] = before }
+            return .mapping(change)
         }
-        for entry in old.entries where new[entry.key] == nil { out.append(.mapping(["key": .string(entry.key), "old": entry.value])) }
-        return out
     }
 
     /// `updated recipes/carbonara.md: time 15m → 20m`, and the like.

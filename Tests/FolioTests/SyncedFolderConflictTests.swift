@@ -34,6 +34,10 @@ import Testing
         }
         #expect(reason == "no common ancestor of todos/milk.md and the copy is known")
 
+        let difference = try #require(try opened.difference(of: copy))
+        #expect(difference.fields == [.init(key: "title", file: .string("Milk"), copy: .string("Oat milk"))])
+        #expect(difference.lines.isEmpty)
+
         let outcome = try await opened.resolve(copy, by: .keepFile)
         #expect(outcome == .keptFile)
         #expect(!FileManager.default.fileExists(atPath: folder + "/" + copy))

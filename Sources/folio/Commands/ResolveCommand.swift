@@ -101,22 +101,15 @@ enum ResolveCommand: FolioCommand {
             Output.print("\(original) is gone; --keep copy puts the copy back as \(original)")
             return ExitCode.success
         }
-        if fileBytes == copyBytes {
+        let difference = ConflictDifference(file: fileBytes, copy: copyBytes)
+        if difference.isEmpty {
             Output.print("the copy is the same as the file")
             return ExitCode.success
         }
-        var bodies = (file: fileBytes, copy: copyBytes)
-        // A side that does not parse is no error here: both are then shown line by line.
-        if let file = try? Document(bytes: fileBytes), let other = try? Document(bytes: copyBytes) {
-            for change in ChangeReport.differences(from: file.fields, to: other.fields).compactMap(\.mappingValue) {
-                let key = change["key"]?.text ?? ""
-                let mine = change["old"].map(ChangeReport.display) ?? "(none)"
-                let theirs = change["new"].map(ChangeReport.display) ?? "(none)"
-                Output.print("\(key): file \(mine) | copy \(theirs)")
-            }
-            bodies = (Array(file.bytes[file.layout.body]), Array(other.bytes[other.layout.body]))
+        for field in difference.fields {
+            Output.print("\(field.key): file \(field.file.map(ChangeReport.display) ?? "(none)") | copy \(field.copy.map(ChangeReport.display) ?? "(none)")")
         }
-        for line in LineDifferences.changes(from: bodies.file, to: bodies.copy) {
+        for line in difference.lines {
             switch line {
             case .removed(let text): Output.print("-" + text)
             case .added(let text): Output.print("+" + text)
