@@ -48,15 +48,24 @@ extension Reducer {
 
     /// ``RecordAction/replaceContent(path:bytes:expecting:)``.
     static func replaceContent(
-        _ path: String, with bytes: [UInt8], expecting: Fingerprint, _ state: inout StoreState, _ outcome: inout Outcome
+        _ path: String, with bytes: [UInt8], expecting: Fingerprint, _ state: inout StoreState, _ contents: [String: [UInt8]], _ outcome: inout Outcome
     ) {
         guard let record = state[path] else { return outcome.errors.append(.noSuchRecord(path)) }
         // The app's check: what it was shown is what the store holds (else another edit came first).
         guard record.fingerprint == expecting else { return outcome.errors.append(.changedOnDisk(path)) }
-        do { _ = try Document(bytes: bytes, path: path) } catch {
+        let document: Document
+        do { document = try Document(bytes: bytes, path: path) } catch {
             return outcome.errors.append(StoreError(.invalidEdit, path: path, "the new content does not parse, so nothing was written: \(error)"))
         }
         guard Fingerprint(bytes) != record.fingerprint else { return }
+        // Refused only for what the new content brings: a record's old problems may be
+        // what the app is fixing. Without the bytes it held (not given), it is compared with
+        // none. They parsed when read: were they not to now, nothing is compared either.
+        let rules = state.kindRules, kind = Kind.of(document, path: path, folders: rules.folders)
+        let old = (state.heldBytes(of: record) ?? contents[path]).flatMap { try? Document(bytes: $0, path: path) }
+        let before = Set(old.map { rules.problems(in: $0, kind: Kind.of($0, path: path, folders: rules.folders), path: path) } ?? [])
+        let brought = rules.problems(in: document, kind: kind, path: path).filter { !before.contains($0) }
+        guard accepts(brought, saving: kind.rawValue, at: path, &outcome) else { return }
         state.put(StoreState.prepare(path: path, bytes: bytes, folders: state.kindRules.folders), bytes: bytes)
         outcome.changes.updated.append(path)
         outcome.effects.append(.write(path: path, bytes: bytes, replacing: record.fingerprint))

@@ -23,7 +23,7 @@ extension Reducer {
         case .updateFields(let path, let setting, let removing, let body):
             updateFields(path, setting: setting, removing: removing, body: body, &state, contents, &outcome)
         case .replaceContent(let path, let bytes, let expecting):
-            replaceContent(path, with: bytes, expecting: expecting, &state, &outcome)
+            replaceContent(path, with: bytes, expecting: expecting, &state, contents, &outcome)
         case .addQuote(let quote):
             guard accepts(quote.problems, adding: "quote", &outcome) else { break }
             create(String(quote.text.prefix(40)), kind: .quote, in: &state, &outcome) { try quote.newDocument() }

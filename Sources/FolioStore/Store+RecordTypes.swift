@@ -16,7 +16,10 @@ extension Store {
     /// The records of a registered type that parse, by title then path: kept, and
     /// worked out again only when a change touches one (observed like ``recipes``).
     /// Empty for a type not registered.
-    public func list<R: RecordType>(of type: R.Type) -> [Record] { registeredLists[R.kind] ?? [] }
+    public func list<R: RecordType>(of type: R.Type) -> [Record] {
+        // The built-in kinds need no registration; their lists are worked out when asked.
+        registeredLists[R.kind] ?? state.listed(R.kind).sorted { ($0.title, $0.path) < ($1.title, $1.path) }
+    }
 
     /// The record at `path` read as `type`; nil when there is none, it is of another
     /// kind, its file no longer holds what the store read, or it is not one (``RecordType/problems(in:)`` says why).
@@ -30,7 +33,8 @@ extension Store {
     @discardableResult
     public func add<R: RecordType>(_ record: R) async -> ActionResult {
         do {
-            return await dispatch(.records(.addRecord(kind: R.kind, fields: try record.frontMatter(), body: record.body ?? "", folder: R.folder)))
+            let document = try record.newDocument()
+            return await dispatch(.records(.addRecord(kind: R.kind, fields: document.fields, body: document.body, folder: R.folder)))
         } catch {
             return ActionResult(refusing: [StoreError(.invalidRecord, path: nil, "cannot write the \(R.kind): \(error)")])
         }
@@ -45,19 +49,18 @@ extension Store {
         func refused(_ error: StoreError) -> ActionResult { ActionResult(refusing: [error]) }
         guard let held = state[path] else { return refused(.noSuchRecord(path)) }
         if let error = held.error { return refused(.unparseable(path, error)) }
+        guard held.kind == R.kind else {
+            return refused(StoreError(.wrongKind, path: path, "this is a \(held.kind.rawValue), not a \(R.kind.rawValue): nothing was changed"))
+        }
         guard let document = state.document(of: held) else { return refused(.changedOnDisk(path)) }
-        let new: YAMLMapping
-        do { new = try record.frontMatter() } catch {
+        let updated: Document
+        do { updated = try record.updating(document) } catch {
             return refused(StoreError(.invalidRecord, path: path, "cannot write the \(R.kind): \(error)"))
         }
-        // What the file holds as this type writes it, so that a value written otherwise
-        // (`rating: "4"`) but meaning the same is not rewritten. A file that cannot be read
-        // as the type gets every field written.
-        let old = (try? R(document: document).frontMatter()) ?? YAMLMapping()
-        let setting = YAMLMapping(new.entries.filter { old[$0.key] != $0.value || document.fields[$0.key] == nil })
-        let removing = old.keys.filter { new[$0] == nil && document.fields[$0] != nil }
-        return await dispatch(.records(.updateFields(path: path, setting: setting, removing: removing, body: record.body)))
+        // Checked again against the file by the reducer and at the write: an edit saved meanwhile stays.
+        return await dispatch(.records(.replaceContent(path: path, bytes: updated.bytes, expecting: held.fingerprint)))
     }
+
 
     /// The records whose kind a change of the folders' kinds (from `old`) may change,
     /// read again (their bytes read here, at the edge): what changed.

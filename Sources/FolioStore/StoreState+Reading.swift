@@ -23,9 +23,9 @@ extension StoreState {
             }
         case .records(let records):
             switch records {
-            case .updateRecipe(let path, _), .setField(let path, _, _), .updateFields(let path, _, _, _):
+            case .updateRecipe(let path, _), .setField(let path, _, _), .updateFields(let path, _, _, _), .replaceContent(let path, _, _):
                 return [path]
-            case .addRecipe, .removeRecipe, .removeRecord, .addQuote, .updateSettings, .addRecord, .replaceContent:
+            case .addRecipe, .removeRecipe, .removeRecord, .addQuote, .updateSettings, .addRecord:
                 return []
             }
         }

@@ -17,16 +17,16 @@ extension StoreState {
 
     /// The recipe at `path`, read from its file; nil when there is none, it is of another
     /// kind, or the file no longer holds what the store read.
-    public func recipe(at path: String) -> Recipe? { typed(path, .recipe, Recipe.init) }
+    public func recipe(at path: String) -> Recipe? { typed(path, .recipe) { Recipe($0) } }
 
     /// The todo at `path` (see ``recipe(at:)``).
-    public func todo(at path: String) -> Todo? { typed(path, .todo, Todo.init) }
+    public func todo(at path: String) -> Todo? { typed(path, .todo) { Todo($0) } }
 
     /// The workout at `path` (see ``recipe(at:)``).
-    public func workout(at path: String) -> Workout? { typed(path, .workout, Workout.init) }
+    public func workout(at path: String) -> Workout? { typed(path, .workout) { Workout($0) } }
 
     /// The quote at `path` (see ``recipe(at:)``).
-    public func quote(at path: String) -> Quote? { typed(path, .quote, Quote.init) }
+    public func quote(at path: String) -> Quote? { typed(path, .quote) { Quote($0) } }
 
     private func typed<T>(_ path: String, _ kind: Kind, _ make: (Document) -> T) -> T? {
         guard let record = self[path], record.kind == kind else { return nil }

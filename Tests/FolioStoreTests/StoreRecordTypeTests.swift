@@ -58,4 +58,27 @@ import Testing
         _ = await store.dispatch(.fileRemoved(path: "books/emma.md"))
         #expect(store.list(of: Book.self).map(\.path) == ["books/dune.md"])
     }
+
+    /// The built-in kinds are record types too: the same calls work for a recipe, with
+    /// the recipe's own minimal edits.
+    @Test func theBuiltInKindsGoThroughTheSameCalls() async throws {
+        let folder = try Fixtures.temporaryCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await Store.load(folder.path, removedFiles: nil)
+        #expect(store.list(of: Recipe.self).map(\.path) == store.recipes.sorted { ($0.title, $0.path) < ($1.title, $1.path) }.map(\.path))
+        let path = try #require(store.recipes.first?.path)
+        let before = try contents(folder, path)
+        var recipe = try #require(store.value(Recipe.self, at: path))
+        recipe.servings = 12
+        let updated = await store.update(recipe, at: path)
+        #expect(updated.errors.isEmpty)
+        let after = try contents(folder, path)
+        // One field changed or added, nothing else: the body's bytes are the same.
+        #expect(after.components(separatedBy: "\n").filter { !before.components(separatedBy: "\n").contains($0) } == ["servings: 12"])
+        #expect(store.value(Recipe.self, at: path)?.servings == 12)
+        let wrongKind = await store.update(Todo(title: "x"), at: path)
+        #expect(wrongKind.errors.map(\.kind) == [.wrongKind])
+        let added = await store.add(Todo(title: "Call Anna"))
+        #expect(added.createdPath == "todos/call-anna.md")
+    }
 }
