@@ -51,7 +51,7 @@ extension Quantity {
 
 extension Fraction {
     /// The sum, or nil when it does not fit in `Int`.
-    func adding(_ other: Fraction) -> Fraction? {
+    public func adding(_ other: Fraction) -> Fraction? {
         let (a, o1) = numerator.multipliedReportingOverflow(by: other.denominator)
         let (b, o2) = other.numerator.multipliedReportingOverflow(by: denominator)
         let (top, o3) = a.addingReportingOverflow(b)
