@@ -6,5 +6,6 @@
 @_exported import FolioMerge
 @_exported import FolioModel
 @_exported import FolioStore
+@_exported import FolioSystem
 @_exported import FolioSync
 @_exported import FolioWatch

@@ -88,4 +88,24 @@ extension Action {
 
     /// Writes changed settings into `folio.yaml`.
     public static func updateSettings(_ settings: Settings) -> Action { .records(.updateSettings(settings)) }
+
+    /// Adds a note as a new file in `notes/`: its title as `title:`, then `body`.
+    public static func addNote(title: String, body: String = "") -> Action {
+        .records(.addRecord(kind: .note, fields: ["title": .string(title)], body: body))
+    }
+
+    /// Adds a record of any kind (see ``RecordAction/addRecord(kind:fields:body:name:folder:)``).
+    public static func addRecord(kind: Kind, fields: YAMLMapping, body: String = "") -> Action {
+        .records(.addRecord(kind: kind, fields: fields, body: body))
+    }
+
+    /// Sets and removes fields of a record in one write (see ``RecordAction/updateFields(path:setting:removing:body:)``).
+    public static func updateFields(path: String, setting: YAMLMapping, removing: [String] = []) -> Action {
+        .records(.updateFields(path: path, setting: setting, removing: removing))
+    }
+
+    /// Replaces a record's whole content if it still holds what was read (see ``RecordAction/replaceContent(path:bytes:expecting:)``).
+    public static func replaceContent(path: String, bytes: [UInt8], expecting: Fingerprint) -> Action {
+        .records(.replaceContent(path: path, bytes: bytes, expecting: expecting))
+    }
 }

@@ -162,6 +162,9 @@ public struct StoreState: Sendable {
         return bytes
     }
 
+    /// The parsed document of the record at `path` (see ``document(of:)``).
+    public func document(at path: String) -> Document? { self[path].flatMap(document(of:)) }
+
     /// A record's parsed document, when its file still holds what the record was made from.
     public func document(of record: Record) -> Document? {
         // A file that does not parse has no document: nil says so, and the record is listed as invalid already.

@@ -38,6 +38,15 @@ import Testing
         #expect(again.changes.added == ["books/dune-2.md"])
     }
 
+    @Test func aNoteIsAddedWithItsTitleAndBody() {
+        var state = ReducerTests.state(adding: [:])
+        let outcome = Reducer.reduce(&state, .addNote(title: "Groceries", body: "Eggs.\n"), contents: [:])
+        #expect(outcome.changes.added == ["notes/groceries.md"])
+        #expect(text(outcome) == "---\ntitle: Groceries\n---\nEggs.\n")
+        #expect(state["notes/groceries.md"]?.kind == .note)
+        #expect(state.document(at: "notes/groceries.md")?.body == "Eggs.\n")
+    }
+
     @Test func aRecordValidationWarnsOfIsNotAdded() {
         var state = ReducerTests.state(adding: [:])
         let outcome = Reducer.reduce(&state, .records(.addRecord(kind: .todo, fields: ["title": .string("Call"), "due": .string("soon")])), contents: [:])
