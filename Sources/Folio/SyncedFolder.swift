@@ -51,11 +51,17 @@ public final class SyncedFolder {
         let sink = ReportSink()
         let onSync: @Sendable (Result<SyncReport, SyncError>) -> Void = { result in
             onSync(result)
-            Task { @MainActor in sink.folder?.lastSync = result }
+            Task { @MainActor in
+                if case .success(let report) = result { sink.folder?.store.expectSyncWrites(report.pathsWritten(in: .a)) }
+                sink.folder?.lastSync = result
+            }
         }
         let onFold: @Sendable (FoldReport) -> Void = { report in
             onFold(report)
-            Task { @MainActor in sink.folder?.lastFold = report }
+            Task { @MainActor in
+                sink.folder?.store.expectSyncWrites(report.folded.flatMap { [$0.file, $0.copy] })
+                sink.folder?.lastFold = report
+            }
         }
         let engine = try replica.map { replica throws(SyncError) in try SyncEngine(folder, replica, options: syncOptions) }
         // Removed records go to the trash a fold of this folder keeps, or, with a replica,
@@ -117,7 +123,12 @@ public final class SyncedFolder {
     /// conflict copies that can be folded are), and what that wrote is read in too.
     public func settle() async {
         await watcher.settle()
-        if let pair { _ = await pair.syncNow() } else { _ = folding?.foldNow() }
+        // What the sync or fold wrote is said before the watcher reads it: its change is told as `.sync`.
+        if let pair {
+            if case .success(let report)? = await pair.syncNow() { store.expectSyncWrites(report.pathsWritten(in: .a)) }
+        } else if let report = folding?.foldNow() {
+            store.expectSyncWrites(report.folded.flatMap { [$0.file, $0.copy] })
+        }
         await watcher.settle()
     }
 

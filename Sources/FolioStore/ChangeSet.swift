@@ -26,8 +26,11 @@ public struct ChangeSet: Sendable, Hashable {
     public enum Origin: Sendable, Hashable {
         /// An action the app dispatched: its own edit.
         case action
-        /// The disk: a file another program, a sync or a fold wrote, or the store reading
-        /// a file again.
+        /// A sync with the replica or a fold of conflict copies, run by the app's own
+        /// `SyncedFolder`, wrote every file the change is about.
+        case sync
+        /// The disk: a file another program (a sync tool, an editor) wrote, or the store
+        /// reading a file again.
         case disk
     }
 

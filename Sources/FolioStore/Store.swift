@@ -41,6 +41,9 @@ public final class Store {
     @ObservationIgnored var listed: [String: Kind] = [:]
 
     @ObservationIgnored private var observers: [UUID: AsyncStream<ChangeSet>.Continuation] = [:]
+    /// Paths a sync or fold of the app's `SyncedFolder` just wrote, and when: a change
+    /// the watcher then reads there is told as `.sync` (``expectSyncWrites(_:)``).
+    @ObservationIgnored private var syncWrites: [String: ContinuousClock.Instant] = [:]
     /// The live queries made (``liveQuery(_:)``), updated as each change is told.
     @ObservationIgnored var liveQueries: [WeakLiveQuery] = []
     /// How many change sets observers have been told of: a test that listens waits until
@@ -195,8 +198,27 @@ public final class Store {
             // Matching the disk writes nothing; were an action ever to, it is carried out as any.
             if !outcome.effects.isEmpty { Task { await carryOut(outcome.effects, errors: []) } }
         }
+        if !syncWrites.isEmpty { changes.origin = origin(of: changes) }
         tell(changes)
         return (changes, stale)
+    }
+
+    /// Says that a sync or fold just wrote `paths` in the folder: the change the watcher
+    /// reads there next (within a minute) is told with origin `.sync`. Best effort: a
+    /// change read before this is said stays `.disk`.
+    package func expectSyncWrites(_ paths: [String]) {
+        let now = ContinuousClock.now
+        syncWrites = syncWrites.filter { now - $0.value < .seconds(60) }
+        for path in paths { syncWrites[path] = now }
+    }
+
+    /// `.sync` when a sync or fold wrote every path `changes` is about (those paths are
+    /// then no longer expected), else `.disk`.
+    private func origin(of changes: ChangeSet) -> ChangeSet.Origin {
+        let paths = changes.added + changes.updated + changes.removed + changes.moved.flatMap { [$0.from, $0.to] }
+        guard !paths.isEmpty, paths.allSatisfy({ syncWrites[$0] != nil }) else { return .disk }
+        for path in paths { syncWrites[path] = nil }
+        return .sync
     }
 
     /// The reducer's part of an action: the state changes and (unless the caller tells

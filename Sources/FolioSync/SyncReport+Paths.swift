@@ -29,3 +29,13 @@ extension SyncReport {
     /// Paths held back by the other replica's `.folioignore`, as `A:PATH`.
     public var heldBack: [String] { heldBackPaths.map(\.description) }
 }
+
+extension SyncReport {
+    /// The files the sync wrote, renamed or removed in `replica`: copied or deleted
+    /// there, merged (on both sides), renamed there (both names), and the conflict
+    /// copies it saved.
+    public func pathsWritten(in replica: Replica) -> [String] {
+        copies.filter { $0.replica == replica }.map(\.path) + deletions.filter { $0.replica == replica }.map(\.path) + merges
+            + moves.filter { $0.replica == replica }.flatMap { [$0.from, $0.to] } + conflicts.values.compactMap { $0 }
+    }
+}
