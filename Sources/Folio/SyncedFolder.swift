@@ -33,6 +33,12 @@ public final class SyncedFolder {
     /// Whether the folder is ready to use: read, its history recorded (without a
     /// replica), and the first sync done (with one).
     public private(set) var isReady = false
+    /// The conflict copies in the folder with what can be done with each
+    /// (``conflicts()``), kept: worked out again after each fold or sync, and when a
+    /// change touches a conflict copy.
+    public private(set) var conflictStatuses: [ConflictCopyStatus] = []
+    @ObservationIgnored private var conflictWatch: Task<Void, Never>?
+    @ObservationIgnored private var refreshing: Task<Void, Never>?
 
     /// Opens `folder`, kept in step with `replica` when given (state as
     /// `folio sync`, in `syncOptions.stateDirectory` or the default place).
@@ -54,6 +60,7 @@ public final class SyncedFolder {
             Task { @MainActor in
                 if case .success(let report) = result { sink.folder?.store.expectSyncWrites(report.pathsWritten(in: .a)) }
                 sink.folder?.lastSync = result
+                sink.folder?.refreshConflicts()
             }
         }
         let onFold: @Sendable (FoldReport) -> Void = { report in
@@ -61,6 +68,7 @@ public final class SyncedFolder {
             Task { @MainActor in
                 sink.folder?.store.expectSyncWrites(report.folded.flatMap { [$0.file, $0.copy] })
                 sink.folder?.lastFold = report
+                sink.folder?.refreshConflicts()
             }
         }
         let engine = try replica.map { replica throws(SyncError) in try SyncEngine(folder, replica, options: syncOptions) }
@@ -87,6 +95,7 @@ public final class SyncedFolder {
         pair?.start()
         let opened = SyncedFolder(store: store, watcher: watcher, pair: pair, folding: folding, feeding: feeding)
         sink.folder = opened
+        opened.followConflicts()
         if let pair {
             Task { [weak opened] in
                 _ = await pair.firstSync()
@@ -168,14 +177,44 @@ public final class SyncedFolder {
         // The follower holds the folder's lock: the resolution runs between its passes.
         let outcome = try folding.map { try $0.withFolder(settle) } ?? settle(try SharedFolder(root, options: FoldOptions()))
         await watcher.settle()
+        refreshConflicts()
         return outcome
     }
+
+    /// Keeps ``conflictStatuses``: worked out now, and again when a change touches a
+    /// conflict copy (one appearing, changing or going).
+    private func followConflicts() {
+        refreshConflicts()
+        let changes = store.changes()
+        conflictWatch = Task { [weak self] in
+            for await change in changes {
+                let paths = change.added + change.updated + change.removed + change.moved.flatMap { [$0.from, $0.to] }
+                if paths.contains(where: { ConflictCopies.originalOfAnyCopy($0) != nil }) { self?.refreshConflicts() }
+            }
+        }
+    }
+
+    /// Works out ``conflictStatuses`` again, off the main actor (one pass at a time; a
+    /// pass that cannot read the folder leaves the list as it was, and the next tries again).
+    func refreshConflicts() {
+        let previous = refreshing
+        refreshing = Task { [weak self] in
+            await previous?.value
+            // A folder that cannot be read now keeps the list it had; the next change or pass tries again.
+            guard let self, let statuses = try? await self.conflicts(), statuses != self.conflictStatuses else { return }
+            self.conflictStatuses = statuses
+        }
+    }
+
+    /// Waits until the conflict list is worked out (for tests and an app that must show it at once).
+    public func conflictsSettled() async { await refreshing?.value }
 
     /// The state folder a fold of this folder keeps (its trash, its history).
     private var foldState: String? { (store.removedFiles as? FolderTrash)?.state }
 
     /// Stops following the disk and the replica.
     public func close() {
+        conflictWatch?.cancel()
         feeding?.cancel()
         folding?.stop()
         pair?.stop()

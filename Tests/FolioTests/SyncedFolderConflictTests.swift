@@ -26,6 +26,8 @@ import Testing
         #expect(opened.store.todos.map(\.path) == ["todos/milk.md"])
         #expect(opened.store.state.conflicts.map(\.copies) == [[copy]])
 
+        await opened.conflictsSettled()
+        #expect(opened.conflictStatuses.map(\.copy) == [copy])
         let statuses = try await opened.conflicts()
         #expect(statuses.map(\.copy) == [copy] && statuses.map(\.file) == ["todos/milk.md"])
         guard case .kept(let reason)? = statuses.first?.verdict else {
@@ -44,5 +46,7 @@ import Testing
         #expect(opened.store.state[copy] == nil)
         #expect(opened.store.trashedFiles().map(\.path) == [copy])
         #expect(try await opened.conflicts().isEmpty)
+        await opened.conflictsSettled()
+        #expect(opened.conflictStatuses.isEmpty)
     }
 }

@@ -17,7 +17,7 @@ import Testing
         #expect(await harness.store.dispatch(.toggleDone(path: Self.path)).succeeded)
         await harness.drainChanges()
         let announced = harness.changeSets
-        #expect(announced == [ChangeSet(updated: [Self.path])])
+        #expect(announced == [ChangeSet(updated: [Self.path], origin: .action, changedFields: [Self.path: ["done"]])])
         // The watcher must really read the write back (else this test would pass on a
         // watcher that saw nothing); wait until a batch holding the path was read.
         var readBack = false
