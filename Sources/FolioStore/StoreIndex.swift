@@ -370,12 +370,18 @@ struct StoreIndex: Sendable {
 
 extension StoreIndex.Entry {
     /// The front matter's text values (strings and the strings of lists, each on a line
-    /// of its own), for the full-text index and the phrase check: numbers, dates and
-    /// yes/no values are found by `key:value` and comparisons, not as words.
+    /// of its own, but for the title and the kind), for the full-text index and the
+    /// phrase check: numbers, durations, dates and yes/no values are found by
+    /// `key:value` and comparisons, not as words.
     static func appendFrontMatterText(of document: Document, to text: inout [UInt8]) {
-        for entry in document.fields.entries {
+        // The title is indexed already, as the record's; `kind:` is asked as kind:K.
+        for entry in document.fields.entries where entry.key != "title" && entry.key != "kind" {
             for value in entry.value.sequenceValue ?? [entry.value] {
-                guard case .string(let string) = value, !string.isEmpty else { continue }
+                // Text only: what typed reads take for a number, a duration, a date or a
+                // yes/no is asked by `key:value` and comparisons, not as a word.
+                guard case .string(let string) = value, !string.isEmpty, value.doubleValue == nil, value.boolValue == nil,
+                      value.calendarDate == nil, TimeSpan(value) == nil
+                else { continue }
                 text.append(contentsOf: string.utf8)
                 text.append(10)
             }
