@@ -34,8 +34,9 @@ public final class SyncedFolder {
     /// replica), and the first sync done (with one).
     public private(set) var isReady = false
     /// The conflict copies in the folder with what can be done with each
-    /// (``conflicts()``), kept: worked out again after each fold or sync, and when a
-    /// change touches a conflict copy.
+    /// (``conflicts()``), kept: worked out again after a fold pass that did something, a
+    /// sync that touched a conflict (or while there are some), and when a change touches
+    /// a conflict copy — not after every sync, as the whole folder is walked for it.
     public private(set) var conflictStatuses: [ConflictCopyStatus] = []
     @ObservationIgnored private var conflictWatch: Task<Void, Never>?
     @ObservationIgnored private var refreshing: Task<Void, Never>?
@@ -58,17 +59,23 @@ public final class SyncedFolder {
         let onSync: @Sendable (Result<SyncReport, SyncError>) -> Void = { result in
             onSync(result)
             Task { @MainActor in
-                if case .success(let report) = result { sink.folder?.store.expectSyncWrites(report.pathsWritten(in: .a)) }
-                sink.folder?.lastSync = result
-                sink.folder?.refreshConflicts()
+                guard let folder = sink.folder else { return }
+                folder.lastSync = result
+                guard case .success(let report) = result else { return }
+                folder.store.expectSyncWrites(report.pathsWritten(in: .a))
+                // The list is walked again only when this sync touched a conflict, or there were some.
+                let touched = !report.conflicts.isEmpty || !report.copiesKept.isEmpty || !report.folds.isEmpty
+                if touched || !folder.conflictStatuses.isEmpty { folder.refreshConflicts() }
             }
         }
         let onFold: @Sendable (FoldReport) -> Void = { report in
             onFold(report)
             Task { @MainActor in
-                sink.folder?.store.expectSyncWrites(report.folded.flatMap { [$0.file, $0.copy] })
-                sink.folder?.lastFold = report
-                sink.folder?.refreshConflicts()
+                guard let folder = sink.folder else { return }
+                folder.store.expectSyncWrites(report.folded.flatMap { [$0.file, $0.copy] })
+                folder.lastFold = report
+                // A pass reported did something to a copy: the list changed.
+                folder.refreshConflicts()
             }
         }
         let engine = try replica.map { replica throws(SyncError) in try SyncEngine(folder, replica, options: syncOptions) }
