@@ -113,9 +113,11 @@ public enum Reducer {
             guard updated.bytes != document.bytes else { return }
             state.put(StoreState.prepare(path: path, document: updated, folders: state.kindRules.folders), bytes: updated.bytes)
             outcome.changes.updated.append(path)
+            // The keys set, changed or removed, each once for the action.
             let before = document.fields, after = updated.fields
-            let keys = (after.keys + before.keys.filter { after[$0] == nil }).filter { before[$0] != after[$0] }
-            if !keys.isEmpty { outcome.changes.changedFields[path, default: []] += keys.filter { !(outcome.changes.changedFields[path] ?? []).contains($0) } }
+            var keys = outcome.changes.changedFields[path] ?? []
+            for key in after.keys + before.keys.filter({ after[$0] == nil }) where before[key] != after[key] && !keys.contains(key) { keys.append(key) }
+            if !keys.isEmpty { outcome.changes.changedFields[path] = keys }
             outcome.effects.append(.write(path: path, bytes: updated.bytes, replacing: record.fingerprint))
         } catch let refused as RefusedEdit {
             outcome.errors.append(StoreError(.invalidRecord, path: path, refused.description))
