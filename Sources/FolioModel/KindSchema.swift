@@ -25,8 +25,9 @@ public struct KindSchema: Sendable, Hashable {
         public var required = false
         /// The values it may take (compared ignoring case), when declared.
         public var values: [String]?
-        /// The least and greatest a number (or the earliest and latest a date) may be.
+        /// The least a number (or the earliest a date) may be.
         public var minimum: YAMLValue?
+        /// The greatest a number (or the latest a date) may be.
         public var maximum: YAMLValue?
     }
 

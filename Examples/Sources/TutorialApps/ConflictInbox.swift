@@ -6,14 +6,16 @@ import Folio
 public final class ConflictInbox {
     /// One copy to show.
     public struct Item: Equatable, Sendable {
-        /// The copy, and the file it is a version of (relative to the folder).
+        /// The copy (relative to the folder).
         public var copy: String
+        /// The file it is a version of.
         public var file: String
         /// `time: 20m | 25m`, one line per field that clashes.
         public var clashes: [String]
         /// Whether Folio would fold it on its own (then the view need not ask).
         public var willFold: Bool
 
+        /// An item to show.
         public init(copy: String, file: String, clashes: [String], willFold: Bool) {
             (self.copy, self.file, self.clashes, self.willFold) = (copy, file, clashes, willFold)
         }

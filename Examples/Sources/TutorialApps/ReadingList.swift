@@ -8,17 +8,23 @@ import Folio
 public final class ReadingList {
     /// A book.
     public struct Book: RecordType, Codable, Equatable {
+        /// `book`: its files go in `books/`.
         public static let kind = Kind(rawValue: "book")
+        /// The title.
         public var title: String
+        /// Who wrote it.
         public var author: String
         /// From 1 to 5, once read.
         public var rating: Int?
+        /// Whether it has been read.
         public var finished: Bool
 
+        /// A book.
         public init(title: String, author: String, rating: Int? = nil, finished: Bool = false) {
             (self.title, self.author, self.rating, self.finished) = (title, author, rating, finished)
         }
 
+        /// A rating out of its range.
         public var problems: [String] {
             guard let rating, !(1...5).contains(rating) else { return [] }
             return ["rating \(rating) is not from 1 to 5"]
