@@ -19,7 +19,7 @@ import TutorialApps
         try Data("---\ntitle: From the stick\n---\n".utf8).write(to: URL(fileURLWithPath: root + "/stick/notes/stick.md"))
         _ = await app.syncNow()
         #expect(app.notes.results.map(\.title) == ["Groceries", "From the stick"])
-        for _ in 0..<200 where app.fromReplica.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        for _ in 0..<2_000 where app.fromReplica.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
         #expect(app.fromReplica == ["notes/stick.md"])
         #expect(app.folder.isReady)
     }
