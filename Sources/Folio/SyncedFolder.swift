@@ -72,7 +72,7 @@ public final class SyncedFolder {
             onFold(report)
             Task { @MainActor in
                 guard let folder = sink.folder else { return }
-                folder.store.expectSyncWrites(report.folded.flatMap { [$0.file, $0.copy] })
+                folder.store.expectSyncWrites(report.foldedPaths)
                 folder.lastFold = report
                 // A pass reported did something to a copy: the list changed.
                 folder.refreshConflicts()
@@ -90,7 +90,7 @@ public final class SyncedFolder {
             let follower = FoldingFollower(folder: try SharedFolder(folder, options: foldOptions), onReport: onFold)
             let changes = store.changes()
             feeding = Task {
-                for await change in changes { follower.changed(change.added + change.updated + change.removed + change.moved.flatMap { [$0.from, $0.to] }) }
+                for await change in changes { follower.changed(change.paths) }
             }
             follower.start()
             // The history holds what the folder holds before the app can edit it: an edit
@@ -143,7 +143,7 @@ public final class SyncedFolder {
         if let pair {
             if case .success(let report)? = await pair.syncNow() { store.expectSyncWrites(report.pathsWritten(in: .a)) }
         } else if let report = folding?.foldNow() {
-            store.expectSyncWrites(report.folded.flatMap { [$0.file, $0.copy] })
+            store.expectSyncWrites(report.foldedPaths)
         }
         await watcher.settle()
     }
@@ -195,8 +195,7 @@ public final class SyncedFolder {
         let changes = store.changes()
         conflictWatch = Task { [weak self] in
             for await change in changes {
-                let paths = change.added + change.updated + change.removed + change.moved.flatMap { [$0.from, $0.to] }
-                if paths.contains(where: { ConflictCopies.originalOfAnyCopy($0) != nil }) { self?.refreshConflicts() }
+                if change.paths.contains(where: { ConflictCopies.originalOfAnyCopy($0) != nil }) { self?.refreshConflicts() }
             }
         }
     }

@@ -34,6 +34,9 @@ public struct ChangeSet: Sendable, Hashable {
         case disk
     }
 
+    /// Every path the change is about: added, updated, removed, and both ends of each move.
+    public var paths: [String] { added + updated + removed + moved.flatMap { [$0.from, $0.to] } }
+
     /// Whether nothing changed.
     public var isEmpty: Bool { added.isEmpty && updated.isEmpty && removed.isEmpty && moved.isEmpty && !settingsChanged && reordered.isEmpty }
 

@@ -25,8 +25,7 @@ public final class LiveQuery {
 
     /// Follows `changes`, which `state` now holds.
     func follow(_ changes: ChangeSet, in state: StoreState) {
-        var touched = Set(changes.added + changes.updated + changes.removed)
-        for move in changes.moved { touched.formUnion([move.from, move.to]) }
+        let touched = Set(changes.paths)
         guard !touched.isEmpty else { return }
         let matching = state.records(matching: query, among: Array(touched))
         if query.sortKey != nil || query.limit != nil {

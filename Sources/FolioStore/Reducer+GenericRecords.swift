@@ -29,18 +29,14 @@ extension Reducer {
         _ path: String, setting: YAMLMapping, removing: [String], body: String?, _ state: inout StoreState, _ contents: [String: [UInt8]],
         _ outcome: inout Outcome
     ) {
-        // Only the registrations are taken: a copy of the state would make the edit copy it whole.
-        let registered = state.kindRules
+        // Only the kind rules are taken: a copy of the state would make the edit copy it whole.
+        let rules = state.kindRules
         edit(path, in: &state, contents, &outcome) { document in
             var updated = document
             for entry in setting { try updated.setValue(entry.value, forKey: entry.key) }
             for key in removing { try updated.removeValue(forKey: key) }
             if let body, body != updated.body { try updated.setBody(body) }
-            // What the record already had is no reason to refuse an edit (it may be the fix
-            // of another field); only what this edit brings is.
-            let kind = Kind.of(updated, path: path, folders: registered.folders)
-            let before = Set(registered.problems(in: document, kind: Kind.of(document, path: path, folders: registered.folders), path: path))
-            let brought = registered.problems(in: updated, kind: kind, path: path).filter { !before.contains($0) }
+            let (kind, brought) = rules.problems(broughtBy: updated, over: document, at: path)
             guard brought.isEmpty else { throw RefusedEdit(problems: brought, kind: kind) }
             return updated
         }
@@ -58,13 +54,10 @@ extension Reducer {
             return outcome.errors.append(StoreError(.invalidEdit, path: path, "the new content does not parse, so nothing was written: \(error)"))
         }
         guard Fingerprint(bytes) != record.fingerprint else { return }
-        // Refused only for what the new content brings: a record's old problems may be
-        // what the app is fixing. Without the bytes it held (not given), it is compared with
-        // none. They parsed when read: were they not to now, nothing is compared either.
-        let rules = state.kindRules, kind = Kind.of(document, path: path, folders: rules.folders)
+        // Without the bytes it held (not given), the new content is compared with none. They
+        // parsed when read: were they not to now, nothing is compared either.
         let old = (state.heldBytes(of: record) ?? contents[path]).flatMap { try? Document(bytes: $0, path: path) }
-        let before = Set(old.map { rules.problems(in: $0, kind: Kind.of($0, path: path, folders: rules.folders), path: path) } ?? [])
-        let brought = rules.problems(in: document, kind: kind, path: path).filter { !before.contains($0) }
+        let (kind, brought) = state.kindRules.problems(broughtBy: document, over: old, at: path)
         guard accepts(brought, saving: kind.rawValue, at: path, &outcome) else { return }
         state.put(StoreState.prepare(path: path, bytes: bytes, folders: state.kindRules.folders), bytes: bytes)
         outcome.changes.updated.append(path)

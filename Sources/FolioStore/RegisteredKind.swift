@@ -25,12 +25,15 @@ public struct RegisteredKind: Sendable {
 /// which kind's.
 public struct KindRules: Sendable {
     /// The record types the app registered, by kind.
-    public internal(set) var registered: [Kind: RegisteredKind] = [:]
+    public internal(set) var registered: [Kind: RegisteredKind] = [:] { didSet { folders = Self.folders(declared, registered) } }
     /// The kinds `folio.yaml` declares.
-    public internal(set) var declared = DeclaredKinds()
+    public internal(set) var declared = DeclaredKinds() { didSet { folders = Self.folders(declared, registered) } }
 
-    /// Each declared or registered folder's kind (a registered type's folder wins).
-    public var folders: [String: Kind] {
+    /// Each declared or registered folder's kind (a registered type's folder wins). Kept,
+    /// not worked out on each read: every record the reducer reads asks it.
+    public private(set) var folders: [String: Kind] = [:]
+
+    private static func folders(_ declared: DeclaredKinds, _ registered: [Kind: RegisteredKind]) -> [String: Kind] {
         declared.folders.merging(registered.values.map { ($0.folder, $0.kind) }) { _, registered in registered }
     }
 
@@ -41,5 +44,14 @@ public struct KindRules: Sendable {
     /// built-in rules, the declaration's and the registered type's.
     public func problems(in document: Document, kind: Kind, path: String) -> [String] {
         Validation.issues(in: document, kind: kind, path: path, declared: declared.schemas[kind]).map(\.message) + (registered[kind]?.problems(document) ?? [])
+    }
+
+    /// The kind `new` is at `path`, and the problems it has that `old` (what the file
+    /// held, when known) did not: what an edit is refused for, as a record's old problems
+    /// may be what the app is fixing.
+    func problems(broughtBy new: Document, over old: Document?, at path: String) -> (kind: Kind, problems: [String]) {
+        let kind = Kind.of(new, path: path, folders: folders)
+        let before = Set(old.map { problems(in: $0, kind: Kind.of($0, path: path, folders: folders), path: path) } ?? [])
+        return (kind, problems(in: new, kind: kind, path: path).filter { !before.contains($0) })
     }
 }

@@ -83,7 +83,7 @@ public final class Store {
     private func refresh(after changes: ChangeSet) {
         if settings != state.settings { settings = state.settings }
         var touched = Set(changes.reordered)
-        for path in changes.added + changes.updated + changes.removed + changes.moved.flatMap({ [$0.from, $0.to] }) {
+        for path in changes.paths {
             if let kind = listed[path] { touched.insert(kind) }
             if let kind = state[path]?.kind { touched.insert(kind) }
         }
@@ -215,7 +215,7 @@ public final class Store {
     /// `.sync` when a sync or fold wrote every path `changes` is about (those paths are
     /// then no longer expected), else `.disk`.
     private func origin(of changes: ChangeSet) -> ChangeSet.Origin {
-        let paths = changes.added + changes.updated + changes.removed + changes.moved.flatMap { [$0.from, $0.to] }
+        let paths = changes.paths
         guard !paths.isEmpty, paths.allSatisfy({ syncWrites[$0] != nil }) else { return .disk }
         for path in paths { syncWrites[path] = nil }
         return .sync

@@ -34,4 +34,7 @@ public struct FoldReport: Sendable, Equatable {
     public var rescued: [String] = []
     /// Why nothing was done: git is in the middle of an operation in this work tree.
     public var blocked: String?
+
+    /// The files copies were folded into, and those copies (moved to the trash).
+    public var foldedPaths: [String] { folded.flatMap { [$0.file, $0.copy] } }
 }

@@ -71,7 +71,7 @@ enum WatchCommand: FolioCommand {
         Output.error("watching \(root): \(store.state.count) records (Ctrl-C stops)")
         for await change in changes {
             for line in report.lines(for: change, in: store, json: json) { if json { Output.printJSON(line) } else { Output.print(line) } }
-            folding.changed(change.added + change.updated + change.removed + change.moved.flatMap { [$0.from, $0.to] })
+            folding.changed(change.paths)
         }
         _ = stop
         return ExitCode.success
