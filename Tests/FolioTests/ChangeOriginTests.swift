@@ -8,18 +8,10 @@ import Testing
 /// A change set says where it came from: the app, a sync of its folder, or the disk.
 @MainActor @Suite struct ChangeOriginTests {
     @Test func aSyncsWritesAreToldAsTheSyncsAndAnEditorsAsTheDisks() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-origin-\(UUID().uuidString)")
+        // Only settle() brings changes in, in a known order.
+        let (opened, folder, replica, root) = try await SyncedFolderTests.openWithReplica(
+            ["todos/milk.md": "---\ntitle: Milk\n---\n"], watch: SyncedFolderTests.settleOnlyOptions)
         defer { try? FileManager.default.removeItem(at: root) }
-        let folder = root.appendingPathComponent("notes").path, replica = root.appendingPathComponent("usb").path
-        try SyncedFolderTests.write("---\ntitle: Milk\n---\n", to: folder + "/todos/milk.md")
-        try FileManager.default.createDirectory(atPath: replica, withIntermediateDirectories: true)
-        var sync = SyncOptions()
-        sync.stateDirectory = root.appendingPathComponent("state").path
-        var watch = SyncedFolderTests.fastOptions
-        // Long quiet periods: only settle() brings changes in, in a known order.
-        watch.quietPeriod = .seconds(30)
-        watch.longestDelay = .seconds(60)
-        let opened = try await SyncedFolder.open(folder, replica: replica, watchOptions: watch, syncOptions: sync)
         defer { opened.close() }
         _ = await opened.firstSync()
         await opened.settle()

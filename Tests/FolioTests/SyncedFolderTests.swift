@@ -22,17 +22,36 @@ import Testing
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     }
 
-    @Test func anEditInTheReplicaReachesTheStoreAndAStoreActionReachesTheReplica() async throws {
+    /// Watch options under which only `settle()` brings changes in: long quiet periods,
+    /// no periodic sync.
+    static var settleOnlyOptions: WatchOptions {
+        var watch = fastOptions
+        watch.quietPeriod = .seconds(30)
+        watch.longestDelay = .seconds(60)
+        return watch
+    }
+
+    /// A fresh temporary root with `notes/` holding `files` and `usb/` holding `replicaFiles`,
+    /// opened as a folder with its replica (sync state in the root): the folder, its
+    /// path, the replica's, and the root to remove.
+    static func openWithReplica(
+        _ files: [String: String], replicaFiles: [String: String] = [:], watch: WatchOptions
+    ) async throws -> (opened: SyncedFolder, folder: String, replica: String, root: URL) {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-synced-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
         let folder = root.appendingPathComponent("notes").path, replica = root.appendingPathComponent("usb").path
-        try Self.write("---\ntitle: Milk\ndone: false\n---\n", to: folder + "/todos/milk.md")
+        for (path, text) in files { try write(text, to: folder + "/" + path) }
+        for (path, text) in replicaFiles { try write(text, to: replica + "/" + path) }
         try FileManager.default.createDirectory(atPath: replica, withIntermediateDirectories: true)
         var sync = SyncOptions()
         sync.stateDirectory = root.appendingPathComponent("state").path
+        return (try await SyncedFolder.open(folder, replica: replica, watchOptions: watch, syncOptions: sync), folder, replica, root)
+    }
+
+    @Test func anEditInTheReplicaReachesTheStoreAndAStoreActionReachesTheReplica() async throws {
         var watch = Self.fastOptions
         watch.quietPeriod = .milliseconds(10)
-        let opened = try await SyncedFolder.open(folder, replica: replica, watchOptions: watch, syncOptions: sync)
+        let (opened, folder, replica, root) = try await Self.openWithReplica(["todos/milk.md": "---\ntitle: Milk\ndone: false\n---\n"], watch: watch)
+        defer { try? FileManager.default.removeItem(at: root) }
         defer { opened.close() }
         func waitFor(_ condition: () -> Bool) async -> Bool {
             for _ in 0..<1_000 where !condition() { try? await Task.sleep(for: .milliseconds(5)) }
@@ -52,18 +71,10 @@ import Testing
 
     /// An app can wait for the first sync, and bring the store up to date at once.
     @Test func anAppAwaitsTheFirstSyncAndSettlesWithoutWaiting() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-settle-\(UUID().uuidString)")
+        // Only settle() can bring changes in quickly.
+        let (opened, folder, replica, root) = try await Self.openWithReplica(
+            ["todos/milk.md": "---\ntitle: Milk\n---\n"], replicaFiles: ["todos/bread.md": "---\ntitle: Bread\n---\n"], watch: Self.settleOnlyOptions)
         defer { try? FileManager.default.removeItem(at: root) }
-        let folder = root.appendingPathComponent("notes").path, replica = root.appendingPathComponent("usb").path
-        try Self.write("---\ntitle: Milk\n---\n", to: folder + "/todos/milk.md")
-        try Self.write("---\ntitle: Bread\n---\n", to: replica + "/todos/bread.md")
-        var sync = SyncOptions()
-        sync.stateDirectory = root.appendingPathComponent("state").path
-        var watch = Self.fastOptions
-        // Long quiet periods and no periodic sync: only settle() can bring changes in quickly.
-        watch.quietPeriod = .seconds(30)
-        watch.longestDelay = .seconds(60)
-        let opened = try await SyncedFolder.open(folder, replica: replica, watchOptions: watch, syncOptions: sync)
         defer { opened.close() }
         let first = try #require(await opened.firstSync())
         #expect(try first.get().copied.sorted() == ["todos/bread.md", "todos/milk.md"])
