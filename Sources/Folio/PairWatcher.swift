@@ -3,8 +3,11 @@ import FolioSync
 import FolioWatch
 import FolioSystem
 
-/// Keeps two replicas in step continuously: a watcher on each side marks them dirty,
-/// and after the quiet period one sync runs; a periodic sync catches what was missed.
+/// Keeps two replicas in step continuously: a watcher on each side marks paths dirty,
+/// and after the quiet period one sync of those paths runs (``SyncEngine/run(hints:memory:)``).
+/// Both replicas are scanned whole at the start, when a watcher lost events or a
+/// replica's watch was set up again, when a replica comes back, and every
+/// ``WatchOptions/rescanInterval`` (an hour by default), to catch what was missed.
 /// A replica that disappears (a USB stick pulled out) only pauses it: each later round
 /// tries again, and the replica's watcher is set up again when it is back.
 ///
@@ -24,6 +27,10 @@ public final class PairWatcher: @unchecked Sendable {
     private var rescanTimer: (any DispatchSourceTimer)?
     private var firstOutcome: Result<SyncReport, SyncError>?
     private var waitingForFirst: [CheckedContinuation<Result<SyncReport, SyncError>?, Never>] = []
+    /// The archive and the unsettled paths, from one sync to the next.
+    private var memory = SyncMemory()
+    /// Whether the next sync must look at both replicas whole.
+    private var wholeSyncDue = true
 
     /// A watcher of `engine`'s replicas; `report` hears each sync's outcome.
     public init(engine: SyncEngine, options: WatchOptions = WatchOptions(),
@@ -37,7 +44,7 @@ public final class PairWatcher: @unchecked Sendable {
     /// Syncs once, then follows both replicas until ``stop()``.
     public func start() {
         queue.sync {
-            let every = options.rescanInterval.map { min($0, .seconds(60)) } ?? .seconds(60)
+            let every = options.rescanInterval ?? .seconds(3600)
             rescanTimer = BatchTiming.repeating(every: every, on: queue) { [weak self] in
                 self?.batch.note([.rescan(reason: "periodic sync")], at: .now)
                 self?.schedule()
@@ -80,7 +87,10 @@ public final class PairWatcher: @unchecked Sendable {
     /// nil when the watcher is stopped.
     public func syncNow() async -> Result<SyncReport, SyncError>? {
         await withCheckedContinuation { done in
-            queue.async { done.resume(returning: self.stopped ? nil : self.sync()) }
+            queue.async {
+                self.wholeSyncDue = true
+                done.resume(returning: self.stopped ? nil : self.sync())
+            }
         }
     }
 
@@ -90,13 +100,17 @@ public final class PairWatcher: @unchecked Sendable {
             let watcher = makeDirectoryWatcher(root: root, backend: options.backend) { [weak self] hints in
                 guard let self else { return }
                 self.queue.async {
-                    self.batch.note(hints, at: .now)
+                    self.batch.note(hints.map { Self.onReplica(replica, $0) }, at: .now)
                     self.schedule()
                 }
             }
             // A replica that cannot be watched now (not there, or the watch refused) is tried
             // again at the next round; the periodic sync covers it meanwhile, and reports a missing one.
-            if (try? watcher.start()) != nil { watchers[replica] = watcher }
+            if (try? watcher.start()) != nil {
+                watchers[replica] = watcher
+                // What changed before the watch was set up was seen by no watcher.
+                wholeSyncDue = true
+            }
         }
     }
 
@@ -109,17 +123,44 @@ public final class PairWatcher: @unchecked Sendable {
             timerArmed = nil
             schedule()
         }) else { return }
-        _ = batch.take(holdingWrites: false)
-        _ = sync()
+        let taken = batch.take(holdingWrites: false)
+        // `A` or `B` alone is a replica's root; `""` a rescan.
+        var paths: Set<String> = []
+        for path in taken {
+            guard let slash = path.firstIndex(of: "/") else {
+                wholeSyncDue = true
+                continue
+            }
+            paths.insert(String(path[path.index(after: slash)...]))
+        }
+        // Hints only on what no sync looks at (Folio's own temporary files, say), and nothing left from before: nothing to do.
+        guard wholeSyncDue || !paths.isEmpty || !memory.unsettled.isEmpty else { return }
+        _ = sync(hints: paths)
+    }
+
+    /// A hint of `replica`'s watcher, its path put under the replica's name: the batch
+    /// keeps the replicas apart (a file written in A and replaced in B by the sync is no
+    /// name written through and then replaced), and the sync takes the paths of both.
+    static func onReplica(_ replica: Replica, _ hint: WatchHint) -> WatchHint {
+        func under(_ path: String) -> String { path.isEmpty ? replica.rawValue : replica.rawValue + "/" + path }
+        switch hint {
+        case .changed(let path): return .changed(under(path))
+        case .writing(let path): return .writing(under(path))
+        case .closed(let path): return .closed(under(path))
+        case .rescan, .warning: return hint
+        }
     }
 
     /// One sync, its outcome reported (and kept, for the first). Runs on `queue`.
-    private func sync() -> Result<SyncReport, SyncError> {
+    private func sync(hints: Set<String> = []) -> Result<SyncReport, SyncError> {
         ensureWatchers()
+        let whole = wholeSyncDue
+        wholeSyncDue = false
         // Each sync pins the replicas afresh: a stick unmounted and mounted again, or a
         // folder made again at its path, is the folder synced from then on.
-        let outcome = Result { () throws(SyncError) in try engine.repinned().run() }
+        let outcome = Result { () throws(SyncError) in try engine.repinned().run(hints: whole ? nil : hints, memory: &memory) }
         if case .failure = outcome {
+            wholeSyncDue = true
             // Replica gone: drop its watcher so that it is set up again when it is back,
             // and look again in two seconds rather than at the next periodic sync.
             // A probe: a root that cannot be opened is gone, and the sync reports it missing.

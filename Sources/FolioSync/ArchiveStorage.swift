@@ -47,25 +47,68 @@ struct ArchiveStorage {
         }
     }
 
-    /// Saves `archive`, which was `known` when loaded: as a block appended to the log
-    /// when that is small, else as a new snapshot.
-    func save(_ archive: SyncArchive, known: SyncArchive, loaded: Loaded) throws(SystemError) {
+    /// The lines that turn `known` into `archive`: every path `touched` names (all of
+    /// them when nil) whose entry differs. Empty when nothing differs.
+    static func changes(_ archive: SyncArchive, known: SyncArchive, touched: Set<SyncPath>? = nil) -> [UInt8] {
         var block: [UInt8] = []
-        for (path, entry) in archive.entries where known.entries[path] != entry { SyncArchive.appendLine(path, entry, to: &block) }
-        for path in known.entries.keys where archive.entries[path] == nil {
-            block += Array("-\t".utf8)
-            SyncArchive.appendEscaped(path.key, to: &block)
-            block.append(10)
+        func note(_ path: SyncPath) {
+            let entry = archive.entries[path]
+            guard known.entries[path] != entry else { return }
+            if let entry {
+                SyncArchive.appendLine(path, entry, to: &block)
+            } else {
+                block += Array("-\t".utf8)
+                SyncArchive.appendEscaped(path.key, to: &block)
+                block.append(10)
+            }
         }
-        block += Array("commit\t\(loaded.generation)\n".utf8)
+        if let touched {
+            for path in touched.sorted() { note(path) }
+            #if DEBUG
+            // What a hinted sync names as touched must be all it changed: else the saved
+            // archive would lack a change the one in memory has.
+            let named = Set(block.split(separator: 10)), all = Set(changes(archive, known: known).split(separator: 10))
+            assert(named == all, "a hinted sync changed the archive at paths it did not name: "
+                + all.subtracting(named).map { String(decoding: $0, as: UTF8.self) }.sorted().joined(separator: "; "))
+            #endif
+        } else {
+            for path in archive.entries.keys { note(path) }
+            for path in known.entries.keys where archive.entries[path] == nil { note(path) }
+        }
+        return block
+    }
+
+    /// Saves the `changes` (``changes(_:known:touched:)``) that made `archive` of the
+    /// archive as `loaded`: as a block appended to the log when that is small, else as a
+    /// new snapshot. Returns what a load would find now.
+    @discardableResult
+    func save(_ archive: SyncArchive, changes: [UInt8], loaded: Loaded) throws(SystemError) -> Loaded {
+        let block = changes + Array("commit\t\(loaded.generation)\n".utf8)
         guard loaded.snapshotSize > 0, !loaded.torn, (loaded.logSize + block.count) * 4 < loaded.snapshotSize else {
             let generation = loaded.generation + 1
-            _ = try AtomicFile.write(archive.serialized(generation: generation), to: snapshotPath, mode: 0o600, replacingOnly: nil)
+            let snapshot = archive.serialized(generation: generation)
+            _ = try AtomicFile.write(snapshot, to: snapshotPath, mode: 0o600, replacingOnly: nil)
             // Were this removal lost, the log's blocks are of the old generation: ignored.
             if loaded.logSize > 0 || loaded.torn { try? AtomicFile.remove(logPath) }
-            return
+            return Loaded(generation: generation, snapshotSize: snapshot.count)
         }
         try AtomicFile.append(block, to: logPath, flushing: true)
         if loaded.logSize == 0 { try state.root.syncDirectory() }
+        var now = loaded
+        now.logSize += block.count
+        return now
+    }
+
+    /// Saves `archive`, which was `known` when loaded (``save(_:changes:loaded:)``).
+    @discardableResult
+    func save(_ archive: SyncArchive, known: SyncArchive, loaded: Loaded) throws(SystemError) -> Loaded {
+        try save(archive, changes: Self.changes(archive, known: known), loaded: loaded)
+    }
+
+    /// The stamps of the snapshot and the log: while they are those this process left,
+    /// the archive it holds in memory is the one on disk.
+    func stamps() -> [FileStamp?] {
+        // Absent or unreadable alike: a stamp that differs only makes the archive be read again.
+        [try? FileStamp.of(snapshotPath), try? FileStamp.of(logPath)]
     }
 }

@@ -30,6 +30,12 @@ package struct ReplicaScan: Sendable {
     package var changed: [SyncPath] = []
     /// How many of the files found the archive knows.
     package var archived = 0
+    /// Whether only part of the replica was looked at (``complete(scope:archive:replica:)``):
+    /// then ``files`` holds the archive's record outside the scope, and ``vanished`` the
+    /// archived paths in scope that were not found.
+    package var isPartial = false
+    /// The archived paths a partial scan looked for and did not find.
+    package var vanished: [SyncPath] = []
     /// The paths with capitals or non-ASCII letters: the only ones whose names can clash
     /// on a case-insensitive disk.
     package var caseFoldable: [SyncPath] = []
@@ -62,15 +68,15 @@ package struct ReplicaScan: Sendable {
     /// (so that the reading and hashing of both replicas can be shared out over the cores).
     static func list(
         _ root: RootedFolder, ignoring ignore: FolioIgnore, own: FolioIgnore? = nil, expectedCount: Int = 0, endedRuns: Set<UInt32> = [],
-        renamingToNFC: Bool = false,
+        renamingToNFC: Bool = false, scope: ScanScope? = nil,
         known: (SyncPath) -> (stamp: FileStamp?, hash: SHA256.Digest, id: String?)?
     ) throws(SyncError) -> ReplicaScan {
         let rootStamp: FileStamp
         do { rootStamp = try FileStamp.of(root.root) } catch { throw SyncError(.replicaMissing, "\(root): the replica is missing or cannot be read (\(error)); nothing was changed") }
         guard rootStamp.isDirectory else { throw SyncError(.replicaMissing, "\(root): the replica is not a folder; nothing was changed") }
         var scan = ReplicaScan()
-        scan.files.reserveCapacity(expectedCount)
-        var pending = [""]
+        if scope == nil { scan.files.reserveCapacity(expectedCount) }
+        var pending = scope == nil ? [""] : []
         // A folder is synced as an entry of its own, `path/`, so that an empty folder
         // travels and a folder removed on one side is removed on the other. It has no
         // stamp worth comparing (its times change with every file in it): it is known or new.
@@ -90,6 +96,89 @@ package struct ReplicaScan: Sendable {
             scan.files[key] = File(stamp: .folder, hash: .folder)
         }
         let oneHourAgo = (Int64(Syscall.now()) - 3_600) * 1_000_000_000
+        // What to make of one entry of `folder` (open as `fd`), under the name it is synced by.
+        func visit(_ name: String, _ type: EntryType, in folder: String, _ fd: Int32) {
+            let path = folder.isEmpty ? name : folder + "/" + name
+            if type == .invalidName {
+                scan.skipped[path] = "the name is not valid UTF-8 (shown with its bad bytes as \\xNN): Folio cannot copy it; "
+                    + "rename it to a UTF-8 name (convmv -f latin1 -t utf8 --notest converts names in one go)"
+                return
+            }
+            if type == .directory {
+                enter(path, named: name)
+                return
+            }
+            let stamp: FileStamp
+            do { stamp = try FileStamp.of(name, in: fd, displayPath: path) } catch {
+                // Vanished since it was listed: it is simply not there. Any other failure
+                // (a folder without search permission, an I/O error) is no deletion.
+                if error.code != Syscall.noSuchFile { scan.skipped[path] = FileProblem.reading(error) }
+                return
+            }
+            if stamp.isDirectory {
+                enter(path, named: name)
+                return
+            }
+            if let tag = Self.folioTemporaryTag(name) {
+                if stamp.modified < oneHourAgo || endedRuns.contains(tag) { scan.staleTemporaries.append(path) }
+                return
+            }
+            // The replica's own rule file stays its own: never copied to the other side.
+            if folder.isEmpty && name == FolioIgnore.fileName { return }
+            guard !Self.neverSynced(name), !ignored(path, isDirectory: false) else { return }
+            guard stamp.isRegularFile else {
+                scan.skipped[path] = stamp.isSymbolicLink ? "a symbolic link: Folio never follows or copies links; left alone (name it in .folioignore to silence this)"
+                    : "not a regular file (a FIFO, device or socket): left alone (name it in .folioignore to silence this)"
+                scan.passedOver.insert(path)
+                return
+            }
+            let file = SyncPath(file: path)
+            if Self.mayClashByCase(path) { scan.caseFoldable.append(file) }
+            if ConflictCopies.original(of: name) != nil { scan.copies.append(path) }
+            if let entry = known(file) {
+                scan.archived += 1
+                if entry.stamp == stamp {
+                    scan.files[file] = File(stamp: stamp, hash: entry.hash, id: entry.id)
+                    return
+                }
+            }
+            scan.changed.append(file)
+            scan.pending.append((file, stamp))
+        }
+        // A hinted scan looks first at the names it was given, each in its folder; a folder
+        // among them is listed whole below (`enter`).
+        for (folder, names) in scope?.names ?? [:] {
+            let full = root[folder]
+            let dir: DirectoryStream
+            do { dir = try full.openDirectoryStream() } catch {
+                // A folder that is gone (or a file now) holds none of the names: they are absent.
+                if !error.isMissingPath { scan.skipped[folder] = FileProblem.readingFolder(error) }
+                continue
+            }
+            defer { Syscall.closeDirectory(dir) }
+            let fd = Syscall.descriptor(of: dir)
+            if names.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) {
+                for name in names.sorted() { visit(name, .unknown, in: folder, fd) }
+                continue
+            }
+            // A name beyond ASCII may be on disk in another normalization, beside its twin:
+            // the folder's entries equal to a hinted name (Swift compares canonically) go
+            // through the same normalization as a full listing.
+            var matching: [(name: String, type: EntryType)] = []
+            while true {
+                let entry: (name: String, type: EntryType)?
+                do { entry = try Syscall.nextEntry(dir, path: full.path) } catch {
+                    scan.skipped[folder] = FileProblem.readingFolder(error)
+                    break
+                }
+                guard let entry else { break }
+                if entry.type != .invalidName && names.contains(entry.name) { matching.append(entry) }
+            }
+            let ascii = matching.filter { $0.name.utf8.allSatisfy { $0 < 0x80 } }
+            for (name, type) in ascii { visit(name, type, in: folder, fd) }
+            let beyond = matching.filter { !$0.name.utf8.allSatisfy { $0 < 0x80 } }
+            for (name, type) in normalize(beyond, in: full, relative: folder, renaming: renamingToNFC, scan: &scan) { visit(name, type, in: folder, fd) }
+        }
         while let folder = pending.popLast() {
             let full = root[folder]
             let dir: DirectoryStream
@@ -101,55 +190,6 @@ package struct ReplicaScan: Sendable {
             // Names are looked up in the open folder: a path walked from the root for every
             // file was most of the cost of a scan that finds nothing changed.
             let fd = Syscall.descriptor(of: dir)
-            // What to make of one entry of the folder, under the name it is synced by.
-            func visit(_ name: String, _ type: EntryType) {
-                let path = folder.isEmpty ? name : folder + "/" + name
-                if type == .invalidName {
-                    scan.skipped[path] = "the name is not valid UTF-8 (shown with its bad bytes as \\xNN): Folio cannot copy it; "
-                        + "rename it to a UTF-8 name (convmv -f latin1 -t utf8 --notest converts names in one go)"
-                    return
-                }
-                if type == .directory {
-                    enter(path, named: name)
-                    return
-                }
-                let stamp: FileStamp
-                do { stamp = try FileStamp.of(name, in: fd, displayPath: path) } catch {
-                    // Vanished since it was listed: it is simply not there. Any other failure
-                    // (a folder without search permission, an I/O error) is no deletion.
-                    if error.code != Syscall.noSuchFile { scan.skipped[path] = FileProblem.reading(error) }
-                    return
-                }
-                if stamp.isDirectory {
-                    enter(path, named: name)
-                    return
-                }
-                if let tag = Self.folioTemporaryTag(name) {
-                    if stamp.modified < oneHourAgo || endedRuns.contains(tag) { scan.staleTemporaries.append(path) }
-                    return
-                }
-                // The replica's own rule file stays its own: never copied to the other side.
-                if folder.isEmpty && name == FolioIgnore.fileName { return }
-                guard !Self.neverSynced(name), !ignored(path, isDirectory: false) else { return }
-                guard stamp.isRegularFile else {
-                    scan.skipped[path] = stamp.isSymbolicLink ? "a symbolic link: Folio never follows or copies links; left alone (name it in .folioignore to silence this)"
-                        : "not a regular file (a FIFO, device or socket): left alone (name it in .folioignore to silence this)"
-                    scan.passedOver.insert(path)
-                    return
-                }
-                let file = SyncPath(file: path)
-                if Self.mayClashByCase(path) { scan.caseFoldable.append(file) }
-                if ConflictCopies.original(of: name) != nil { scan.copies.append(path) }
-                if let entry = known(file) {
-                    scan.archived += 1
-                    if entry.stamp == stamp {
-                        scan.files[file] = File(stamp: stamp, hash: entry.hash, id: entry.id)
-                        return
-                    }
-                }
-                scan.changed.append(file)
-                scan.pending.append((file, stamp))
-            }
             // Names beyond ASCII wait until the whole folder is listed: two of them may be
             // one name in two Unicode normalizations (see `normalize`).
             var beyondASCII: [(name: String, type: EntryType)] = []
@@ -163,10 +203,10 @@ package struct ReplicaScan: Sendable {
                 if entry.type != .invalidName && !entry.name.utf8.allSatisfy({ $0 < 0x80 }) {
                     beyondASCII.append(entry)
                 } else {
-                    visit(entry.name, entry.type)
+                    visit(entry.name, entry.type, in: folder, fd)
                 }
             }
-            for (name, type) in normalize(beyondASCII, in: full, relative: folder, renaming: renamingToNFC, scan: &scan) { visit(name, type) }
+            for (name, type) in normalize(beyondASCII, in: full, relative: folder, renaming: renamingToNFC, scan: &scan) { visit(name, type, in: folder, fd) }
         }
         return scan
     }

@@ -13,10 +13,15 @@ extension SyncEngine {
     /// last sync left them, this side replaced the folder with the file. The scans are
     /// updated to what is on disk after the renames.
     func separateFilesFromFolders(_ scans: inout ReplicaScans, archive: SyncArchive, into report: inout SyncReport) {
+        // A clash is new at a path changed on one side at least: in a hinted pass, only
+        // those are looked at (a whole pass looks at every file, as it always did).
+        let hinted = scans.a.isPartial || scans.b.isPartial
+        let changedFiles = hinted ? Set((scans.a.changed + scans.b.changed).map { SyncPath(file: $0.relative) }).sorted() : []
         for replica in Replica.allCases {
             let scan = scans[replica]
             let other = scans[replica.other]
-            for path in scan.files.keys.sorted() where path.isFile && other.files[SyncPath(folder: path.relative)] != nil {
+            let candidates = hinted ? changedFiles.filter { scan.files[$0] != nil } : scan.files.keys.sorted()
+            for path in candidates where path.isFile && other.files[SyncPath(folder: path.relative)] != nil {
                 let sameNamedFolder = SyncPath(folder: path.relative)
                 let fileUnchanged = archive.entries[path]?.hash == scan.files[path]!.hash
                 let folderUnchanged = archive.entries[sameNamedFolder] != nil

@@ -9,23 +9,27 @@ extension SyncEngine {
     /// The state folder locked (one process at a time appends to its bases and archive;
     /// the lock also makes the folder, 0700, as it holds copies of every text file), the
     /// trash expired, this run listed, the archive and the ignore rules read.
-    func prepare() throws(SyncError) -> SyncRun {
+    func prepare(memory: SyncMemory = SyncMemory()) throws(SyncError) -> SyncRun {
         var lock: StateLock?
         let endedRuns: Set<UInt32>
         if !options.dryRun {
             do { lock = try StateLock.acquire(state) } catch { throw SyncError(lockFailure: error) }
         }
         let stateFolder = try openState()
+        let storage = ArchiveStorage(state: stateFolder)
+        // The archive this process saved, while the files on disk are still those it left.
+        let held = memory.archive.flatMap { $0.state == state && $0.stamps == storage.stamps() ? $0 : nil }
         if !options.dryRun {
-            Trash(state: stateFolder).expire(olderThanDays: 30)
+            // Days-old trash goes at a whole sync: hinted ones, every few seconds, need not look.
+            if held == nil { Trash(state: stateFolder).expire(olderThanDays: 30) }
             do { endedRuns = try RunRecord(state: stateFolder).begin() } catch {
                 throw SyncError(.stateIO, "cannot write the state folder \(state): " + FileProblem.advice(any: error, writing: true) + "; nothing was changed")
             }
         } else {
             endedRuns = []
         }
-        let storage = ArchiveStorage(state: stateFolder)
-        var (archive, loaded) = try storage.load()
+        var archive: SyncArchive, loaded: ArchiveStorage.Loaded
+        if let held { (archive, loaded) = (held.archive, held.loaded) } else { (archive, loaded) = try storage.load() }
         // Each replica's `.folioignore` is its own (never copied). What either names is
         // ignored on both: a rule added on one side must not look like a deletion of those
         // files to the other; what the other side's rules alone hold back is reported.
@@ -48,21 +52,23 @@ extension SyncEngine {
         let knownArchive = archive
         archive.addFolderEntriesIfMissing()
         let bases = BaseStore(state: stateFolder, known: Set(knownArchive.entries.values.map(\.hash)))
-        return SyncRun(
+        var run = SyncRun(
             lock: lock, state: stateFolder, endedRuns: endedRuns, storage: storage, loaded: loaded, knownArchive: knownArchive, archive: archive,
             ignore: FolioIgnore(text: rules.a + "\n" + rules.b), ownIgnore: rules.map { FolioIgnore(text: $0) }, bases: bases, history: VersionHistory(state: stateFolder, contents: bases))
+        run.fromMemory = held != nil
+        return run
     }
 
     /// Both replicas listed at once, then what changed in either read with both cores;
     /// refused when a root could be listed only in part, or is no longer the same folder.
     func scan(_ run: SyncRun) throws(SyncError) -> ReplicaScans {
-        let known = run.knownArchive, ignore = run.ignore, ownIgnore = run.ownIgnore, endedRuns = run.endedRuns
+        let known = run.knownArchive, ignore = run.ignore, ownIgnore = run.ownIgnore, endedRuns = run.endedRuns, scope = run.scope
         let listings = ConcurrentSlots<Result<ReplicaScan, SyncError>>.map(2) { index in
             let replica = Replica.allCases[index]
             return Result { () throws(SyncError) in
                 try ReplicaScan.list(
                     self.folder(replica), ignoring: ignore, own: ownIgnore[replica], expectedCount: known.entries.count, endedRuns: endedRuns,
-                    renamingToNFC: !self.options.dryRun, known: Self.known(known, replica))
+                    renamingToNFC: !self.options.dryRun, scope: scope, known: Self.known(known, replica))
             }
         }
         let listed = try PerReplica { replica throws(SyncError) in try listings[replica.position].get() }
@@ -75,6 +81,9 @@ extension SyncEngine {
         // Both read at once: the work is shared between the cores whatever its side.
         var scans = [listed.a, listed.b]
         ReplicaScan.readPending(&scans, roots: [folderA, folderB])
+        if let scope {
+            for index in scans.indices { scans[index].complete(scope: scope, archive: run.archive, replica: Replica.allCases[index]) }
+        }
         if !options.allowMassDelete { try refuseStrangeRoots(archive: run.archive, state: run.state) }
         return ReplicaScans(a: scans[0], b: scans[1])
     }
@@ -134,7 +143,7 @@ extension SyncEngine {
         // or non-ASCII letters can clash: group those (few) by their lowercase form, with
         // the lowercase path itself when a replica has it.
         var byFoldedName: [SyncPath: Set<SyncPath>] = [:]
-        for path in scans.a.caseFoldable + scans.b.caseFoldable {
+        for path in scans.a.caseFoldable + scans.b.caseFoldable + caseTwinsInArchive(scans, run.archive) {
             let folded = SyncPath(key: path.key.lowercased())
             byFoldedName[folded, default: []].insert(path)
             if scans.a.files[folded] != nil || scans.b.files[folded] != nil { byFoldedName[folded]!.insert(folded) }
@@ -142,6 +151,7 @@ extension SyncEngine {
         for (_, paths) in byFoldedName where paths.count > 1 {
             run.clashed = true
             for path in paths {
+                run.touched.insert(path)
                 report.record(.skipped(replica: nil, path: path.key, reason: "names that differ only by case (\(paths.sorted().map(\.key).joined(separator: ", "))): left alone; rename one", byDesign: false))
                 scans.a.files[path] = nil
                 scans.b.files[path] = nil
@@ -163,7 +173,8 @@ extension SyncEngine {
     func plan(_ scans: ReplicaScans, _ run: inout SyncRun) throws(SyncError) -> [SyncStep] {
         // Names taken out for a clash upset the scans' counts of archived paths: then every
         // archived path is looked at.
-        var (steps, restamped) = Self.plan(archive: run.archive, a: scans.a, b: scans.b, everyArchivedPath: run.clashed)
+        var (steps, restamped, looked) = Self.plan(archive: run.archive, a: scans.a, b: scans.b, everyArchivedPath: run.clashed)
+        run.touched.formUnion(looked)
         // A path a rule ignores is absent from both scans, not gone: its archive entry
         // (its base) stays, so that when the rule goes, an edit made meanwhile goes
         // across as an edit, not as a conflict.
@@ -211,6 +222,8 @@ extension SyncEngine {
         applier.commitReplacements()
         if steps.count >= 100 { options.progress?(steps.count, steps.count) }
         (run.archive, report) = (applier.archive, applier.report)
+        // Beyond the planned paths, the steps record what they made: a conflict copy, say.
+        for replica in Replica.allCases { run.touched.formUnion(report.pathsWritten(in: replica).map(SyncPath.init(key:))) }
         // In path order, as the steps were planned (new files were copied in a batch of their own).
         report.sortCopiesAndDeletions()
         report.files = run.archive.entries.keys.count { !$0.isFolder }
@@ -220,14 +233,19 @@ extension SyncEngine {
     /// What the pass did, made durable: the archive (not written again when unchanged),
     /// after a flush of the files and bases it names; the roots' identities; the run
     /// taken off the list; the versions seen, pruned now and then.
-    func record(_ run: inout SyncRun, _ report: inout SyncReport) throws(SyncError) {
+    func record(_ run: inout SyncRun, _ report: inout SyncReport, scans: ReplicaScans, memory: inout SyncMemory) throws(SyncError) {
         defer { withExtendedLifetime(run.lock) {} }
         guard !options.dryRun else { return }
-        if run.archive != run.knownArchive {
+        // Only what the pass looked at can have changed, once the archive is the one in
+        // memory (an archive read from disk may have had folder entries added).
+        let changes = ArchiveStorage.changes(run.archive, known: run.knownArchive, touched: run.fromMemory ? run.touched : nil)
+        memory.archive = nil
+        var loaded = run.loaded
+        if !changes.isEmpty {
             do {
                 try run.bases.flush()
                 try AtomicFile.flushFileSystem(containing: run.state.root)
-                try run.storage.save(run.archive, known: run.knownArchive, loaded: run.loaded)
+                loaded = try run.storage.save(run.archive, changes: changes, loaded: run.loaded)
             } catch {
                 // What was copied is still reported (and the sync exits 3): the files are
                 // written; without the archive, the next sync compares them afresh.
@@ -236,6 +254,8 @@ extension SyncEngine {
                 return
             }
         }
+        memory.archive = SyncMemory.Archive(state: state, archive: run.archive, loaded: loaded, stamps: run.storage.stamps())
+        memory.unsettled = unsettled(run, scans, report, previously: memory.unsettled)
         do { try recordRoots(state: run.state) } catch {
             // The files are synced; only the guard against a replaced replica is without its record.
             if report.stateProblem == nil {
@@ -254,5 +274,43 @@ extension SyncEngine {
         } catch {
             report.record(stateNotWritten: "cannot save the history of versions in \(state): " + FileProblem.advice(error, writing: true))
         }
+    }
+
+    /// The paths this pass left for a later one: a file present but not recorded, an
+    /// entry without a stamp in a replica (it is read again when next looked at), what
+    /// it skipped (could not read, or left alone: a folder that still holds files, names
+    /// that differ only by case), which a whole pass would look at again. A hinted pass
+    /// looks only at what it looked at and what was left before; a whole one at everything.
+    func unsettled(_ run: SyncRun, _ scans: ReplicaScans, _ report: SyncReport, previously: Set<String>) -> Set<String> {
+        var left: Set<String> = []
+        func consider(_ path: SyncPath) {
+            if let entry = run.archive.entries[path] {
+                if entry.stampA == nil || entry.stampB == nil { left.insert(path.relative) }
+            } else if scans.a.files[path] != nil || scans.b.files[path] != nil {
+                left.insert(path.relative)
+            }
+        }
+        if run.scope != nil {
+            for path in run.touched { consider(path) }
+            for path in previously { consider(SyncPath(file: path)); consider(SyncPath(folder: path)) }
+        } else {
+            for (path, entry) in run.archive.entries where entry.stampA == nil || entry.stampB == nil { left.insert(path.relative) }
+            for scan in [scans.a, scans.b] {
+                for path in scan.files.keys where run.archive.entries[path] == nil { left.insert(path.relative) }
+            }
+        }
+        for scan in [scans.a, scans.b] { left.formUnion(scan.skipped.keys.filter { !$0.isEmpty }) }
+        left.formUnion(report.skips.keys.map { SyncPath(key: $0.path).relative }.filter { !$0.isEmpty })
+        return left
+    }
+
+    /// The archived paths whose names differ only by case from a path new in a hinted
+    /// pass: a whole scan lists them among ``ReplicaScan/caseFoldable`` whatever changed,
+    /// a hinted one only when looked at. None for whole scans, or when nothing is new.
+    func caseTwinsInArchive(_ scans: ReplicaScans, _ archive: SyncArchive) -> [SyncPath] {
+        guard scans.a.isPartial || scans.b.isPartial else { return [] }
+        let new = Set((scans.a.changed + scans.b.changed).filter { archive.entries[$0] == nil }.map { $0.key.lowercased() })
+        guard !new.isEmpty else { return [] }
+        return archive.entries.keys.filter { ReplicaScan.mayClashByCase($0.key) && new.contains($0.key.lowercased()) }
     }
 }

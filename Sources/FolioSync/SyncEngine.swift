@@ -78,14 +78,27 @@ public struct SyncEngine: Sendable {
         try ArchiveStorage(state: openState()).load().archive
     }
 
-    /// Runs one sync.
+    /// Runs one sync of both replicas whole.
     public func run() throws(SyncError) -> SyncReport {
-        var report = try runOnce()
+        var memory = SyncMemory()
+        return try run(hints: nil, memory: &memory)
+    }
+
+    /// Runs one sync. With `hints` (paths relative to either replica, as a watcher names
+    /// them: files, or folders with everything in them), only those paths are looked at
+    /// on both sides, with what they imply (a new folder whole), and everything else is
+    /// taken to be as the archive in `memory` has it: the steps are those a whole sync
+    /// would take when nothing else changed. A whole sync still runs when `hints` is nil,
+    /// when `memory` does not hold the archive on disk (the first sync of a process, or
+    /// another process synced the pair meanwhile), or when a hint names the root or a
+    /// `.folioignore`. `memory` keeps the archive and the paths left for a later sync.
+    public func run(hints: Set<String>?, memory: inout SyncMemory) throws(SyncError) -> SyncReport {
+        var report = try runOnce(hints: hints, memory: &memory)
         // A copy that could not be folded against its file as it was may fold against the
         // file this sync changed (or with the versions it recorded): tried again at once,
         // so that one sync converges and the next finds nothing to do.
         for _ in 0..<2 where !options.dryRun && !report.copiesKept.isEmpty {
-            let next = try runOnce()
+            let next = try runOnce(hints: nil, memory: &memory)
             let changed = !(next.copies.isEmpty && next.deletions.isEmpty && next.merges.isEmpty && next.folds.isEmpty && next.moves.isEmpty)
             report = report.followed(by: next)
             if !changed { break }
@@ -94,15 +107,18 @@ public struct SyncEngine: Sendable {
     }
 
     /// One pass, in named phases; each says what it needs and leaves for the next.
-    func runOnce() throws(SyncError) -> SyncReport {
-        var run = try prepare()
+    func runOnce(hints: Set<String>?, memory: inout SyncMemory) throws(SyncError) -> SyncReport {
+        var run = try prepare(memory: memory)
+        if let hints, run.fromMemory {
+            run.scope = ScanScope(hints.union(memory.unsettled), archive: run.archive, ignore: run.ignore)
+        }
         var scans = try scan(run)
         var report = try foldConflictCopies(&scans, &run)
         try refuseEmptiedReplicas(scans, &run)
         tidy(&scans, &run, &report)
         let steps = try plan(scans, &run)
         apply(steps, scans, &run, &report)
-        try record(&run, &report)
+        try record(&run, &report, scans: scans, memory: &memory)
         return report
     }
 
@@ -168,14 +184,17 @@ public struct SyncEngine: Sendable {
     /// left out, its archive entry kept. Only the paths a scan found changed, and the
     /// archived paths a scan did not find, are looked at: in most syncs, few.
     static func plan(archive: SyncArchive, a scanA: ReplicaScan, b scanB: ReplicaScan, everyArchivedPath: Bool = false)
-        -> (steps: [SyncStep], restamped: [SyncPath: (a: FileStamp, b: FileStamp)])
+        -> (steps: [SyncStep], restamped: [SyncPath: (a: FileStamp, b: FileStamp)], looked: Set<SyncPath>)
     {
         struct Version: Hashable {
             var hash: SHA256.Digest
             var executable: Bool
         }
         var paths = Set(scanA.changed).union(scanB.changed)
-        if everyArchivedPath || scanA.archived != archive.entries.count || scanB.archived != archive.entries.count {
+        if scanA.isPartial || scanB.isPartial {
+            paths.formUnion(scanA.vanished)
+            paths.formUnion(scanB.vanished)
+        } else if everyArchivedPath || scanA.archived != archive.entries.count || scanB.archived != archive.entries.count {
             for path in archive.entries.keys where scanA.files[path] == nil || scanB.files[path] == nil { paths.insert(path) }
         }
         let blocked = Set(scanA.skipped.keys).union(scanB.skipped.keys)
@@ -206,7 +225,7 @@ public struct SyncEngine: Sendable {
                 ids.b[path] = fileB.id
             }
         }
-        return (SyncPlan.steps(archive: base, a: a, b: b, ids: ids), restamped)
+        return (SyncPlan.steps(archive: base, a: a, b: b, ids: ids), restamped, paths)
     }
 
     /// The steps in the order they run. Copies of files changed on one side only (all

@@ -27,6 +27,13 @@ struct SyncRun {
     var clashed = false
     /// Runs whose leftover temporaries could not be moved to the trash.
     var unmovedRuns: Set<UInt32> = []
+    /// Whether the archive is the one a ``SyncMemory`` held (then hints can be trusted).
+    var fromMemory = false
+    /// What a hinted pass looks at; nil: both replicas whole.
+    var scope: ScanScope?
+    /// The paths the plan looked at, and those whose entries were taken out for a clash:
+    /// in a hinted pass, all the archive can have changed at.
+    var touched: Set<SyncPath> = []
 }
 
 /// The two replicas' scans, side by side (two stored properties, so that a phase can

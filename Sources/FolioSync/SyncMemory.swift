@@ -1,0 +1,27 @@
+import FolioSystem
+
+/// What a process that syncs one pair again and again (``PairWatcher``) keeps from one
+/// sync to the next, so that a sync of a few hinted paths costs a few paths: the
+/// archive as it saved it (read from disk again whenever the files there are not the
+/// ones it left: another process synced the pair meanwhile), and the paths a sync left
+/// for a later one (a file that could not be read, an entry without a stamp), looked at
+/// again by every hinted sync until they are settled.
+public struct SyncMemory: Sendable {
+    /// The archive this process saved last, with the stamps of the files it is in.
+    struct Archive: Sendable {
+        var state: String
+        var archive: SyncArchive
+        var loaded: ArchiveStorage.Loaded
+        var stamps: [FileStamp?]
+    }
+
+    var archive: Archive?
+    /// Paths a sync left unsettled (relative, as hints are).
+    package internal(set) var unsettled: Set<String> = []
+
+    /// An empty memory: the next sync reads the archive and scans both replicas whole.
+    public init() {}
+
+    /// Whether the archive is held.
+    package var holdsArchive: Bool { archive != nil }
+}
