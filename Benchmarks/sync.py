@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Sync benchmark: `folio sync` against Unison on the same generated trees, in one run.
+"""Sync benchmark: `folio sync` against rsync, Unison and rclone bisync on the same generated trees, in one run.
 
 For each N (the generator of Benchmarks/check.py): the limits first (`cp -a` of the
 tree, and a stat pass with `find -printf` over both trees), then, for each tool on its
@@ -11,14 +11,17 @@ own fresh copy:
   4. a resync after 50 recipes are edited on both sides (a different line each:
      the title on one, a step on the other) — and what each tool did with them.
 
-Unison runs as `unison A B -batch -auto` with HOME pointed at a scratch folder. Each
-measure is taken --repeat times (default 3), the limits and the two tools in
-alternation, every run on fresh folders, nothing deleted until the end (file creation
-on these disks slows down for minutes after a mass deletion); medians are printed.
+Unison runs as `unison A B -batch -auto` with HOME pointed at a scratch folder;
+rsync as `rsync -a A/ B/` (one way: it syncs nothing back, and an edit on both sides
+loses B's); rclone as `rclone bisync A B` (`--resync` the first time). Each measure is
+taken --repeat times (default 3), the limits and the tools in alternation, every run
+on fresh folders, nothing deleted until the end (file creation on these disks slows
+down for minutes after a mass deletion); medians are printed, with Folio's time over
+each peer's.
 
-Run by hand from the package root (needs Debian's unison):
+Run by hand from the package root (needs Debian's unison, rsync and rclone):
 
-  swift build -c release && python3 Benchmarks/sync.py --files 10000 --files 100000
+  swift build -c release --product folio && python3 Benchmarks/sync.py --files 10000 --files 100000
 """
 import argparse
 import filecmp
@@ -104,13 +107,14 @@ def main():
     parser.add_argument("--folio", default=os.path.join(root_dir, ".build", "release", "folio"))
     args = parser.parse_args()
     sizes = args.files or [10000]
-    unison = shutil.which("unison")
-    if not unison:
-        sys.exit("unison not found: apt-get install unison")
-    version = subprocess.run([unison, "-version"], capture_output=True, text=True).stdout.strip()
+    unison, rsync, rclone = shutil.which("unison"), shutil.which("rsync"), shutil.which("rclone")
+    if not (unison and rsync and rclone):
+        sys.exit("unison, rsync and rclone are needed: apt-get install unison rsync rclone")
     print("folio sync benchmark")
     print(f"  command line: {' '.join(sys.argv)}")
-    print(f"  peer:         {version}")
+    for tool in (unison, rsync, rclone):
+        version = subprocess.run([tool, "--version" if tool != unison else "-version"], capture_output=True, text=True).stdout.strip().split("\n")[0]
+        print(f"  peer:         {version}")
     base = tempfile.mkdtemp(prefix="folio-sync-bench-", dir="/tmp")
     try:
         for n in sizes:
@@ -122,11 +126,21 @@ def main():
             home = os.path.join(work, "home")
             os.makedirs(home)
             env = dict(os.environ, HOME=home)
+            bisynced = set()
+
+            def rclone_argv(a, b):
+                first = (a, b) not in bisynced
+                bisynced.add((a, b))
+                return [rclone, "bisync", a, b, "--config", "/dev/null", "-q"] + (["--resync"] if first else [])
+
             tools = {
                 "folio": lambda a, b, rep: [args.folio, "sync", a, b, "--state", os.path.join(work, f"folio-state{rep}")],
+                "rsync": lambda a, b, rep: [rsync, "-a", a + "/", b + "/"],
                 "unison": lambda a, b, rep: [unison, a, b, "-batch", "-auto", "-ui", "text", "-silent"],
+                "rclone": lambda a, b, rep: rclone_argv(a, b),
             }
-            runs = {"cp -a": [], "stat pass": [], "copy of the changed files": [], "folio": [], "unison": []}
+            peers = ["rsync", "unison", "rclone"]
+            runs = {"cp -a": [], "stat pass": [], "copy of the changed files": [], **{tool: [] for tool in tools}}
             for rep in range(args.repeat):
                 # The limits and the two tools in alternation, each on fresh folders.
                 copy = os.path.join(work, f"copy{rep}")
@@ -140,18 +154,24 @@ def main():
                 scratch = os.path.join(work, f"changed{rep}")
                 os.makedirs(scratch)
                 runs["copy of the changed files"].append(timed(["cp", "-t", scratch] + changed)[0])
-                order = ["folio", "unison"] if rep % 2 == 0 else ["unison", "folio"]
+                order = list(tools)[rep % len(tools):] + list(tools)[:rep % len(tools)]
                 for tool in order:
                     runs[tool].append(run_tool(tool, lambda a, b: tools[tool](a, b, rep), tree, work, env, rep))
             cp_time = statistics.median(runs["cp -a"])
             stat_time = statistics.median(runs["stat pass"])
             print(f"  limits (median of {args.repeat}): cp -a {cp_time:.3f} s; stat pass of both trees {stat_time:.3f} s")
-            median = {tool: {m: statistics.median(r[m] for r in runs[tool]) for m in MEASURES} for tool in ("folio", "unison")}
-            print(f"  {'measure (median of ' + str(args.repeat) + ')':<28} {'folio s':>9} {'unison s':>9} {'ratio':>7}   folio runs")
+            median = {tool: {m: statistics.median(r[m] for r in runs[tool]) for m in MEASURES} for tool in tools}
+            header = "".join(f" {tool + ' s':>9}" for tool in tools) + "".join(f" {'/' + tool:>8}" for tool in peers)
+            print(f"  {'measure (median of ' + str(args.repeat) + ')':<28}{header}   folio runs")
             for measure in MEASURES:
-                f, u = median["folio"][measure], median["unison"][measure]
+                f = median["folio"][measure]
+                times = "".join(f" {median[tool][measure]:9.3f}" for tool in tools)
+                ratios = "".join(f" {f / median[tool][measure]:7.2f}x" for tool in peers)
                 each = " ".join(f"{r[measure]:.3f}" for r in runs["folio"])
-                print(f"  {measure:<28} {f:9.3f} {u:9.3f} {f / u:6.2f}x   {each}")
+                print(f"  {measure:<28}{times}{ratios}   {each}")
+            for measure in ("first sync", "no-change resync"):
+                ratio = median["folio"][measure] / median["rsync"][measure]
+                print(f"  {measure} folio / rsync -a: {ratio:.2f}x (target <= 1.0x: {'met' if ratio <= 1.0 else 'NOT met'})")
             print(f"  first sync / cp -a: {median['folio']['first sync'] / cp_time:.2f}x (target <= 1.5x)")
             print(f"  no-change resync / stat pass: {median['folio']['no-change resync'] / stat_time:.2f}x (target <= 1.5x)")
             floor = stat_time + statistics.median(runs["copy of the changed files"])

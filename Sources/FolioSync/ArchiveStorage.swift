@@ -47,9 +47,9 @@ struct ArchiveStorage {
         }
     }
 
-    /// The lines that turn `known` into `archive`: every path `touched` names (all of
-    /// them when nil) whose entry differs. Empty when nothing differs.
-    static func changes(_ archive: SyncArchive, known: SyncArchive, touched: Set<SyncPath>? = nil) -> [UInt8] {
+    /// The lines that turn `known` into `archive`: every path whose entry differs.
+    /// Empty when nothing differs.
+    static func changes(_ archive: SyncArchive, known: SyncArchive) -> [UInt8] {
         var block: [UInt8] = []
         func note(_ path: SyncPath) {
             let entry = archive.entries[path]
@@ -62,19 +62,35 @@ struct ArchiveStorage {
                 block.append(10)
             }
         }
-        if let touched {
-            for path in touched.sorted() { note(path) }
-            #if DEBUG
-            // What a hinted sync names as touched must be all it changed: else the saved
-            // archive would lack a change the one in memory has.
-            let named = Set(block.split(separator: 10)), all = Set(changes(archive, known: known).split(separator: 10))
-            assert(named == all, "a hinted sync changed the archive at paths it did not name: "
-                + all.subtracting(named).map { String(decoding: $0, as: UTF8.self) }.sorted().joined(separator: "; "))
-            #endif
-        } else {
-            for path in archive.entries.keys { note(path) }
-            for path in known.entries.keys where archive.entries[path] == nil { note(path) }
+        for path in archive.entries.keys { note(path) }
+        for path in known.entries.keys where archive.entries[path] == nil { note(path) }
+        return block
+    }
+
+    /// The lines that turn the archive a pass started from into `archive`, when only the
+    /// `touched` paths can have changed, `before` holding their entries then (a path it
+    /// lacks is written whatever it was: a line that sets an entry to what it is is harmless).
+    /// `known` is that archive whole in debug builds, to check the lines against.
+    static func changes(_ archive: SyncArchive, before: [SyncPath: SyncArchive.Entry?], touched: Set<SyncPath>, known: SyncArchive) -> [UInt8] {
+        var block: [UInt8] = []
+        for path in touched.sorted() {
+            let entry = archive.entries[path]
+            if let was = before[path], was == entry { continue }
+            if let entry {
+                SyncArchive.appendLine(path, entry, to: &block)
+            } else {
+                block += Array("-\t".utf8)
+                SyncArchive.appendEscaped(path.key, to: &block)
+                block.append(10)
+            }
         }
+        #if DEBUG
+        // Every change the pass made must be among the lines: else the archive saved would
+        // lack a change the one in memory has.
+        let named = Set(block.split(separator: 10)), all = Set(changes(archive, known: known).split(separator: 10))
+        assert(all.isSubset(of: named), "a hinted sync changed the archive at paths it did not name: "
+            + all.subtracting(named).map { String(decoding: $0, as: UTF8.self) }.sorted().joined(separator: "; "))
+        #endif
         return block
     }
 

@@ -51,6 +51,16 @@ final class BaseStore {
         return name
     }
 
+    /// The hashes of every version kept, as this run leaves them (for the next run of the
+    /// same process, which then need not gather them again).
+    func hashes() -> Set<SHA256.Digest> {
+        if let known {
+            stored = known()
+            self.known = nil
+        }
+        return stored
+    }
+
     /// Whether the version with this hash is kept.
     func contains(_ hash: SHA256.Digest) -> Bool {
         if let known {

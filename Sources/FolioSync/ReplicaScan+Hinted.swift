@@ -6,13 +6,11 @@ extension ReplicaScan {
     /// path in scope that was not found gone (``vanished``).
     mutating func complete(scope: ScanScope, archive: SyncArchive, replica: Replica) {
         let found = files
-        // Keys kept: the dictionary's layout is the archive's, built without hashing a path again.
-        files = archive.entries.mapValues { File(stamp: $0.stamp(in: replica) ?? .unknown, hash: $0.hash, id: $0.id) }
+        files.fallBack(to: archive, in: replica)
         for path in scope.archivedPaths(in: archive) where found[path] == nil {
             files[path] = nil
             vanished.append(path)
         }
-        for (path, file) in found { files[path] = file }
         isPartial = true
     }
 }

@@ -15,7 +15,7 @@ package struct ReplicaScan: Sendable {
     }
 
     /// The files and folders by path.
-    package var files: [SyncPath: File] = [:]
+    package var files = ScanFiles()
     /// Paths left alone, with the reason (symbolic links, unreadable files).
     package var skipped: [String: String] = [:]
     /// The paths among ``skipped`` that Folio leaves alone by design (links, devices,

@@ -25,7 +25,7 @@ extension SyncEngine {
                 let sameNamedFolder = SyncPath(folder: path.relative)
                 let fileUnchanged = archive.entries[path]?.hash == scan.files[path]!.hash
                 let folderUnchanged = archive.entries[sameNamedFolder] != nil
-                    && !other.files.contains { $0.key.isInside(sameNamedFolder) && archive.entries[$0.key]?.hash != $0.value.hash }
+                    && !other.files.contains { path, file in path.isInside(sameNamedFolder) && archive.entries[path]?.hash != file.hash }
                 guard !fileUnchanged && !folderUnchanged else { continue }
                 let copy = Applier.freeName(
                     Applier.conflictCopyName(path.relative, timestamp: Syscall.localTimestamp(), replica: replica.rawValue),

@@ -9,7 +9,7 @@ extension SyncEngine {
     /// The state folder locked (one process at a time appends to its bases and archive;
     /// the lock also makes the folder, 0700, as it holds copies of every text file), the
     /// trash expired, this run listed, the archive and the ignore rules read.
-    func prepare(memory: SyncMemory = SyncMemory()) throws(SyncError) -> SyncRun {
+    func prepare(memory: inout SyncMemory) throws(SyncError) -> SyncRun {
         var lock: StateLock?
         let endedRuns: Set<UInt32>
         if !options.dryRun {
@@ -19,6 +19,9 @@ extension SyncEngine {
         let storage = ArchiveStorage(state: stateFolder)
         // The archive this process saved, while the files on disk are still those it left.
         let held = memory.archive.flatMap { $0.state == state && $0.stamps == storage.stamps() ? $0 : nil }
+        // Taken, not shared: an archive held in two places is copied whole at its first
+        // change. A dry run changes nothing, and leaves it.
+        if !options.dryRun { memory.archive = nil }
         if !options.dryRun {
             // Days-old trash goes at a whole sync: hinted ones, every few seconds, need not look.
             if held == nil { Trash(state: stateFolder).expire(olderThanDays: 30) }
@@ -49,20 +52,33 @@ extension SyncEngine {
                     + advice + "; nothing was changed")
             }
         }
-        let knownArchive = archive
-        archive.addFolderEntriesIfMissing()
-        let bases = BaseStore(state: stateFolder, known: Set(knownArchive.entries.values.map(\.hash)))
+        // An archive from memory is compared with its entries before the pass changed them
+        // (``SyncRun/before``): kept whole beside it, each change would copy it whole.
+        var knownArchive = archive
+        #if !DEBUG
+        if held != nil { knownArchive = SyncArchive() }
+        #endif
+        if held == nil { archive.addFolderEntriesIfMissing() }
+        let bases: BaseStore
+        if held != nil, let hashes = memory.storedHashes {
+            if !options.dryRun { memory.storedHashes = nil }
+            bases = BaseStore(state: stateFolder, known: hashes)
+        } else {
+            let entries = archive.entries
+            bases = BaseStore(state: stateFolder, known: Set(entries.values.map(\.hash)))
+        }
         var run = SyncRun(
             lock: lock, state: stateFolder, endedRuns: endedRuns, storage: storage, loaded: loaded, knownArchive: knownArchive, archive: archive,
             ignore: FolioIgnore(text: rules.a + "\n" + rules.b), ownIgnore: rules.map { FolioIgnore(text: $0) }, bases: bases, history: VersionHistory(state: stateFolder, contents: bases))
         run.fromMemory = held != nil
+        run.fileCount = held?.fileCount
         return run
     }
 
     /// Both replicas listed at once, then what changed in either read with both cores;
     /// refused when a root could be listed only in part, or is no longer the same folder.
     func scan(_ run: SyncRun) throws(SyncError) -> ReplicaScans {
-        let known = run.knownArchive, ignore = run.ignore, ownIgnore = run.ownIgnore, endedRuns = run.endedRuns, scope = run.scope
+        let known = run.fromMemory ? run.archive : run.knownArchive, ignore = run.ignore, ownIgnore = run.ownIgnore, endedRuns = run.endedRuns, scope = run.scope
         let listings = ConcurrentSlots<Result<ReplicaScan, SyncError>>.map(2) { index in
             let replica = Replica.allCases[index]
             return Result { () throws(SyncError) in
@@ -103,11 +119,11 @@ extension SyncEngine {
     /// had some, unless `allowMassDelete`. Counts the archive's files for the mass-delete
     /// guard in ``plan(_:_:)`` too.
     func refuseEmptiedReplicas(_ scans: ReplicaScans, _ run: inout SyncRun) throws(SyncError) {
-        run.archivedFiles = run.archive.entries.keys.count { !$0.isFolder }
+        run.archivedFiles = run.fileCount ?? run.archive.entries.keys.count { !$0.isFolder }
         let archivedFiles = run.archivedFiles
         for (replica, scan) in [(Replica.a, scans.a), (.b, scans.b)]
         // A file it could not read is no sign of an empty replica: it is there, unread.
-        where archivedFiles > 0 && !options.allowMassDelete && !scan.files.keys.contains(where: { !$0.isFolder })
+        where archivedFiles > 0 && !options.allowMassDelete && !scan.files.contains(where: { path, _ in !path.isFolder })
             && !scan.skipped.keys.contains(where: { !$0.isEmpty && !scan.passedOver.contains($0) }) {
             throw SyncError(
                 .massDeletion, "\(root(replica)) is empty, but it held \(archivedFiles) files at the last sync: refusing to delete them "
@@ -151,7 +167,7 @@ extension SyncEngine {
         for (_, paths) in byFoldedName where paths.count > 1 {
             run.clashed = true
             for path in paths {
-                run.touched.insert(path)
+                run.remember(path)
                 report.record(.skipped(replica: nil, path: path.key, reason: "names that differ only by case (\(paths.sorted().map(\.key).joined(separator: ", "))): left alone; rename one", byDesign: false))
                 scans.a.files[path] = nil
                 scans.b.files[path] = nil
@@ -165,6 +181,9 @@ extension SyncEngine {
         for (replica, scan) in [(Replica.a, scans.a), (.b, scans.b)] {
             for path in scan.normalized { report.record(.normalized(ReplicaPath(replica, path))) }
         }
+        // From here on only the paths looked at are asked about, and the archive changes.
+        scans.a.files.dropFallback()
+        scans.b.files.dropFallback()
     }
 
     /// The steps the decision table gives (``SyncPlan``), refused when they would delete
@@ -174,7 +193,7 @@ extension SyncEngine {
         // Names taken out for a clash upset the scans' counts of archived paths: then every
         // archived path is looked at.
         var (steps, restamped, looked) = Self.plan(archive: run.archive, a: scans.a, b: scans.b, everyArchivedPath: run.clashed)
-        run.touched.formUnion(looked)
+        for path in looked { run.remember(path) }
         // A path a rule ignores is absent from both scans, not gone: its archive entry
         // (its base) stays, so that when the rule goes, an edit made meanwhile goes
         // across as an edit, not as a conflict.
@@ -209,7 +228,7 @@ extension SyncEngine {
     /// for them.
     func apply(_ steps: [SyncStep], _ scans: ReplicaScans, _ run: inout SyncRun, _ report: inout SyncReport) {
         var applier = Applier(
-            engine: self, state: run.state, bases: run.bases, history: run.history, scans: scans, archive: run.archive, report: report)
+            engine: self, state: run.state, bases: run.bases, history: run.history, scans: scans, archive: run.takeArchive(), report: report)
         let (copies, others, afterFolders) = schedule(steps, scans)
         applier.copyFiles(copies) { done in options.progress?(done, steps.count) }
         for (index, step) in others.enumerated() {
@@ -224,9 +243,11 @@ extension SyncEngine {
         (run.archive, report) = (applier.archive, applier.report)
         // Beyond the planned paths, the steps record what they made: a conflict copy, say.
         for replica in Replica.allCases { run.touched.formUnion(report.pathsWritten(in: replica).map(SyncPath.init(key:))) }
+        run.fileCount = run.countFiles()
+        assert(run.fileCount == run.archive.entries.keys.count { !$0.isFolder }, "the archive's files were miscounted from the changes")
         // In path order, as the steps were planned (new files were copied in a batch of their own).
         report.sortCopiesAndDeletions()
-        report.files = run.archive.entries.keys.count { !$0.isFolder }
+        report.files = run.fileCount ?? 0
         run.archive._checkInvariants()
     }
 
@@ -238,7 +259,9 @@ extension SyncEngine {
         guard !options.dryRun else { return }
         // Only what the pass looked at can have changed, once the archive is the one in
         // memory (an archive read from disk may have had folder entries added).
-        let changes = ArchiveStorage.changes(run.archive, known: run.knownArchive, touched: run.fromMemory ? run.touched : nil)
+        let changes = run.fromMemory
+            ? ArchiveStorage.changes(run.archive, before: run.before, touched: run.touched, known: run.knownArchive)
+            : ArchiveStorage.changes(run.archive, known: run.knownArchive)
         memory.archive = nil
         var loaded = run.loaded
         if !changes.isEmpty {
@@ -254,7 +277,8 @@ extension SyncEngine {
                 return
             }
         }
-        memory.archive = SyncMemory.Archive(state: state, archive: run.archive, loaded: loaded, stamps: run.storage.stamps())
+        memory.archive = SyncMemory.Archive(state: state, archive: run.archive, loaded: loaded, stamps: run.storage.stamps(), fileCount: run.fileCount)
+        memory.storedHashes = run.bases.hashes()
         memory.unsettled = unsettled(run, scans, report, previously: memory.unsettled)
         do { try recordRoots(state: run.state) } catch {
             // The files are synced; only the guard against a replaced replica is without its record.

@@ -108,7 +108,7 @@ public struct SyncEngine: Sendable {
 
     /// One pass, in named phases; each says what it needs and leaves for the next.
     func runOnce(hints: Set<String>?, memory: inout SyncMemory) throws(SyncError) -> SyncReport {
-        var run = try prepare(memory: memory)
+        var run = try prepare(memory: &memory)
         if let hints, run.fromMemory {
             run.scope = ScanScope(hints.union(memory.unsettled), archive: run.archive, ignore: run.ignore)
         }

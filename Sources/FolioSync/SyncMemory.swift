@@ -13,9 +13,14 @@ public struct SyncMemory: Sendable {
         var archive: SyncArchive
         var loaded: ArchiveStorage.Loaded
         var stamps: [FileStamp?]
+        /// How many files it holds.
+        var fileCount: Int?
     }
 
     var archive: Archive?
+    /// The hashes of the bases stored, as the last sync left them (gathering them from
+    /// the archive costs a pass over it).
+    var storedHashes: Set<SHA256.Digest>?
     /// Paths a sync left unsettled (relative, as hints are).
     package internal(set) var unsettled: Set<String> = []
 

@@ -31,9 +31,41 @@ struct SyncRun {
     var fromMemory = false
     /// What a hinted pass looks at; nil: both replicas whole.
     var scope: ScanScope?
-    /// The paths the plan looked at, and those whose entries were taken out for a clash:
-    /// in a hinted pass, all the archive can have changed at.
+    /// The paths the plan looked at, those whose entries were taken out for a clash, and
+    /// what the steps wrote: in a pass on an archive from memory, all it can have changed at.
     var touched: Set<SyncPath> = []
+    /// The entries at ``touched`` paths before the pass changed them (nil: none), as far
+    /// as they were known before a step ran.
+    var before: [SyncPath: SyncArchive.Entry?] = [:]
+    /// How many files (not folders) the archive holds, when known without counting.
+    var fileCount: Int?
+
+    /// Notes that the pass may change the entry of `path`, and what it was.
+    mutating func remember(_ path: SyncPath) {
+        guard touched.insert(path).inserted else { return }
+        before[path] = .some(archive.entries[path])
+    }
+
+    /// The archive, handed over: the caller then holds its only copy, so that changing
+    /// it does not copy it whole.
+    mutating func takeArchive() -> SyncArchive {
+        defer { archive = SyncArchive() }
+        return archive
+    }
+
+    /// How many files the archive holds now: from the count before and the entries
+    /// changed when one was known, else counted.
+    func countFiles() -> Int {
+        guard let fileCount, fromMemory else { return archive.entries.keys.count { !$0.isFolder } }
+        var count = fileCount
+        for path in touched where path.isFile {
+            // A path with no entry remembered was not a file the count knew of... unless it was: looked up then.
+            let was = before[path].map { $0 != nil } ?? false
+            let isNow = archive.entries[path] != nil
+            count += (isNow ? 1 : 0) - (was ? 1 : 0)
+        }
+        return count
+    }
 }
 
 /// The two replicas' scans, side by side (two stored properties, so that a phase can
