@@ -31,6 +31,12 @@ How to run (by hand, from the package root; it is not a test):
 
   swift build -c release && python3 Benchmarks/check.py --files 10000 --files 100000
 
+With --baseline PATH, another folio binary (an older commit's release build) runs
+`check` in the same rounds, and the ratio folio/baseline is printed:
+
+  git worktree add /tmp/old 435cce5 && (cd /tmp/old && swift build -c release --product folio)
+  python3 Benchmarks/check.py --files 10000 --files 100000 --baseline /tmp/old/.build/release/folio
+
 Options: --files N (repeatable, default 100000), --runs R (default 5),
 --seed S (default 42), --folio PATH (default .build/release/folio),
 --workdir DIR (default: a fresh folder under /tmp), --keep (keep the trees).
@@ -432,12 +438,15 @@ def run_once(argv, capture=False):
     return run
 
 
-def tool_commands(folio, root):
-    return {
+def tool_commands(folio, root, baseline=None):
+    commands = {
         "folio": ([str(folio), "check", root], False),
         "cat": (["bash", "-c", CAT_PIPELINE, "bash", root], False),
         "pyyaml": ([sys.executable, str(Path(__file__).resolve()), "--pyyaml-child", root], True),
     }
+    if baseline:
+        commands["baseline"] = ([str(baseline), "check", root], False)
+    return commands
 
 
 def check_run(tool, run, n, warned):
@@ -453,15 +462,15 @@ def check_run(tool, run, n, warned):
         print(f"  WARNING: {tool} {problem}{detail}", flush=True)
 
 
-def benchmark(folio, root, n, runs):
-    """One untimed warm-up round, then `runs` rounds of folio, cat, pyyaml."""
-    commands = tool_commands(folio, root)
-    results = {tool: [] for tool in TOOLS}
+def benchmark(folio, root, n, runs, baseline=None):
+    """One untimed warm-up round, then `runs` rounds of folio, cat, pyyaml (and the baseline)."""
+    commands = tool_commands(folio, root, baseline)
+    results = {tool: [] for tool in commands}
     warned = set()
     for round_number in range(runs + 1):
         label = "warm-up" if round_number == 0 else f"run {round_number}/{runs}"
         cells = []
-        for tool in TOOLS:
+        for tool in commands:
             argv, capture = commands[tool]
             run = run_once(argv, capture)
             check_run(tool, run, n, warned)
@@ -542,7 +551,7 @@ def pass_fail(ok):
 def summarize(n, results):
     """Print the per-tool table and the targets; return the verdicts."""
     rows = {}
-    for tool in TOOLS:
+    for tool in results:
         seconds = [run.seconds for run in results[tool]]
         rows[tool] = {
             "median": statistics.median(seconds),
@@ -561,6 +570,9 @@ def summarize(n, results):
               f"{files_per_second:11,.0f} {row['rss_mib']:13.1f}  "
               f"{'0' if row['all_ok'] else 'FAILED'}")
     folio_over_cat = rows["folio"]["median"] / rows["cat"]["median"]
+    if "baseline" in rows:
+        print(f"\n  folio/baseline (median wall) {rows['folio']['median'] / rows['baseline']['median']:.2f}x, "
+              f"CPU {rows['folio']['cpu'] / rows['baseline']['cpu']:.2f}x (target <= 1x)")
     pyyaml_over_folio = rows["pyyaml"]["median"] / rows["folio"]["median"]
     folio_rss = rows["folio"]["rss_mib"]
     valid = rows["folio"]["all_ok"]  # a folio that fails cannot pass anything
@@ -613,6 +625,7 @@ def parse_args():
     parser.add_argument("--workdir", type=Path,
                         help="where to create the trees (default: a fresh folder under /tmp)")
     parser.add_argument("--keep", action="store_true", help="do not delete the generated trees")
+    parser.add_argument("--baseline", type=Path, help="another folio binary to run check with, side by side")
     parser.add_argument("--pyyaml-child", metavar="DIR", help=argparse.SUPPRESS)
     args = parser.parse_args()
     args.files = args.files or [100000]
@@ -651,7 +664,7 @@ def main():
                     floor = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
                     print(f"  RSS floor: {floor:.1f} MiB (the benchmark's own peak RSS, which "
                           "Linux counts in every child's ru_maxrss; install GNU time to avoid it)")
-                results = benchmark(folio, root, n, args.runs)
+                results = benchmark(folio, root, n, args.runs, args.baseline)
                 all_verdicts.append((n, summarize(n, results)))
             finally:
                 if not args.keep:

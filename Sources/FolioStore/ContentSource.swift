@@ -5,4 +5,14 @@ import FolioSystem
 public protocol ContentSource: Sendable {
     /// The bytes of the file at `path` (relative to the folder).
     func contents(of path: String) throws(SystemError) -> [UInt8]
+    /// The bytes of each file at `paths`, in order, or why it could not be read: a source
+    /// may read a run of paths more cheaply than one by one (a folder opened once).
+    func contents(of paths: ArraySlice<String>) -> [Result<[UInt8], SystemError>]
+}
+
+extension ContentSource {
+    /// Each path read by itself.
+    public func contents(of paths: ArraySlice<String>) -> [Result<[UInt8], SystemError>] {
+        paths.map { path in Result { () throws(SystemError) in try contents(of: path) } }
+    }
 }

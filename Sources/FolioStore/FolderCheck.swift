@@ -25,12 +25,13 @@ public enum FolderCheck {
         let displayRoot = root.hasSuffix("/") ? String(root.dropLast()) : root
         let (declared, declarationProblems) = declaredKinds(in: folder, shownAs: displayRoot + "/" + Settings.fileName)
         let folders = declared.folders
-        let results = ConcurrentSlots<String?>.map(paths.count) { index -> String? in
-            let path = displayRoot + "/" + TextEscaping.name(paths[index])
+        // One file's problems as lines, nil when it has none.
+        @Sendable func check(_ relative: String, _ read: Result<[UInt8], SystemError>) -> String? {
+            let path = displayRoot + "/" + TextEscaping.name(relative)
             do {
-                let bytes = try FileReading.contents(of: folder[paths[index]])
+                let bytes = try read.get()
                 let document = try Document(bytes: bytes, path: path)
-                let kind = Kind.of(document, path: paths[index], folders: folders)
+                let kind = Kind.of(document, path: relative, folders: folders)
                 let issues = Validation.issues(in: document, kind: kind, path: path, declared: declared.schemas[kind])
                 return issues.isEmpty ? nil : issues.map(\.description).joined(separator: "\n")
             } catch let error as FormatError {
@@ -41,6 +42,13 @@ public enum FolderCheck {
                 return "\(path): error: \(error)"
             }
         }
+        // In runs of files, each run's folders opened once (``FileReading/contents(of:in:)``).
+        let run = 64
+        let runs = ConcurrentSlots<[String?]>.map((paths.count + run - 1) / run) { index -> [String?] in
+            let range = index * run..<min(paths.count, (index + 1) * run)
+            return zip(range, FileReading.contents(of: paths[range], in: folder)).map { index, read in check(paths[index], read) }
+        }
+        let results = runs.joined()
         return Report(paths: paths, problems: declarationProblems + walk.problems.map { FileProblem.line($0) } + results.compactMap { $0 })
     }
 

@@ -11,4 +11,9 @@ public struct FolderSource: ContentSource {
     public func contents(of path: String) throws(SystemError) -> [UInt8] {
         try FileReading.contents(of: root[path])
     }
+
+    /// Reads `paths` each folder opened once for its run of files.
+    public func contents(of paths: ArraySlice<String>) -> [Result<[UInt8], SystemError>] {
+        FileReading.contents(of: paths, in: root)
+    }
 }

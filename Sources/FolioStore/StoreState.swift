@@ -82,8 +82,9 @@ public struct StoreState: Sendable {
                 // Provisional ids from the path's position; merging rebases them past unreadable files.
                 var chunk = StoreIndex.Chunk(firstID: Int32(start))
                 var unreadable: [SystemError] = []
-                for i in start..<min(start + chunkSize, batchEnd) {
-                    switch Result(catching: { () throws(SystemError) in try source.contents(of: paths[i]) }) {
+                let range = start..<min(start + chunkSize, batchEnd)
+                for (i, read) in zip(range, source.contents(of: paths[range])) {
+                    switch read {
                     case .success(let bytes):
                         let (record, entry) = StoreState.prepare(path: paths[i], bytes: bytes, folders: folders)
                         chunk.add(record, entry)

@@ -2,15 +2,60 @@
 public enum FileReading {
     /// The bytes of the regular file at `path`.
     public static func contents(of path: RootedPath) throws(SystemError) -> [UInt8] {
-        try contentsAndStamp(of: path).bytes
+        let display = path.path
+        return try path.withParent { (directory, name) throws(SystemError) in try contents(ofFile: name, in: directory, displayPath: display) }
+    }
+
+    /// The bytes of the regular file `name` in the open folder `directory`: one open,
+    /// one `fstat` (which sizes the buffer), the reads, one close.
+    static func contents(ofFile name: String, in directory: Int32, displayPath: String) throws(SystemError) -> [UInt8] {
+        let (fd, status) = try Syscall.openRegularFileAndStatus(name, in: directory, flags: Syscall.OpenPurpose.reading.flags, displayPath: displayPath)
+        defer { Syscall.close(fd) }
+        return try read(fd, path: displayPath, size: Int(status.st_size))
+    }
+
+    /// The bytes of each regular file at `paths` (relative to `folder`), in order, or why
+    /// it could not be read. Each folder is opened once for the run of paths in it (paths
+    /// from a walk come folder by folder): a file costs its open, `fstat`, reads and close.
+    package static func contents(of paths: some Collection<String>, in folder: RootedFolder) -> [Result<[UInt8], SystemError>] {
+        var results: [Result<[UInt8], SystemError>] = []
+        results.reserveCapacity(paths.count)
+        var open: (parent: Substring, fd: Int32)?
+        defer { if let open { Syscall.close(open.fd) } }
+        for path in paths {
+            let slash = path.lastIndex(of: "/")
+            let parent = slash.map { path[..<$0] } ?? ""
+            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+            let full = folder[path]
+            // A name a walk cannot give (`..`, empty) goes the checked way, and is refused there.
+            guard name != "." && name != ".." && !name.isEmpty else {
+                results.append(Result { () throws(SystemError) in try contents(of: full) })
+                continue
+            }
+            if open?.parent != parent {
+                if let previous = open { Syscall.close(previous.fd) }
+                open = nil
+                do { open = (parent, try folder[String(parent)].openDirectory()) } catch {
+                    results.append(.failure(error))
+                    continue
+                }
+            }
+            let directory = open!.fd
+            results.append(Result { () throws(SystemError) in try contents(ofFile: name, in: directory, displayPath: full.path) })
+        }
+        return results
     }
 
     /// The bytes of the regular file at `path` and its stamp once read: a caller that
     /// knows the stamp from before can tell whether the file changed while it was read.
     package static func contentsAndStamp(of path: RootedPath) throws(SystemError) -> (bytes: [UInt8], stamp: FileStamp) {
-        let fd = try path.open(for: .reading)
-        defer { Syscall.close(fd) }
-        return try contents(ofOpen: fd, path: path.path)
+        let display = path.path
+        return try path.withParent { (directory, name) throws(SystemError) in
+            let (fd, status) = try Syscall.openRegularFileAndStatus(name, in: directory, flags: Syscall.OpenPurpose.reading.flags, displayPath: display)
+            defer { Syscall.close(fd) }
+            let bytes = try read(fd, path: display, size: Int(status.st_size))
+            return (bytes, FileStamp(try Syscall.status(of: fd, path: display)))
+        }
     }
 
     /// The bytes of the regular file at `path` and how many names it has (hard links),
@@ -47,7 +92,13 @@ public enum FileReading {
     /// The bytes of the open file `fd` from where it stands, and its status after (one
     /// `fstat` serves the stamp and the link count).
     private static func contentsAndStatus(ofOpen fd: Int32, path: String) throws(SystemError) -> (bytes: [UInt8], status: FileStatus) {
-        let size = Int(try Syscall.status(of: fd, path: path).st_size)
+        let bytes = try read(fd, path: path, size: Int(try Syscall.status(of: fd, path: path).st_size))
+        return (bytes, try Syscall.status(of: fd, path: path))
+    }
+
+    /// The bytes of the open file `fd` from where it stands to its end, `size` the size
+    /// it was measured at (a file grown since is read on to its end).
+    private static func read(_ fd: Int32, path: String, size: Int) throws(SystemError) -> [UInt8] {
         // Read straight into uninitialized memory: zero-filling first was a second pass
         // over every byte of a large file (an archive of 100,000 lines).
         var failure: SystemError?
@@ -79,6 +130,6 @@ public enum FileReading {
             count += got
         }
         bytes.removeSubrange(count...)
-        return (bytes, try Syscall.status(of: fd, path: path))
+        return bytes
     }
 }

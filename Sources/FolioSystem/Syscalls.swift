@@ -451,6 +451,14 @@ extension Syscall {
     package static func openRegularFile(
         _ name: String, in directory: Int32, flags: Int32, mode: UInt32 = 0o666, displayPath: String
     ) throws(SystemError) -> Int32 {
+        try openRegularFileAndStatus(name, in: directory, flags: flags, mode: mode, displayPath: displayPath).fd
+    }
+
+    /// ``openRegularFile(_:in:flags:mode:displayPath:)``, with the status its `fstat`
+    /// took (a reader sizes its buffer from it: no second `fstat`).
+    package static func openRegularFileAndStatus(
+        _ name: String, in directory: Int32, flags: Int32, mode: UInt32 = 0o666, displayPath: String
+    ) throws(SystemError) -> (fd: Int32, status: FileStatus) {
         let fd = try retrying(.open, displayPath) {
             openat(directory, name, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, mode_t(mode))
         }
@@ -463,7 +471,7 @@ extension Syscall {
             _ = closeFD(fd)
             throw SystemError(operation: .open, path: displayPath, code: notRegularFile)
         }
-        return fd
+        return (fd, status)
     }
 
     /// The `O_…` flags of the opens below a root, by what the file is opened for.

@@ -131,7 +131,6 @@ import Testing
         for round in 0..<30 {
             var hints: Set<String> = []
             for _ in 0..<Int.random(in: 1...4, using: &editor.random) { hints.formUnion(try editor.operate()) }
-            if ProcessInfo.processInfo.environment["FOLIO_TRACE"] != nil { print("round \(round): hints \(hints.sorted())") }
             var whole = SyncMemory(), held = memory
             let expected = Decisions(try engine(replicas, dryRun: true).run(hints: nil, memory: &whole))
             let planned = Decisions(try engine(replicas, dryRun: true).run(hints: hints, memory: &held))
