@@ -59,7 +59,8 @@ public enum ConflictCopies {
     /// The path of the file `path` is a conflict copy of — another tool's or Folio's — or nil.
     public static func originalOfAnyCopy(_ path: String) -> String? {
         if let original = original(of: path) { return original }
-        guard let marker = path.range(of: ".sync-conflict-") else { return nil }
+        // Most names are no copy: a look at the bytes first, Foundation's search only then.
+        guard containsBytes(".sync-conflict-", in: path), let marker = path.range(of: ".sync-conflict-") else { return nil }
         let rest = path[marker.upperBound...]
         let ext = rest.lastIndex(of: ".").map { String(rest[$0...]) } ?? ""
         return String(path[..<marker.lowerBound]) + ext

@@ -11,6 +11,9 @@ public enum FolderCheck {
     public struct Report: Sendable {
         /// The files read, relative to the root.
         public var paths: [String]
+        /// Every file of the folder the walk found (not only records), relative to the
+        /// root: where its conflict copies are looked for without a walk of its own.
+        public var files: [String] = []
         /// How many files were read.
         public var fileCount: Int { paths.count }
         /// Each problem as a line (`PATH:LINE:COLUMN: error: …` and what to do), in path order.
@@ -20,8 +23,9 @@ public enum FolderCheck {
     /// Checks every record file under `root` (named in the problems as given).
     public static func run(root: String) throws(SystemError) -> Report {
         let folder = try RootedFolder(root)
-        let walk = try FolderScan.markdownFiles(under: folder.root)
-        let paths = walk.paths
+        // One walk serves the records and the conflict copies (of any file).
+        let walk = try DirectoryWalk.files(under: folder.root, descend: { !FolderRules.isIgnoredDirectory($0) }, include: { _ in true })
+        let paths = walk.paths.filter { path in FolderRules.isMarkdown(path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path) }
         let displayRoot = root.hasSuffix("/") ? String(root.dropLast()) : root
         let (declared, declarationProblems) = declaredKinds(in: folder, shownAs: displayRoot + "/" + Settings.fileName)
         let folders = declared.folders
@@ -49,7 +53,7 @@ public enum FolderCheck {
             return zip(range, FileReading.contents(of: paths[range], in: folder)).map { index, read in check(paths[index], read) }
         }
         let results = runs.joined()
-        return Report(paths: paths, problems: declarationProblems + walk.problems.map { FileProblem.line($0) } + results.compactMap { $0 })
+        return Report(paths: paths, files: walk.paths, problems: declarationProblems + walk.problems.map { FileProblem.line($0) } + results.compactMap { $0 })
     }
 
     /// The kinds the folder's `folio.yaml` declares, and the problems of the file (as

@@ -35,6 +35,12 @@ public struct ConflictCopyStatus: Sendable, Equatable {
         do {
             paths = try DirectoryWalk.files(under: RootedFolder(root).root, descend: { !FolderRules.isIgnoredDirectory($0) }, include: { _ in true }).paths
         } catch { throw SyncError(error.isMissingPath ? .replicaMissing : .fileIO, "\(error)") }
+        return try all(in: root, state: state, files: paths)
+    }
+
+    /// ``all(in:state:)`` among `files`, the folder's files (relative) as a walk that
+    /// skips what is never synced found them (`folio check` has walked it already).
+    public static func all(in root: String, state: String?, files paths: [String]) throws(SyncError) -> [ConflictCopyStatus] {
         let copies = paths.compactMap { path in ConflictCopies.originalOfAnyCopy(path).map { (copy: path, file: $0) } }
         var verdicts: [String: Verdict] = [:]
         if copies.contains(where: { ConflictCopies.original(of: $0.copy) != nil }) {

@@ -29,7 +29,7 @@ enum CheckCommand: FolioCommand {
         var problems = report.problems
         let displayRoot = root.hasSuffix("/") ? String(root.dropLast()) : root
         do {
-            problems += try ConflictStatus.all(in: root, state: state).map { status in
+            problems += try ConflictStatus.all(in: root, state: state, files: report.files).map { status in
                 "\(displayRoot)/\(status.copy): error: conflict copy of \(status.file): \(status.sentence)"
             }
         } catch {
