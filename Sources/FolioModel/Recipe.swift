@@ -81,6 +81,38 @@ public struct Recipe: Sendable, Hashable {
         }
     }
 
+    /// Whether `document`, read as a recipe, has a title, an ingredient and a step: what
+    /// validation asks, answered as ``init(_:)`` would, stopping at the first ingredient
+    /// and step found (a whole read parses every quantity, which validation never looks at).
+    static func essentials(of document: Document) -> (title: Bool, ingredients: Bool, steps: Bool) {
+        let fields = document.fields
+        func value(_ keys: [String]) -> YAMLValue? { keys.lazy.compactMap { fields[$0] }.first }
+        let title = !(value(Recipe.titleKeys)?.text ?? "").isEmpty
+        // The body's sections found once, for both lists (each lookup would read the whole body).
+        var sections: [MarkdownSection]?
+        func section(_ titles: [String]) -> MarkdownSection? {
+            if sections == nil { sections = Markdown.sections(in: document.bytes, range: document.layout.body) }
+            return sections?.first { titles.contains($0.title.lowercased()) }
+        }
+        let ingredients: Bool
+        if let list = fields["ingredients"]?.sequenceValue {
+            ingredients = list.contains { Recipe.ingredient($0) != nil }
+        } else if let section = section(Recipe.ingredientSections) {
+            ingredients = Markdown.listItems(in: document.bytes, range: section.contentRange).contains { !Ingredient(line: $0.text).name.isEmpty }
+        } else {
+            ingredients = false
+        }
+        let steps: Bool
+        if let list = value(Recipe.stepsKeys)?.sequenceValue {
+            steps = list.contains { !($0.text ?? "").isEmpty }
+        } else if let section = section(Recipe.stepSections) {
+            steps = Markdown.listItems(in: document.bytes, range: section.contentRange).contains { !$0.text.isEmpty }
+        } else {
+            steps = false
+        }
+        return (title, ingredients, steps)
+    }
+
     /// The recipe's time from its fields alone (`time:` or `totalTime:`), without reading the body.
     public static func time(in fields: YAMLMapping) -> TimeSpan? {
         timeKeys.lazy.compactMap { fields[$0] }.first.flatMap(TimeSpan.init)

@@ -21,10 +21,10 @@ public enum Validation {
         let report = reporter(document, path) { issues.append($0) }
         switch kind {
         case .recipe:
-            let recipe = Recipe(document)
-            if recipe.title.isEmpty { report(nil, "a recipe needs a title: add 'title: …'") }
-            if recipe.ingredients.isEmpty { report(nil, "a recipe needs ingredients: add an '## Ingredients' list or 'ingredients:'") }
-            if recipe.steps.isEmpty { report(nil, "a recipe needs steps: add a '## Steps' list or 'steps:'") }
+            let recipe = Recipe.essentials(of: document)
+            if !recipe.title { report(nil, "a recipe needs a title: add 'title: …'") }
+            if !recipe.ingredients { report(nil, "a recipe needs ingredients: add an '## Ingredients' list or 'ingredients:'") }
+            if !recipe.steps { report(nil, "a recipe needs steps: add a '## Steps' list or 'steps:'") }
         case .todo:
             if Todo(document).title.isEmpty { report(nil, "a todo needs a title: add 'title: …'") }
         case .workout:

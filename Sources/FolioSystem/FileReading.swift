@@ -23,9 +23,10 @@ public enum FileReading {
         var open: (parent: Substring, fd: Int32)?
         defer { if let open { Syscall.close(open.fd) } }
         for path in paths {
-            let slash = path.lastIndex(of: "/")
+            // Bytes, not characters: `/` is never part of a grapheme in a name.
+            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
             let parent = slash.map { path[..<$0] } ?? ""
-            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+            let name = slash.map { String(path[path.utf8.index(after: $0)...]) } ?? path
             let full = folder[path]
             // A name a walk cannot give (`..`, empty) goes the checked way, and is refused there.
             guard name != "." && name != ".." && !name.isEmpty else {

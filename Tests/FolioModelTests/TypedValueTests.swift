@@ -68,6 +68,25 @@ import Testing
         #expect(recipe.count == 3)
     }
 
+    /// What validation asks of a recipe is what the whole typed read says, for every way a
+    /// recipe can hold (or lack) a title, ingredients and steps.
+    @Test(arguments: [
+        "---\ntitle: Soup\n---\n## Ingredients\n- 2 cups water\n\n## Steps\n1. Boil.\n",
+        "---\nname: Soup\ningredients: [water, {name: salt, quantity: 1 tsp}]\nsteps: [Boil]\n---\n",
+        "---\ntitle: Soup\ningredients: [{quantity: 2}, '']\ndirections: ['', Stir]\n---\n",
+        "---\ntitle: ''\n---\n## Ingredients\n- 2 cups\n- \n\n## Method\n1. \n",
+        "---\ntitle: Soup\n---\n## Ingredienti\n- 1 pinch of salt\n\n## Procedimento\n- Mix\n",
+        "---\ntitle: Soup\n---\nNo lists at all.\n",
+        "---\ntitle: Soup\nsteps: Boil it\n---\n## Steps\n1. Boil.\n",
+    ])
+    func recipeEssentialsAgreeWithTheTypedRead(text: String) throws {
+        let document = try Document(text: text)
+        let recipe = Recipe(document), essentials = Recipe.essentials(of: document)
+        #expect(essentials.title == !recipe.title.isEmpty)
+        #expect(essentials.ingredients == !recipe.ingredients.isEmpty)
+        #expect(essentials.steps == !recipe.steps.isEmpty)
+    }
+
     @Test func kinds() throws {
         let plain = try Document(text: "# x\n")
         #expect(Kind.of(plain, path: "recipes/a.md") == .recipe)
