@@ -20,7 +20,9 @@ extension SyncEngine {
         for replica in Replica.allCases {
             let scan = scans[replica]
             let other = scans[replica.other]
-            let candidates = hinted ? changedFiles.filter { scan.files[$0] != nil } : scan.files.keys.sorted()
+            // A whole pass starts from the other side's folders (few), not this side's files (many).
+            let candidates = hinted ? changedFiles.filter { scan.files[$0] != nil }
+                : other.files.keys.filter(\.isFolder).map { SyncPath(file: $0.relative) }.filter { scan.files[$0] != nil }.sorted()
             for path in candidates where path.isFile && other.files[SyncPath(folder: path.relative)] != nil {
                 let sameNamedFolder = SyncPath(folder: path.relative)
                 let fileUnchanged = archive.entries[path]?.hash == scan.files[path]!.hash

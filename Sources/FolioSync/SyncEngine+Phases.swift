@@ -277,9 +277,11 @@ extension SyncEngine {
                 return
             }
         }
-        memory.archive = SyncMemory.Archive(state: state, archive: run.archive, loaded: loaded, stamps: run.storage.stamps(), fileCount: run.fileCount)
-        memory.storedHashes = run.bases.hashes()
-        memory.unsettled = unsettled(run, scans, report, previously: memory.unsettled)
+        if memory.remembers {
+            memory.archive = SyncMemory.Archive(state: state, archive: run.archive, loaded: loaded, stamps: run.storage.stamps(), fileCount: run.fileCount)
+            memory.storedHashes = run.bases.hashes()
+            memory.unsettled = unsettled(run, scans, report, previously: memory.unsettled)
+        }
         do { try recordRoots(state: run.state) } catch {
             // The files are synced; only the guard against a replaced replica is without its record.
             if report.stateProblem == nil {

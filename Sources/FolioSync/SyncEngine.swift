@@ -80,7 +80,7 @@ public struct SyncEngine: Sendable {
 
     /// Runs one sync of both replicas whole.
     public func run() throws(SyncError) -> SyncReport {
-        var memory = SyncMemory()
+        var memory = SyncMemory.none
         return try run(hints: nil, memory: &memory)
     }
 

@@ -24,8 +24,19 @@ public struct SyncMemory: Sendable {
     /// Paths a sync left unsettled (relative, as hints are).
     package internal(set) var unsettled: Set<String> = []
 
+    /// Whether syncs keep anything in it: a one-off sync (``SyncEngine/run()``) need not
+    /// work out what a next one would want.
+    var remembers = true
+
     /// An empty memory: the next sync reads the archive and scans both replicas whole.
     public init() {}
+
+    /// A memory nothing is kept in, for a single sync.
+    static var none: SyncMemory {
+        var memory = SyncMemory()
+        memory.remembers = false
+        return memory
+    }
 
     /// Whether the archive is held.
     package var holdsArchive: Bool { archive != nil }
