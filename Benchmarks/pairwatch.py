@@ -85,6 +85,14 @@ def wait_for(path, marker, limit):
     return False
 
 
+def carry_probe(pair, name):
+    """A new file in A, waited for in B: the pair is settled and following."""
+    with open(os.path.join(pair.a, "probe.md"), "w") as handle:
+        handle.write("---\ntitle: Probe\n---\n")
+    if not wait_for(os.path.join(pair.b, "probe.md"), b"Probe", 120):
+        raise RuntimeError(f"{name} did not carry a probe file across")
+
+
 class FolioPair:
     name = "folio watch"
 
@@ -98,11 +106,7 @@ class FolioPair:
                                         stdin=subprocess.DEVNULL, start_new_session=True)
         # Settled once the first sync recorded the archive: then a probe file goes across.
         stlib.wait_until(lambda: os.path.exists(os.path.join(self.state, "archive")), 600, interval=0.2, what="folio's first sync")
-        probe = os.path.join(self.a, "probe.md")
-        with open(probe, "w") as handle:
-            handle.write("---\ntitle: Probe\n---\n")
-        if not wait_for(os.path.join(self.b, "probe.md"), b"Probe", 120):
-            raise RuntimeError("folio watch did not carry a probe file across")
+        carry_probe(self, "folio watch")
 
     def pids(self):
         return [self.process.pid]
@@ -124,11 +128,7 @@ class SyncthingPair:
         stlib.start_cluster(self.nodes, timeout=120)
         stlib.wait_in_sync(self.nodes, timeout=1800)
         self.a, self.b = self.nodes[0].data, self.nodes[1].data
-        probe = os.path.join(self.a, "probe.md")
-        with open(probe, "w") as handle:
-            handle.write("---\ntitle: Probe\n---\n")
-        if not wait_for(os.path.join(self.b, "probe.md"), b"Probe", 120):
-            raise RuntimeError("syncthing did not carry a probe file across")
+        carry_probe(self, "syncthing")
 
     def pids(self):
         return [pid for node in self.nodes for pid in process_group(node.proc.pid)]

@@ -54,13 +54,7 @@ struct ArchiveStorage {
         func note(_ path: SyncPath) {
             let entry = archive.entries[path]
             guard known.entries[path] != entry else { return }
-            if let entry {
-                SyncArchive.appendLine(path, entry, to: &block)
-            } else {
-                block += Array("-\t".utf8)
-                SyncArchive.appendEscaped(path.key, to: &block)
-                block.append(10)
-            }
+            appendChange(path, entry, to: &block)
         }
         for path in archive.entries.keys { note(path) }
         for path in known.entries.keys where archive.entries[path] == nil { note(path) }
@@ -76,13 +70,7 @@ struct ArchiveStorage {
         for path in touched.sorted() {
             let entry = archive.entries[path]
             if let was = before[path], was == entry { continue }
-            if let entry {
-                SyncArchive.appendLine(path, entry, to: &block)
-            } else {
-                block += Array("-\t".utf8)
-                SyncArchive.appendEscaped(path.key, to: &block)
-                block.append(10)
-            }
+            appendChange(path, entry, to: &block)
         }
         #if DEBUG
         // Every change the pass made must be among the lines: else the archive saved would
@@ -92,6 +80,17 @@ struct ArchiveStorage {
             + all.subtracting(named).map { String(decoding: $0, as: UTF8.self) }.sorted().joined(separator: "; "))
         #endif
         return block
+    }
+
+    /// The log line that sets `path` to `entry`, or removes it (nil).
+    static func appendChange(_ path: SyncPath, _ entry: SyncArchive.Entry?, to block: inout [UInt8]) {
+        if let entry {
+            SyncArchive.appendLine(path, entry, to: &block)
+        } else {
+            block += Array("-\t".utf8)
+            SyncArchive.appendEscaped(path.key, to: &block)
+            block.append(10)
+        }
     }
 
     /// Saves the `changes` (``changes(_:known:touched:)``) that made `archive` of the

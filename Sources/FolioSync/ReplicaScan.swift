@@ -145,6 +145,19 @@ package struct ReplicaScan: Sendable {
             scan.changed.append(file)
             scan.pending.append((file, stamp))
         }
+        // Each entry of the open `dir` (the folder `folder`); one that cannot be read ends the
+        // listing, the folder reported as skipped.
+        func forEachEntry(_ dir: DirectoryStream, of full: RootedPath, _ folder: String, _ body: ((name: String, type: EntryType)) -> Void) {
+            while true {
+                let entry: (name: String, type: EntryType)?
+                do { entry = try Syscall.nextEntry(dir, path: full.path) } catch {
+                    scan.skipped[folder] = FileProblem.readingFolder(error)
+                    return
+                }
+                guard let entry else { return }
+                body(entry)
+            }
+        }
         // A hinted scan looks first at the names it was given, each in its folder; a folder
         // among them is listed whole below (`enter`).
         for (folder, names) in scope?.names ?? [:] {
@@ -165,13 +178,7 @@ package struct ReplicaScan: Sendable {
             // the folder's entries equal to a hinted name (Swift compares canonically) go
             // through the same normalization as a full listing.
             var matching: [(name: String, type: EntryType)] = []
-            while true {
-                let entry: (name: String, type: EntryType)?
-                do { entry = try Syscall.nextEntry(dir, path: full.path) } catch {
-                    scan.skipped[folder] = FileProblem.readingFolder(error)
-                    break
-                }
-                guard let entry else { break }
+            forEachEntry(dir, of: full, folder) { entry in
                 if entry.type != .invalidName && names.contains(entry.name) { matching.append(entry) }
             }
             let ascii = matching.filter { $0.name.utf8.allSatisfy { $0 < 0x80 } }
@@ -193,13 +200,7 @@ package struct ReplicaScan: Sendable {
             // Names beyond ASCII wait until the whole folder is listed: two of them may be
             // one name in two Unicode normalizations (see `normalize`).
             var beyondASCII: [(name: String, type: EntryType)] = []
-            while true {
-                let entry: (name: String, type: EntryType)?
-                do { entry = try Syscall.nextEntry(dir, path: full.path) } catch {
-                    scan.skipped[folder] = FileProblem.readingFolder(error)
-                    break
-                }
-                guard let entry else { break }
+            forEachEntry(dir, of: full, folder) { entry in
                 if entry.type != .invalidName && !entry.name.utf8.allSatisfy({ $0 < 0x80 }) {
                     beyondASCII.append(entry)
                 } else {
