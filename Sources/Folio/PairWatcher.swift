@@ -142,7 +142,7 @@ public final class PairWatcher: @unchecked Sendable {
     /// keeps the replicas apart (a file written in A and replaced in B by the sync is no
     /// name written through and then replaced), and the sync takes the paths of both.
     static func onReplica(_ replica: Replica, _ hint: WatchHint) -> WatchHint {
-        func under(_ path: String) -> String { path.isEmpty ? replica.rawValue : replica.rawValue + "/" + path }
+        func under(_ path: String) -> String { RelativePath(replica.rawValue).appending(path).string }
         switch hint {
         case .changed(let path): return .changed(under(path))
         case .writing(let path): return .writing(under(path))

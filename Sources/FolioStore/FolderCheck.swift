@@ -25,7 +25,7 @@ public enum FolderCheck {
         let folder = try RootedFolder(root)
         // One walk serves the records and the conflict copies (of any file).
         let walk = try DirectoryWalk.files(under: folder.root, descend: { !FolderRules.isIgnoredDirectory($0) }, include: { _ in true })
-        let paths = walk.paths.filter { path in FolderRules.isMarkdown(path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path) }
+        let paths = walk.paths.filter { FolderRules.isMarkdown(RelativePath($0).name) }
         let displayRoot = root.hasSuffix("/") ? String(root.dropLast()) : root
         let (declared, declarationProblems) = declaredKinds(in: folder, shownAs: displayRoot + "/" + Settings.fileName)
         let folders = declared.folders

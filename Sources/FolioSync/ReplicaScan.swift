@@ -98,7 +98,7 @@ package struct ReplicaScan: Sendable {
         let oneHourAgo = (Int64(Syscall.now()) - 3_600) * 1_000_000_000
         // What to make of one entry of `folder` (open as `fd`), under the name it is synced by.
         func visit(_ name: String, _ type: EntryType, in folder: String, _ fd: Int32) {
-            let path = folder.isEmpty ? name : folder + "/" + name
+            let path = RelativePath(folder).appending(name).string
             if type == .invalidName {
                 scan.skipped[path] = "the name is not valid UTF-8 (shown with its bad bytes as \\xNN): Folio cannot copy it; "
                     + "rename it to a UTF-8 name (convmv -f latin1 -t utf8 --notest converts names in one go)"

@@ -1,4 +1,5 @@
 import FolioFolder
+import FolioSystem
 
 /// The part of both replicas a hinted sync looks at: the paths a watcher named, each
 /// in its folder. A path inside a folder the archive does not know is looked at from
@@ -16,20 +17,15 @@ package struct ScanScope: Sendable, Equatable {
     /// change may make any path synced or not).
     package init?(_ hints: some Sequence<String>, archive: SyncArchive, ignore: FolioIgnore) {
         for hint in hints {
-            var path = hint.hasSuffix("/") ? String(hint.dropLast()) : hint
-            if path.isEmpty || path == FolioIgnore.fileName { return nil }
-            let parts = path.split(separator: "/")
+            var path = RelativePath(hint.hasSuffix("/") ? String(hint.dropLast()) : hint)
+            if path.isFolder || path.string == FolioIgnore.fileName { return nil }
+            let parent = path.parent
             // Inside a folder no sync enters (`.git`, a rule's folder), nothing is synced.
-            if parts.dropLast().contains(where: { FolderRules.isIgnoredDirectory(String($0)) }) { continue }
-            if parts.count > 1, SyncEngine.isIgnored(SyncPath(folder: parts.dropLast().joined(separator: "/")), by: ignore) { continue }
-            while let slash = path.lastIndex(of: "/"), archive.entries[SyncPath(folder: String(path[..<slash]))] == nil {
-                path = String(path[..<slash])
-            }
-            guard paths.insert(path).inserted else { continue }
-            let slash = path.lastIndex(of: "/")
-            let folder = slash.map { String(path[..<$0]) } ?? ""
-            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-            names[folder, default: []].insert(name)
+            if parent.string.split(separator: "/").contains(where: { FolderRules.isIgnoredDirectory(String($0)) }) { continue }
+            if !parent.isFolder, SyncEngine.isIgnored(SyncPath(folder: parent.string), by: ignore) { continue }
+            while !path.parent.isFolder, archive.entries[SyncPath(folder: path.parent.string)] == nil { path = path.parent }
+            guard paths.insert(path.string).inserted else { continue }
+            names[path.parent.string, default: []].insert(path.name)
         }
     }
 

@@ -262,7 +262,6 @@ extension SyncEngine {
         let changes = run.fromMemory
             ? ArchiveStorage.changes(run.archive, before: run.before, touched: run.touched, known: run.knownArchive)
             : ArchiveStorage.changes(run.archive, known: run.knownArchive)
-        memory.archive = nil
         var loaded = run.loaded
         if !changes.isEmpty {
             do {

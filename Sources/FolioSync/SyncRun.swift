@@ -59,7 +59,7 @@ struct SyncRun {
         guard let fileCount, fromMemory else { return archive.entries.keys.count { !$0.isFolder } }
         var count = fileCount
         for path in touched where path.isFile {
-            // A path with no entry remembered was not a file the count knew of... unless it was: looked up then.
+            // Only paths the steps wrote (a conflict copy) have nothing remembered: new names.
             let was = before[path].map { $0 != nil } ?? false
             let isNow = archive.entries[path] != nil
             count += (isNow ? 1 : 0) - (was ? 1 : 0)

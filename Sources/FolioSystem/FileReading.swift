@@ -20,23 +20,20 @@ public enum FileReading {
     package static func contents(of paths: some Collection<String>, in folder: RootedFolder) -> [Result<[UInt8], SystemError>] {
         var results: [Result<[UInt8], SystemError>] = []
         results.reserveCapacity(paths.count)
-        var open: (parent: Substring, fd: Int32)?
+        var open: (parent: RelativePath, fd: Int32)?
         defer { if let open { Syscall.close(open.fd) } }
         for path in paths {
-            // Bytes, not characters: `/` is never part of a grapheme in a name.
-            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
-            let parent = slash.map { path[..<$0] } ?? ""
-            let name = slash.map { String(path[path.utf8.index(after: $0)...]) } ?? path
-            let full = folder[path]
+            let relative = RelativePath(path), parent = relative.parent, name = relative.name
+            let full = folder[relative]
             // A name a walk cannot give (`..`, empty) goes the checked way, and is refused there.
-            guard name != "." && name != ".." && !name.isEmpty else {
+            guard !RelativePath.isUnsafe(Substring(name)) else {
                 results.append(Result { () throws(SystemError) in try contents(of: full) })
                 continue
             }
             if open?.parent != parent {
                 if let previous = open { Syscall.close(previous.fd) }
                 open = nil
-                do { open = (parent, try folder[String(parent)].openDirectory()) } catch {
+                do { open = (parent, try folder[parent].openDirectory()) } catch {
                     results.append(.failure(error))
                     continue
                 }

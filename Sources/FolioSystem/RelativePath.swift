@@ -62,7 +62,7 @@ public struct RelativePath: Sendable, Hashable, Comparable, CustomStringConverti
         return parts
     }
 
-    private static func isUnsafe(_ part: Substring) -> Bool {
+    static func isUnsafe(_ part: Substring) -> Bool {
         part.isEmpty || part == "." || part == ".." || part.utf8.contains(0)
     }
 

@@ -161,12 +161,18 @@ import Testing
         return Set(contents(replicas.a).keys).union(contents(replicas.b).keys).count != Set(names).count
     }
 
-    @Test func aWholeSyncRunsWhenTheArchiveOnDiskIsNotTheOneHeld() throws {
-        let replicas = try Replicas()
-        defer { replicas.remove() }
+    /// `replicas` with one file, synced whole: the memory holds the archive.
+    func syncedOnce(_ replicas: Replicas) throws -> SyncMemory {
         try replicas.write("one\n", "one.md", in: .a)
         var memory = SyncMemory()
         _ = try engine(replicas).run(hints: nil, memory: &memory)
+        return memory
+    }
+
+    @Test func aWholeSyncRunsWhenTheArchiveOnDiskIsNotTheOneHeld() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        var memory = try syncedOnce(replicas)
         // Another process syncs the pair meanwhile: its archive is on disk, not this one.
         try replicas.write("two\n", "two.md", in: .a)
         _ = try engine(replicas).run()
@@ -179,9 +185,7 @@ import Testing
     @Test func aHintedSyncLooksOnlyAtWhatItWasGiven() throws {
         let replicas = try Replicas()
         defer { replicas.remove() }
-        try replicas.write("one\n", "one.md", in: .a)
-        var memory = SyncMemory()
-        _ = try engine(replicas).run(hints: nil, memory: &memory)
+        var memory = try syncedOnce(replicas)
         try replicas.write("two\n", "two.md", in: .a)
         try replicas.write("three\n", "three.md", in: .a)
         let report = try engine(replicas).run(hints: ["two.md"], memory: &memory)
