@@ -2,8 +2,10 @@
 """Sync benchmark: `folio sync` against rsync, Unison and rclone bisync on the same generated trees, in one run.
 
 For each N (the generator of Benchmarks/check.py): the limits first (`cp -a` of the
-tree, and a stat pass with `find -printf` over both trees), then, for each tool on its
-own fresh copy:
+tree; a stat pass with `find -printf` over both trees; and the floor of a crash-safe
+first sync, Benchmarks/copyfloor.c built with gcc: each file written to a temporary
+file, lstat-ed, renamed without replacing, lstat-ed, one sync() at the end, and
+nothing else), then, for each tool on its own fresh copy:
 
   1. first sync of N files into an empty replica;
   2. a no-change resync;
@@ -119,6 +121,8 @@ def main():
         version = subprocess.run([tool, "--version" if tool != unison else "-version"], capture_output=True, text=True).stdout.strip().split("\n")[0]
         print(f"  peer:         {version}")
     base = tempfile.mkdtemp(prefix="folio-sync-bench-", dir="/tmp")
+    copyfloor = os.path.join(base, "copyfloor")
+    subprocess.run(["gcc", "-O2", "-pthread", "-o", copyfloor, os.path.join(root_dir, "Benchmarks", "copyfloor.c")], check=True)
     try:
         for n in sizes:
             work = tempfile.mkdtemp(prefix=f"n{n}-", dir=base)
@@ -143,7 +147,7 @@ def main():
                 "rclone": lambda a, b, rep: rclone_argv(a, b),
             }
             peers = ["rsync", "unison", "rclone"]
-            runs = {"cp -a": [], "stat pass": [], "copy of the changed files": [], **{tool: [] for tool in tools}}
+            runs = {"cp -a": [], "stat pass": [], "copy of the changed files": [], "crash-safe copy": [], **{tool: [] for tool in tools}}
             for rep in range(args.repeat):
                 # The limits and the two tools in alternation, each on fresh folders.
                 copy = os.path.join(work, f"copy{rep}")
@@ -157,12 +161,21 @@ def main():
                 scratch = os.path.join(work, f"changed{rep}")
                 os.makedirs(scratch)
                 runs["copy of the changed files"].append(timed(["cp", "-t", scratch] + changed)[0])
+                floor_a, floor_b = os.path.join(work, f"floor-a{rep}"), os.path.join(work, f"floor-b{rep}")
+                subprocess.run(["cp", "-a", tree, floor_a], check=True)
+                os.makedirs(floor_b)
+                elapsed, status, err = timed([copyfloor, floor_a, floor_b])
+                if status != 0:
+                    sys.exit(f"copyfloor failed: {err.strip()}")
+                runs["crash-safe copy"].append(elapsed)
                 order = list(tools)[rep % len(tools):] + list(tools)[:rep % len(tools)]
                 for tool in order:
                     runs[tool].append(run_tool(tool, lambda a, b: tools[tool](a, b, rep), tree, work, env, rep))
             cp_time = statistics.median(runs["cp -a"])
             stat_time = statistics.median(runs["stat pass"])
-            print(f"  limits (median of {args.repeat}): cp -a {cp_time:.3f} s; stat pass of both trees {stat_time:.3f} s")
+            safe_time = statistics.median(runs["crash-safe copy"])
+            print(f"  limits (median of {args.repeat}): cp -a {cp_time:.3f} s; stat pass of both trees {stat_time:.3f} s; "
+                  f"crash-safe copy (copyfloor) {safe_time:.3f} s")
             median = {tool: {m: statistics.median(r[m] for r in runs[tool]) for m in MEASURES} for tool in tools}
             header = "".join(f" {tool + ' s':>9}" for tool in tools) + "".join(f" {'/' + tool:>8}" for tool in peers)
             print(f"  {'measure (median of ' + str(args.repeat) + ')':<28}{header}   folio runs")
@@ -176,6 +189,8 @@ def main():
                 ratio = median["folio"][measure] / median["rsync"][measure]
                 print(f"  {measure} folio / rsync -a: {ratio:.2f}x (target <= 1.0x: {'met' if ratio <= 1.0 else 'NOT met'})")
             print(f"  first sync / cp -a: {median['folio']['first sync'] / cp_time:.2f}x (target <= 1.5x)")
+            print(f"  crash-safe copy / rsync -a: {safe_time / median['rsync']['first sync']:.2f}x; "
+                  f"folio first sync / crash-safe copy: {median['folio']['first sync'] / safe_time:.2f}x")
             print(f"  no-change resync / stat pass: {median['folio']['no-change resync'] / stat_time:.2f}x (target <= 1.5x)")
             floor = stat_time + statistics.median(runs["copy of the changed files"])
             print(f"  1% resync / (stat pass + copy of the changed files, {floor:.3f} s): "

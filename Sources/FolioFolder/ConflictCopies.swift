@@ -67,14 +67,19 @@ public enum ConflictCopies {
     }
 
     /// Whether `needle` occurs in `haystack`, byte for byte.
-    static func containsBytes(_ needle: String, in haystack: String) -> Bool {
-        let needle = Array(needle.utf8), bytes = haystack.utf8
+    static func containsBytes(_ needle: StaticString, in haystack: String) -> Bool {
+        // Every scan asks this of every name: no copy of either string is made.
+        let needle = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
         guard let first = needle.first else { return true }
-        var index = bytes.startIndex
-        while let found = bytes[index...].firstIndex(of: first) {
-            if bytes[found...].starts(with: needle) { return true }
-            index = bytes.index(after: found)
+        let search = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
+            var index = bytes.startIndex
+            while let found = bytes[index...].firstIndex(of: first) {
+                if bytes[found...].starts(with: needle) { return true }
+                index = found + 1
+            }
+            return false
         }
-        return false
+        var haystack = haystack
+        return haystack.withUTF8(search)
     }
 }

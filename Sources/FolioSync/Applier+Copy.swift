@@ -11,6 +11,8 @@ extension Applier {
         var source: RootedPath
         var target: RootedPath
         var expected: FileStamp
+        /// The source's bytes as its scan read them at `expected`, when the scan kept them.
+        var contents: [UInt8]?
         var replacing: FileStamp?
         /// The permissions of the source.
         var sourceMode: UInt32
@@ -52,7 +54,7 @@ extension Applier {
                 bytes += file.stamp.size
                 transfers.append(Transfer(
                     path: path, from: source, source: full(source, path), target: full(source.other, path), expected: file.stamp,
-                    replacing: scanned(source.other).files[path]?.stamp, sourceMode: file.stamp.permissions))
+                    contents: scanned(source).contents[path], replacing: scanned(source.other).files[path]?.stamp, sourceMode: file.stamp.permissions))
             }
             // Whole folders to each thread, the next folder to whichever has fewer files.
             var shares: [[Int]] = [[], []]
@@ -64,7 +66,8 @@ extension Applier {
                 shares[share].append(index)
             }
             let done = ConcurrentSlots<[(Int, Outcome)]>.map(2) { [transfers, shares] share in
-                shares[share].map { ($0, Self.carryOut(transfers[$0])) }
+                var pins = FolderPins()
+                return shares[share].map { ($0, Self.carryOut(transfers[$0], pins: &pins)) }
             }
             for (index, outcome) in done.joined().sorted(by: { $0.0 < $1.0 }) {
                 let transfer = transfers[index], source = transfer.from
@@ -96,35 +99,49 @@ extension Applier {
         }
     }
 
-    /// Reads the source, if it still has the scan's stamp, and writes it as a new file at
+    /// Reads the source (or takes the bytes its scan kept), if it still has the scan's stamp, and writes it as a new file at
     /// the target (a temporary file renamed only while nothing is there; flushed with
     /// the rest before the archive records it), or, to replace a file, to a temporary
-    /// file beside it.
-    static func carryOut(_ transfer: Transfer) -> Outcome {
+    /// file beside it. Both folders are taken from `pins`: opened once for a thread's
+    /// run of files in them, not resolved again for each step.
+    static func carryOut(_ transfer: Transfer, pins: inout FolderPins) -> Outcome {
         let bytes: [UInt8]
         do {
-            guard let read = try contents(of: transfer.source, ifStamped: transfer.expected) else { return .changed }
-            bytes = read
+            if let kept = transfer.contents {
+                // Read by the scan at this very stamp: the file still has it, so it still holds them.
+                guard try FileStamp.of(pins.pinned(transfer.source)) == transfer.expected else { return .changed }
+                bytes = kept
+            } else {
+                guard let read = try contents(of: pins.pinned(transfer.source), ifStamped: transfer.expected) else { return .changed }
+                bytes = read
+            }
         } catch where error.code == Syscall.noSuchFile {
             return .changed
         } catch {
             return .failed(FileProblem.reading(error))
         }
         do throws(SystemError) {
+            let target: RootedPath
+            do { target = try pins.pinned(transfer.target) } catch where error.code == Syscall.noSuchFile {
+                try transfer.target.parent.makeDirectories()
+                target = try pins.pinned(transfer.target)
+            }
             if transfer.replacing != nil {
-                return .prepared(bytes, temporary: try AtomicFile.prepare(bytes, beside: transfer.target, mode: transfer.mode))
+                let temporary = try AtomicFile.prepare(bytes, beside: target, mode: transfer.mode)
+                // Renamed once every copy is done: named from the root, it holds no folder open until then.
+                return .prepared(bytes, temporary: transfer.target.sibling(temporary.name))
             }
             // Flushed with the rest before the archive records it.
-            let temporary = try AtomicFile.prepare(bytes, beside: transfer.target, mode: nil, creating: transfer.sourceMode)
+            let temporary = try AtomicFile.prepare(bytes, beside: target, mode: nil, creating: transfer.sourceMode)
             let ours: FileStamp
             do throws(SystemError) { ours = try FileStamp.of(temporary) } catch {
                 // Best effort: the temporary is ours and the error that matters is thrown next.
                 try? temporary.unlink()
                 throw error
             }
-            guard try AtomicFile.commit(temporary, to: transfer.target, replacingOnly: { $0 == nil }) else { return .changed }
+            guard try AtomicFile.commitNew(temporary, to: target) else { return .changed }
             // Only narrows the stamp to the file now there: without it, the stamp of ours is used.
-            return .copied(bytes, FileStamp.afterCommit(ours: ours, now: try? FileStamp.of(transfer.target)))
+            return .copied(bytes, FileStamp.afterCommit(ours: ours, now: try? FileStamp.of(target)))
         } catch {
             return .failed(cannotWrite(error))
         }

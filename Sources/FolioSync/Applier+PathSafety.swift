@@ -12,7 +12,8 @@ extension Applier {
     mutating func insideRoot(_ replica: Replica, _ syncPath: SyncPath) -> Bool {
         let path = syncPath.relative
         // The common case, a file in a folder already checked: only its name is looked at.
-        if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), realFolders[replica].contains(String(path[..<slash])) {
+        if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")),
+           case let folder = String(path[..<slash]), realFolders[replica].contains(folder) || absentFolders[replica].contains(folder) {
             let name = path[path.index(after: slash)...]
             if !name.isEmpty && name != "." && name != ".." { return true }
         }
@@ -28,8 +29,12 @@ extension Applier {
             // A folder seen to be real once in this sync is not looked at again for every
             // file in it.
             if realFolders[replica].contains(relative) { continue }
+            if absentFolders[replica].contains(relative) { return true }
             // A folder not there yet is made by the write below it, which never follows a link (paths resolve beneath the root); one that cannot be looked at fails that write, which reports it.
-            guard let stamp = try? FileStamp.of(folder) else { return true }
+            guard let stamp = try? FileStamp.of(folder) else {
+                absentFolders[replica].insert(relative)
+                return true
+            }
             if !stamp.isDirectory {
                 report.record(skipped: replica, path, stamp.isSymbolicLink
                     ? "the folder \(relative) is a symbolic link: Folio never writes through links; replace it with a real folder, or name it in .folioignore"

@@ -22,6 +22,10 @@ struct Applier {
     var unfinishedFolds = FoldJournal()
     /// Folders of each replica (A, B) found to be real folders, not links, in this sync.
     var realFolders = PerReplica<Set<String>>(a: [], b: [])
+    /// Folders of each replica found missing in this sync (or that could not be looked
+    /// at): the write below one makes it, never following a link, and reports what
+    /// fails, so they are not looked at again for every file to go in them.
+    var absentFolders = PerReplica<Set<String>>(a: [], b: [])
     /// Replacements written to temporary files, renamed by ``commitReplacements()`` after
     /// one flush of them all: (replica, path, temporary file, stamp the scan saw, the
     /// archive entry before this sync touched the path, the hash written).

@@ -44,6 +44,13 @@ package struct ReplicaScan: Sendable {
     /// Files whose stamp the archive does not know, with the stamp listed: still to be
     /// read and hashed (``readPending(_:roots:)``).
     var pending: [(path: SyncPath, stamp: FileStamp)] = []
+    /// The bytes ``readPending(_:roots:)`` read, by path, as they were at the file's
+    /// stamp, up to ``keptContentsBudget`` in all: a copy of such a file writes them after
+    /// checking the stamp, instead of reading the file a second time.
+    var contents: [SyncPath: [UInt8]] = [:]
+    /// How many bytes of read files a scan keeps for the copies (a first sync of a
+    /// 100,000-file tree of notes reads about 100 MB).
+    static let keptContentsBudget: Int64 = 128 << 20
     /// Paths this replica's own rules would sync but the other replica's `.folioignore`
     /// names: held back, and reported.
     package var heldBack: [SyncPath] = []
@@ -229,9 +236,11 @@ package struct ReplicaScan: Sendable {
             split += 1
         }
         let halves = ConcurrentSlots<[ReadOutcome]>.map(2) { [jobs, split] half in
-            jobs[half == 0 ? 0..<split : split..<jobs.count].map { job in
-                let full = roots[job.scan][job.path.relative]
+            // The jobs come folder by folder, as listed: each folder opened once for its files.
+            var pins = FolderPins()
+            return jobs[half == 0 ? 0..<split : split..<jobs.count].map { job in
                 do throws(SystemError) {
+                    let full = try pins.pinned(roots[job.scan][job.path.relative])
                     var (bytes, after) = try FileReading.contentsAndStamp(of: full)
                     var before = job.stamp
                     if after != before {
@@ -239,16 +248,22 @@ package struct ReplicaScan: Sendable {
                         (bytes, after) = try FileReading.contentsAndStamp(of: full)
                     }
                     guard after == before else { return .changing }
-                    return .read(File(stamp: before, hash: SHA256.hash(bytes), id: Self.documentID(job.path.relative, bytes)))
+                    return .read(File(stamp: before, hash: SHA256.hash(bytes), id: Self.documentID(job.path.relative, bytes)), bytes)
                 } catch {
                     return .failed(FileProblem.reading(error))
                 }
             }
         }
+        var kept: Int64 = 0
         for (job, outcome) in zip(jobs, halves.joined()) {
             scans[job.scan].hashed += 1
             switch outcome {
-            case .read(let file): scans[job.scan].files[job.path] = file
+            case .read(let file, let bytes):
+                scans[job.scan].files[job.path] = file
+                if kept + Int64(bytes.count) <= keptContentsBudget {
+                    kept += Int64(bytes.count)
+                    scans[job.scan].contents[job.path] = bytes
+                }
             case .changing: scans[job.scan].skipped[job.path.relative] = "changing while it was read: left for the next sync"
             case .failed(let reason): scans[job.scan].skipped[job.path.relative] = reason
             }
@@ -258,7 +273,7 @@ package struct ReplicaScan: Sendable {
 
     /// What reading one file gave.
     private enum ReadOutcome: Sendable {
-        case read(File)
+        case read(File, [UInt8])
         case changing
         case failed(String)
     }
@@ -312,6 +327,8 @@ package struct ReplicaScan: Sendable {
     /// The tag in a name of Folio's temporary files (`.NAME.folio-TAG-N.tmp`, TAG and N
     /// decimal), nil for any other name.
     static func folioTemporaryTag(_ name: String) -> UInt32? {
+        // Asked of every name a scan meets: most do not start with a dot, and are settled without a copy.
+        guard name.utf8.first == UInt8(ascii: ".") else { return nil }
         let bytes = Array(name.utf8)
         guard bytes.first == UInt8(ascii: "."), bytes.count > 12, bytes.suffix(4) == Array(".tmp".utf8)[...] else { return nil }
         let marker = Array(".folio-".utf8)

@@ -151,6 +151,27 @@ public enum AtomicFile {
         }
     }
 
+    /// ``commit(_:to:replacingOnly:)`` for a new file, kept only while nothing is at
+    /// `path`: the no-replace rename is the check (one call, where the general commit
+    /// looks first); a file system that cannot rename with flags gets the general commit.
+    public static func commitNew(_ temporary: RootedPath, to path: RootedPath) throws(SystemError) -> Bool {
+        do {
+            try temporary.renameWithoutReplacing(to: path)
+            return true
+        } catch where error.code == Syscall.alreadyExists {
+            // Created meanwhile: theirs stays.
+            // Best effort: the temporary is ours, and "not replaced" is the answer either way.
+            try? temporary.unlink()
+            return false
+        } catch where Syscall.renameFlagsUnsupported.contains(error.code) {
+            return try commit(temporary, to: path, replacingOnly: { $0 == nil })
+        } catch {
+            // Best effort: the temporary is ours and the error that matters is thrown next.
+            try? temporary.unlink()
+            throw error
+        }
+    }
+
     /// Puts `temporary` in place of `path` by trading the two, then looks at what it
     /// displaced: the file the check saw (`expected`: same size, time and inode) goes;
     /// anything else — a save that landed in between — is traded back into place and

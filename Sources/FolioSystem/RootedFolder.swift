@@ -18,8 +18,23 @@ public final class RootedFolder: Sendable, CustomStringConvertible {
 
     /// Opens the folder at `path` (following a link there: the root's own path is the
     /// user's word). Fails when it is missing or not a folder.
-    public init(_ path: String) throws(SystemError) {
-        let fd = try Syscall.openRootDirectory(path)
+    public convenience init(_ path: String) throws(SystemError) {
+        try self.init(descriptor: Syscall.openRootDirectory(path), path: path)
+    }
+
+    /// Opens the folder `relative` below `parent` (never through a link, as every
+    /// ``RootedPath`` is opened) and pins it as a folder of its own: the operations of a
+    /// run of files in one folder then act on its names without resolving it again
+    /// (see ``FolderPins``).
+    package convenience init(_ relative: RelativePath, below parent: RootedFolder) throws(SystemError) {
+        let display = RootedPath(parent, relative).path
+        try self.init(
+            descriptor: Syscall.openDirectory(beneath: parent.descriptor, relative.components(displaying: display), rootPath: parent.path),
+            path: display)
+    }
+
+    /// Takes the open folder `fd`, closing it when it is not a folder that can be looked at.
+    private init(descriptor fd: Int32, path: String) throws(SystemError) {
         let status: FileStatus
         do { status = try Syscall.status(of: fd, path: path) } catch {
             Syscall.close(fd)

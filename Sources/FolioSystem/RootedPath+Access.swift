@@ -8,6 +8,8 @@ extension RootedPath {
             // The root itself has no folder below the root holding it.
             throw SystemError(operation: .open, path: path, code: Syscall.leadsOutside)
         }
+        // A name right below the folder: its pinned descriptor is the folder (no open, no close).
+        if parts.isEmpty { return try body(folder.descriptor, String(name)) }
         let directory = try Syscall.openDirectory(beneath: folder.descriptor, parts, rootPath: folder.path)
         defer { Syscall.close(directory) }
         return try body(directory, String(name))
