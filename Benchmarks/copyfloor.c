@@ -66,7 +66,9 @@ static void copy_file(int from_dir, int to_dir, const char *name) {
 /* Copies what the open folder `from_dir` holds into the open folder `to_dir`; with
  * `share` >= 0, only the top-level entries whose index is that share of two. */
 static void copy_folder(int from_dir, int to_dir, int share) {
-    DIR *listing = fdopendir(dup(from_dir));
+    /* Opened anew, not dup()-ed: two threads listing one open folder through copies of
+     * one descriptor would share its offset, each seeing part of the entries. */
+    DIR *listing = fdopendir(openat(from_dir, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
     if (!listing) fail("list", ".");
     struct dirent *entry;
     int index = -1;

@@ -165,8 +165,8 @@ def main():
                 subprocess.run(["cp", "-a", tree, floor_a], check=True)
                 os.makedirs(floor_b)
                 elapsed, status, err = timed([copyfloor, floor_a, floor_b])
-                if status != 0:
-                    sys.exit(f"copyfloor failed: {err.strip()}")
+                if status != 0 or len(markdown_files(floor_b)) != len(markdown_files(floor_a)):
+                    sys.exit(f"copyfloor failed (exit {status}, {len(markdown_files(floor_b))} of {len(markdown_files(floor_a))} files): {err.strip()}")
                 runs["crash-safe copy"].append(elapsed)
                 order = list(tools)[rep % len(tools):] + list(tools)[:rep % len(tools)]
                 for tool in order:

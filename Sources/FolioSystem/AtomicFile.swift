@@ -132,11 +132,6 @@ public enum AtomicFile {
             }
             try temporary.renameWithoutReplacing(to: path)
             return true
-        } catch where error.code == Syscall.alreadyExists {
-            // Created meanwhile: theirs stays.
-            // Best effort: the temporary is ours, and "not replaced" is the answer either way.
-            try? temporary.unlink()
-            return false
         } catch where Syscall.renameFlagsUnsupported.contains(error.code) {
             do { try temporary.rename(to: path) } catch {
                 // Best effort: the temporary is ours and the error that matters is thrown next.
@@ -145,10 +140,17 @@ public enum AtomicFile {
             }
             return true
         } catch {
-            // Best effort: the temporary is ours and the error that matters is thrown next.
-            try? temporary.unlink()
-            throw error
+            return try givingUp(temporary, after: error)
         }
+    }
+
+    /// Removes `temporary` after its rename failed with `error`: a name taken meanwhile
+    /// (theirs stays) is "not replaced", anything else is thrown.
+    private static func givingUp(_ temporary: RootedPath, after error: SystemError) throws(SystemError) -> Bool {
+        // Best effort: the temporary is ours, and the answer (or the error that matters) follows.
+        try? temporary.unlink()
+        guard error.code == Syscall.alreadyExists else { throw error }
+        return false
     }
 
     /// ``commit(_:to:replacingOnly:)`` for a new file, kept only while nothing is at
@@ -158,17 +160,10 @@ public enum AtomicFile {
         do {
             try temporary.renameWithoutReplacing(to: path)
             return true
-        } catch where error.code == Syscall.alreadyExists {
-            // Created meanwhile: theirs stays.
-            // Best effort: the temporary is ours, and "not replaced" is the answer either way.
-            try? temporary.unlink()
-            return false
         } catch where Syscall.renameFlagsUnsupported.contains(error.code) {
             return try commit(temporary, to: path, replacingOnly: { $0 == nil })
         } catch {
-            // Best effort: the temporary is ours and the error that matters is thrown next.
-            try? temporary.unlink()
-            throw error
+            return try givingUp(temporary, after: error)
         }
     }
 
