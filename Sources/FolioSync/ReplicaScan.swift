@@ -330,7 +330,7 @@ package struct ReplicaScan: Sendable {
         // Asked of every name a scan meets: most do not start with a dot, and are settled without a copy.
         guard name.utf8.first == UInt8(ascii: ".") else { return nil }
         let bytes = Array(name.utf8)
-        guard bytes.first == UInt8(ascii: "."), bytes.count > 12, bytes.suffix(4) == Array(".tmp".utf8)[...] else { return nil }
+        guard bytes.count > 12, bytes.suffix(4) == Array(".tmp".utf8)[...] else { return nil }
         let marker = Array(".folio-".utf8)
         guard let start = (1..<(bytes.count - marker.count)).last(where: { bytes[$0..<($0 + marker.count)].elementsEqual(marker) }),
               start > 1

@@ -16,32 +16,11 @@ public enum FileReading {
 
     /// The bytes of each regular file at `paths` (relative to `folder`), in order, or why
     /// it could not be read. Each folder is opened once for the run of paths in it (paths
-    /// from a walk come folder by folder): a file costs its open, `fstat`, reads and close.
+    /// from a walk come folder by folder, see ``FolderPins``): a file costs its open,
+    /// `fstat`, reads and close.
     package static func contents(of paths: some Collection<String>, in folder: RootedFolder) -> [Result<[UInt8], SystemError>] {
-        var results: [Result<[UInt8], SystemError>] = []
-        results.reserveCapacity(paths.count)
-        var open: (parent: RelativePath, fd: Int32)?
-        defer { if let open { Syscall.close(open.fd) } }
-        for path in paths {
-            let relative = RelativePath(path), parent = relative.parent, name = relative.name
-            let full = folder[relative]
-            // A name a walk cannot give (`..`, empty) goes the checked way, and is refused there.
-            guard !RelativePath.isUnsafe(Substring(name)) else {
-                results.append(Result { () throws(SystemError) in try contents(of: full) })
-                continue
-            }
-            if open?.parent != parent {
-                if let previous = open { Syscall.close(previous.fd) }
-                open = nil
-                do { open = (parent, try folder[parent].openDirectory()) } catch {
-                    results.append(.failure(error))
-                    continue
-                }
-            }
-            let directory = open!.fd
-            results.append(Result { () throws(SystemError) in try contents(ofFile: name, in: directory, displayPath: full.path) })
-        }
-        return results
+        var pins = FolderPins()
+        return paths.map { path in Result { () throws(SystemError) in try contents(of: pins.pinned(folder[path])) } }
     }
 
     /// The bytes of the regular file at `path` and its stamp once read: a caller that

@@ -64,7 +64,7 @@ public struct RelativePath: Sendable, Hashable, Comparable, CustomStringConverti
         return parts
     }
 
-    static func isUnsafe(_ part: Substring) -> Bool {
+    private static func isUnsafe(_ part: Substring) -> Bool {
         part.isEmpty || part == "." || part == ".." || part.utf8.contains(0)
     }
 
