@@ -14,32 +14,46 @@ public enum FolderRules {
             || name == "System Volume Information"
     }
 
-    /// The files macOS, Windows and FAT disks make of their own: `.DS_Store`, AppleDouble
-    /// `._NAME` (a Mac's metadata for NAME on a FAT or network disk), a folder's custom
-    /// icon `Icon\r`, `Thumbs.db`, `desktop.ini`.
-    static func isSystemFile(_ name: String) -> Bool {
-        name == ".DS_Store" || name.utf8.starts(with: "._".utf8) || name == "Icon\r" || name == "Thumbs.db" || name == "desktop.ini"
-    }
-
     /// Whether a file named `name` is never synced or indexed: the sync tools' own
     /// files (`.stfolder`, `.syncthing.*.tmp`, `~syncthing~*.tmp`, `.dropbox*`) and
     /// editors' and tools' scratch files: vim's `.swp`/`.swx`/`.swo`, `4913` and
     /// `name~`; emacs's `.#name` and `#name#`; Kate's `.name.kate-swp`; LibreOffice's
     /// `.~lock.name#`; GIO's (gedit, GNOME apps) `.goutputstream-XXXXXX`; `sed -i`'s
-    /// `sedXXXXXX`; JetBrains' `name___jb_tmp___` and `name___jb_old___`.
+    /// `sedXXXXXX`; JetBrains' `name___jb_tmp___` and `name___jb_old___`; and the files
+    /// macOS, Windows and FAT disks make of their own: `.DS_Store`, AppleDouble `._NAME`
+    /// (a Mac's metadata for NAME on a FAT or network disk), a folder's custom icon
+    /// `Icon\r`, `Thumbs.db`, `desktop.ini`.
     public static func isIgnoredFile(_ name: String) -> Bool {
-        // Over the UTF-8 bytes: this runs for every file of every scan, and every pattern is ASCII.
+        // Over the UTF-8 bytes: this runs for every file of every scan, and every pattern is
+        // ASCII. The first and last bytes settle most names (`00012-soup.md`) at once.
         let bytes = name.utf8
+        guard let first = bytes.first, let last = bytes.last else { return false }
         func starts(_ prefix: String) -> Bool { bytes.starts(with: prefix.utf8) }
         func ends(_ suffix: String) -> Bool { bytes.count >= suffix.utf8.count && bytes.suffix(suffix.utf8.count).elementsEqual(suffix.utf8) }
-        if name == ".stfolder" || name == "4913" || starts(".dropbox") || isSystemFile(name) { return true }
-        if (starts(".syncthing.") || starts("~syncthing~")) && ends(".tmp") { return true }
-        if ends("~") || starts(".#") { return true }
-        if bytes.count > 1 && starts("#") && ends("#") { return true }
-        if starts(".") && (ends(".swp") || ends(".swx") || ends(".swo") || ends(".kate-swp")) { return true }
-        if starts(".~lock.") && ends("#") { return true }
-        if starts(".goutputstream-") || ends("___jb_tmp___") || ends("___jb_old___") { return true }
-        return isSedTemporary(bytes)
+        if last == UInt8(ascii: "~") { return true }
+        switch first {
+        case UInt8(ascii: "."):
+            if name == ".stfolder" || name == ".DS_Store" || starts(".dropbox") || starts("._") || starts(".#") || starts(".goutputstream-") { return true }
+            if starts(".syncthing.") && ends(".tmp") { return true }
+            if ends(".swp") || ends(".swx") || ends(".swo") || ends(".kate-swp") { return true }
+            if starts(".~lock.") && last == UInt8(ascii: "#") { return true }
+        case UInt8(ascii: "~"):
+            if starts("~syncthing~") && ends(".tmp") { return true }
+        case UInt8(ascii: "#"):
+            if bytes.count > 1 && last == UInt8(ascii: "#") { return true }
+        case UInt8(ascii: "s"):
+            if isSedTemporary(bytes) { return true }
+        default:
+            break
+        }
+        if last == UInt8(ascii: "_") && (ends("___jb_tmp___") || ends("___jb_old___")) { return true }
+        switch bytes.count {
+        case 4: return name == "4913"
+        case 5: return name == "Icon\r"
+        case 9: return name == "Thumbs.db"
+        case 11: return name == "desktop.ini"
+        default: return false
+        }
     }
 
     /// `sed -i`'s temporary file: `sed` and six random letters or digits (mkstemp's),

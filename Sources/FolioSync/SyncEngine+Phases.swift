@@ -68,7 +68,7 @@ extension SyncEngine {
             bases = BaseStore(state: stateFolder, known: Set(entries.values.map(\.hash)))
         }
         var run = SyncRun(
-            lock: lock, state: stateFolder, endedRuns: endedRuns, storage: storage, loaded: loaded, knownArchive: knownArchive, archive: archive,
+            lock: lock, state: stateFolder, endedRuns: endedRuns, storage: storage, loaded: loaded, knownArchive: knownArchive, archive: archive, rules: rules,
             ignore: FolioIgnore(text: rules.a + "\n" + rules.b), ownIgnore: rules.map { FolioIgnore(text: $0) }, bases: bases, history: VersionHistory(state: stateFolder, contents: bases))
         run.fromMemory = held != nil
         run.fileCount = held?.fileCount
@@ -292,6 +292,11 @@ extension SyncEngine {
         // Best effort: a run left on the list only has its (absent) temporaries looked for
         // by the next sync, which finds none.
         try? RunRecord(state: run.state).finish(unmoved: run.unmovedRuns)
+        // A one-off sync leaves the stamp index for the next one's quick check (a
+        // watcher's syncs do not: each would write it; the next one-off sync does).
+        if !memory.remembers && (!changes.isEmpty || !memory.stampIndexIsCurrent) {
+            memory.stampIndexIsCurrent = writeStampIndex(run)
+        }
         // The versions seen, after the contents they name, keeping every base the archive names.
         do {
             try run.history.flush()

@@ -93,6 +93,12 @@ public struct SyncEngine: Sendable {
     /// another process synced the pair meanwhile), or when a hint names the root or a
     /// `.folioignore`. `memory` keeps the archive and the paths left for a later sync.
     public func run(hints: Set<String>?, memory: inout SyncMemory) throws(SyncError) -> SyncReport {
+        if hints == nil && !memory.remembers, let report = quickCheck(memory: &memory) {
+            #if DEBUG
+            assertNothingToDo(report)
+            #endif
+            return report
+        }
         var report = try runOnce(hints: hints, memory: &memory)
         // A copy that could not be folded against its file as it was may fold against the
         // file this sync changed (or with the versions it recorded): tried again at once,

@@ -27,6 +27,9 @@ public struct SyncMemory: Sendable {
     /// Whether syncs keep anything in it: a one-off sync (``SyncEngine/run()``) need not
     /// work out what a next one would want.
     var remembers = true
+    /// Whether the stamp index in the state folder was found to be the archive's (see
+    /// ``SyncEngine/quickCheck(memory:)``): a sync that changes nothing need not write it.
+    var stampIndexIsCurrent = false
 
     /// An empty memory: the next sync reads the archive and scans both replicas whole.
     public init() {}

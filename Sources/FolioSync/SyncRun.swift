@@ -14,6 +14,8 @@ struct SyncRun {
     /// The archive as read, and as this pass changes it.
     let knownArchive: SyncArchive
     var archive: SyncArchive
+    /// Each replica's `.folioignore` as read (A, B).
+    let rules: PerReplica<String>
     /// What either side's `.folioignore` names, ignored on both.
     let ignore: FolioIgnore
     /// Each replica's own rules (A, B): what the other's alone ignore is held back, and reported.

@@ -205,12 +205,16 @@ package enum Syscall {
                 if errno == EINTR { continue }
                 throw SystemError(operation: .readDirectory, path: path, code: errno)
             }
-            let bytes = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: UInt8.self, capacity: Int(NAME_MAX) + 1) { Array(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)))) }
+            // Decoded straight from the entry, and compared there: every scan reads every name.
+            let (name, invalid): (String, [UInt8]?) = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: UInt8.self, capacity: Int(NAME_MAX) + 1) { start in
+                    let bytes = UnsafeBufferPointer(start: start, count: strlen(UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self)))
+                    let name = String(decoding: bytes, as: UTF8.self)
+                    // Decoding repairs bad bytes: a name that does not come back the same is not UTF-8.
+                    return (name, name.utf8.elementsEqual(bytes) ? nil : Array(bytes))
+                }
             }
-            let name = String(decoding: bytes, as: UTF8.self)
-            // Decoding repairs bad bytes: a name that does not come back the same is not UTF-8.
-            guard Array(name.utf8) == bytes else { return (escapedName(bytes), .invalidName) }
+            if let invalid { return (escapedName(invalid), .invalidName) }
             if name == "." || name == ".." { continue }
             let type: EntryType
             switch Int32(entry.pointee.d_type) {

@@ -1,0 +1,198 @@
+import FolioSystem
+
+/// The file `STATE/stamps`: every archived path with its stamps in both replicas, laid
+/// out as an open-addressing table that is searched where it lies, with no parsing.
+/// It lets a one-off sync that finds nothing changed answer without reading the
+/// archive (``SyncEngine/quickCheck(memory:)``): the archive is text, and reading it
+/// into a table was most of such a sync.
+///
+/// It is derived data, written after the archive and never trusted on its own: its
+/// header names what it was made from (the archive files' stamps, both rule files, the
+/// replicas' paths), and anything else found there — or a length, a checksum or an
+/// offset that does not hold — makes it no index at all, and the sync reads the
+/// archive as before.
+///
+/// Layout: the magic line; the validity digest (32 bytes); then little-endian words:
+/// the archive's file count, the number of records, the table's slot count (a power
+/// of two), the records' length and the checksum of what follows the header; the
+/// table (`UInt32` per slot: a record's offset plus one, 0 when empty); the records,
+/// each `flags (1 byte), path length (2), path, stamp A, stamp B` — the stamps
+/// (``stampSize`` bytes each) only for a file whose flags say it has them.
+struct StampIndex {
+    static let fileName = "stamps"
+    static let magic = Array("folio-stamps 1\n".utf8)
+    static let stampSize = 40
+    static let folderFlag: UInt8 = 1, stampAFlag: UInt8 = 2, stampBFlag: UInt8 = 4
+    private static let headerSize = magic.count + 32 + 5 * 8
+
+    /// What an entry records.
+    enum Entry: Equatable {
+        case folder
+        /// A file, with its stamps (nil: not recorded in that replica, so it is read
+        /// again when next looked at).
+        case file(a: FileStamp?, b: FileStamp?)
+    }
+
+    /// The digest an index must carry to describe the archive files with `stamps`, the
+    /// rule files `rules` and the replicas at `roots`.
+    static func validity(archiveStamps stamps: [FileStamp?], rules: PerReplica<String>, roots: PerReplica<String>) -> SHA256.Digest {
+        var text = ""
+        for stamp in stamps {
+            text += stamp.map { "\($0.size),\($0.modified),\($0.changed),\($0.inode),\($0.permissions);" } ?? "-;"
+        }
+        for part in [rules.a, rules.b, roots.a, roots.b] { text += "\(part.utf8.count):" + part }
+        return SHA256.hash(Array(text.utf8))
+    }
+
+    /// The index of `archive`'s entries that `including` keeps, as written to disk.
+    static func serialized(_ archive: SyncArchive, validity: SHA256.Digest, including: (SyncPath) -> Bool) -> [UInt8] {
+        var records: [UInt8] = []
+        var offsets: [(hash: UInt64, offset: Int)] = []
+        var files = 0
+        records.reserveCapacity(archive.entries.count * 128)
+        for (path, entry) in archive.entries {
+            if !path.isFolder { files += 1 }
+            guard including(path), path.key.utf8.count <= Int(UInt16.max) else { continue }
+            offsets.append((hash(path.key.utf8), records.count))
+            var flags: UInt8 = path.isFolder ? folderFlag : 0
+            if !path.isFolder {
+                if entry.stampA != nil { flags |= stampAFlag }
+                if entry.stampB != nil { flags |= stampBFlag }
+            }
+            records.append(flags)
+            appendWord(UInt64(path.key.utf8.count), bytes: 2, to: &records)
+            records += path.key.utf8
+            for stamp in [entry.stampA, entry.stampB] where !path.isFolder {
+                guard let stamp else { continue }
+                for word in [UInt64(bitPattern: stamp.size), UInt64(bitPattern: stamp.modified), UInt64(bitPattern: stamp.changed), stamp.inode, UInt64(stamp.permissions)] {
+                    appendWord(word, bytes: 8, to: &records)
+                }
+            }
+        }
+        var slots = 16
+        while slots < offsets.count * 2 { slots *= 2 }
+        var table = [UInt32](repeating: 0, count: slots)
+        for (hash, offset) in offsets {
+            var slot = Int(truncatingIfNeeded: hash) & (slots - 1)
+            while table[slot] != 0 { slot = (slot + 1) & (slots - 1) }
+            table[slot] = UInt32(offset + 1)
+        }
+        var body: [UInt8] = []
+        body.reserveCapacity(slots * 4 + records.count)
+        for slot in table { appendWord(UInt64(slot), bytes: 4, to: &body) }
+        body += records
+        var out = magic + validity.bytes
+        for word in [UInt64(files), UInt64(offsets.count), UInt64(slots), UInt64(records.count), checksum(body[...])] { appendWord(word, bytes: 8, to: &out) }
+        return out + body
+    }
+
+    /// The bytes of an index file; nil when they are not one made for `validity`.
+    let bytes: [UInt8]
+    /// How many files the archive held (those left out of the index too).
+    let archivedFiles: Int
+    /// How many entries the index holds.
+    let count: Int
+    private let slots: Int
+    private let tableStart: Int
+    private let recordsStart: Int
+
+    init?(bytes: [UInt8], validity: SHA256.Digest) {
+        let header = Self.headerSize
+        guard bytes.count >= header, bytes.starts(with: Self.magic),
+              bytes[Self.magic.count..<(Self.magic.count + 32)].elementsEqual(validity.bytes)
+        else { return nil }
+        func word(_ index: Int) -> UInt64 { Self.word(bytes, at: Self.magic.count + 32 + index * 8, bytes: 8) }
+        let (files, count, slots, recordsLength, sum) = (word(0), word(1), word(2), word(3), word(4))
+        guard slots >= 16, slots.nonzeroBitCount == 1, count <= slots / 2, slots <= UInt64(Int32.max), recordsLength <= UInt64(Int32.max),
+              UInt64(bytes.count) == UInt64(header) + slots * 4 + recordsLength,
+              Self.checksum(bytes[header...]) == sum
+        else { return nil }
+        self.bytes = bytes
+        (archivedFiles, self.count, self.slots) = (Int(files), Int(count), Int(slots))
+        tableStart = header
+        recordsStart = header + Int(slots) * 4
+    }
+
+    /// What the index records for the path whose archive spelling is `key`; nil when
+    /// it has no such entry, or when the entry found is malformed.
+    func entry(_ key: UnsafeBufferPointer<UInt8>) -> Entry? {
+        bytes.withUnsafeBytes { raw in
+            func load<T: FixedWidthInteger>(_ offset: Int, as type: T.Type) -> T { T(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: T.self)) }
+            var slot = Int(truncatingIfNeeded: Self.hash(key)) & (slots - 1)
+            for _ in 0..<slots {
+                let stored = Int(load(tableStart + slot * 4, as: UInt32.self))
+                guard stored != 0 else { return nil }
+                let at = recordsStart + stored - 1
+                guard at + 3 <= raw.count else { return nil }
+                let flags = raw[at], length = Int(load(at + 1, as: UInt16.self)), path = at + 3
+                guard path + length <= raw.count else { return nil }
+                if length == key.count && Self.equalBytes(UnsafeRawBufferPointer(rebasing: raw[path..<(path + length)]), UnsafeRawBufferPointer(key)) {
+                    if flags & Self.folderFlag != 0 { return .folder }
+                    var next = path + length
+                    func stamp(_ present: Bool) -> FileStamp?? {
+                        guard present else { return .some(nil) }
+                        guard next + Self.stampSize <= raw.count else { return nil }
+                        defer { next += Self.stampSize }
+                        return FileStamp(
+                            size: load(next, as: Int64.self), modified: load(next + 8, as: Int64.self), changed: load(next + 16, as: Int64.self),
+                            inode: load(next + 24, as: UInt64.self), type: .regular, permissions: UInt32(truncatingIfNeeded: load(next + 32, as: UInt64.self)))
+                    }
+                    guard let a = stamp(flags & Self.stampAFlag != 0), let b = stamp(flags & Self.stampBFlag != 0) else { return nil }
+                    return .file(a: a, b: b)
+                }
+                slot = (slot + 1) & (slots - 1)
+            }
+            return nil
+        }
+    }
+
+    /// Whether `a` and `b` (of one length) hold the same bytes, compared a word at a time.
+    private static func equalBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        while index + 8 <= a.count {
+            guard a.loadUnaligned(fromByteOffset: index, as: UInt64.self) == b.loadUnaligned(fromByteOffset: index, as: UInt64.self) else { return false }
+            index += 8
+        }
+        while index < a.count {
+            guard a[index] == b[index] else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// FNV-1a over the path's bytes: a table probe per path of a replica must cost
+    /// little, and the table is rebuilt with each write, so no adversary picks the keys.
+    static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return hash
+    }
+
+    /// A checksum of the body, word by word: a write cut short or damaged (the file
+    /// is written without a flush of its own) does not pass it.
+    static func checksum(_ body: ArraySlice<UInt8>) -> UInt64 {
+        body.withUnsafeBytes { raw in
+            var sum: UInt64 = UInt64(raw.count)
+            var index = 0
+            while index + 8 <= raw.count {
+                sum = (sum &+ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+                index += 8
+            }
+            while index < raw.count {
+                sum = (sum &+ UInt64(raw[index])) &* 0x9E37_79B9_7F4A_7C15
+                index += 1
+            }
+            return sum
+        }
+    }
+
+    private static func appendWord(_ value: UInt64, bytes: Int, to out: inout [UInt8]) {
+        for index in 0..<bytes { out.append(UInt8(truncatingIfNeeded: value >> UInt64(8 * index))) }
+    }
+
+    private static func word<Bytes: RandomAccessCollection<UInt8>>(_ buffer: Bytes, at offset: Int, bytes: Int) -> UInt64 where Bytes.Index == Int {
+        var value: UInt64 = 0
+        for index in 0..<bytes { value |= UInt64(buffer[offset + index]) << UInt64(8 * index) }
+        return value
+    }
+}

@@ -1,0 +1,133 @@
+import FolioFolder
+import Foundation
+import FolioTestSupport
+import Testing
+@testable import FolioSync
+@testable import FolioSystem
+
+/// A one-off sync that finds the replicas as the archive recorded them answers from the
+/// stamp index without reading the archive; anything a whole sync would make something
+/// of sends it the whole way.
+@Suite struct QuickCheckTests {
+    func engine(_ replicas: Replicas, dryRun: Bool = false) throws -> SyncEngine {
+        var options = SyncOptions()
+        options.stateDirectory = replicas.state
+        options.dryRun = dryRun
+        options.allowMassDelete = true
+        return try SyncEngine(replicas.a, replicas.b, options: options)
+    }
+
+    func quick(_ replicas: Replicas, dryRun: Bool = false) throws -> SyncReport? {
+        var memory = SyncMemory.none
+        return try engine(replicas, dryRun: dryRun).quickCheck(memory: &memory)
+    }
+
+    /// Replicas with notes in folders, an empty folder and an executable, synced once.
+    func synced() throws -> Replicas {
+        let replicas = try Replicas()
+        try replicas.write("---\ntitle: Soup\n---\nStir.\n", "recipes/soup.md", in: .a)
+        try replicas.write("Milk\n", "todo/shopping.md", in: .b)
+        try replicas.write("#!/bin/sh\n", "tools/run.sh", in: .a)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: replicas.path(.a, "tools/run.sh"))
+        try FileManager.default.createDirectory(atPath: replicas.path(.b, "empty"), withIntermediateDirectories: true)
+        _ = try replicas.sync()
+        return replicas
+    }
+
+    @Test func aSyncAfterASyncIsAnsweredFromTheIndex() throws {
+        let replicas = try synced()
+        defer { replicas.remove() }
+        #expect(FileManager.default.fileExists(atPath: replicas.state + "/" + StampIndex.fileName))
+        let index = replicas.state + "/" + StampIndex.fileName
+        let written = try FileManager.default.attributesOfItem(atPath: index)[.modificationDate] as? Date
+        var memory = SyncMemory.none
+        let report = try #require(try engine(replicas).quickCheck(memory: &memory))
+        #expect(report.files == 3 && report.hashed == 0 && report.copies.isEmpty)
+        #expect(memory.stampIndexIsCurrent)
+        #expect(try #require(try quick(replicas, dryRun: true)).files == 3)
+        // What run() returns is that answer; nothing in the state folder is written for it.
+        #expect(try engine(replicas).run().files == 3)
+        #expect(try FileManager.default.attributesOfItem(atPath: index)[.modificationDate] as? Date == written)
+    }
+
+    /// Each change, made to freshly synced replicas, and what the whole sync then does.
+    static let changes: [(String, @Sendable (Replicas) throws -> Void)] = [
+        ("an edit", { try $0.write("---\ntitle: Soup\n---\nStir well.\n", "recipes/soup.md", in: .b) }),
+        ("a new file", { try $0.write("new\n", "recipes/new.md", in: .a) }),
+        ("a deletion", { try FileManager.default.removeItem(atPath: $0.path(.b, "todo/shopping.md")) }),
+        ("a touch", { try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000)], ofItemAtPath: $0.path(.a, "recipes/soup.md")) }),
+        ("a chmod", { try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: $0.path(.b, "tools/run.sh")) }),
+        ("a new empty folder", { try FileManager.default.createDirectory(atPath: $0.path(.a, "later"), withIntermediateDirectories: true) }),
+        ("an empty folder removed", { try FileManager.default.removeItem(atPath: $0.path(.a, "empty")) }),
+        ("a file where a folder was", { try FileManager.default.removeItem(atPath: $0.path(.b, "empty")); try $0.write("x\n", "empty", in: .b) }),
+        ("a symbolic link", { try FileManager.default.createSymbolicLink(atPath: $0.path(.a, "link.md"), withDestinationPath: "recipes/soup.md") }),
+        ("a conflict copy", { try $0.write("other\n", "recipes/soup.sync-conflict-20261130-120000-ABCDEF1.md", in: .b) }),
+        ("a temporary of Folio's", { try $0.write("half\n", "recipes/.soup.md.folio-12345-0.tmp", in: .a) }),
+        ("a name in NFD", { try $0.write("accent\n", "cafe\u{301}.md", in: .a) }),
+        ("a rule file changed", { try $0.write("*.sh\n", ".folioignore", in: .a) }),
+        ("a run left listed", { try "4242\n".write(toFile: $0.state + "/runs", atomically: true, encoding: .utf8) }),
+    ]
+
+    @Test(arguments: 0..<changes.count) func anyChangeSendsTheSyncTheWholeWay(change: Int) throws {
+        let (name, make) = Self.changes[change]
+        let replicas = try synced()
+        defer { replicas.remove() }
+        #expect(try quick(replicas) != nil, "\(name): not answered quickly before the change")
+        try make(replicas)
+        #expect(try quick(replicas) == nil, "\(name): answered quickly")
+        #expect(try quick(replicas, dryRun: true) == nil, "\(name): answered quickly in a dry run")
+    }
+
+    @Test func filesNoSyncCopiesAreNoChange() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write("*.log\nbuild/\n", ".folioignore", in: .a)
+        try replicas.write("*.log\nbuild/\n", ".folioignore", in: .b)
+        try replicas.write("note\n", "note.md", in: .a)
+        _ = try replicas.sync()
+        #expect(try quick(replicas) != nil)
+        for path in [".DS_Store", "note.md~", ".note.md.swp", "debug.log", "build/out.md", ".git/config", "Thumbs.db"] {
+            try replicas.write("scratch\n", path, in: .a)
+        }
+        #expect(try quick(replicas)?.files == 1)
+    }
+
+    @Test func anIndexLeftBehindByAWatchersSyncIsNotTrusted() throws {
+        let replicas = try synced()
+        defer { replicas.remove() }
+        // A watcher's sync (one that remembers) saves the archive but writes no index.
+        try replicas.write("from the watcher\n", "watched.md", in: .a)
+        var memory = SyncMemory()
+        _ = try engine(replicas).run(hints: ["watched.md"], memory: &memory)
+        #expect(try quick(replicas) == nil)
+        // The next one-off sync finds nothing to copy, and leaves an index that is trusted.
+        let whole = try engine(replicas).run()
+        #expect(whole.copies.isEmpty && whole.files == 4)
+        #expect(try quick(replicas)?.files == 4)
+    }
+
+    /// After seeded random operations on both sides, a quick answer is given only when a
+    /// whole sync would do nothing, and after each one-off sync it is given.
+    @Test func aQuickAnswerIsGivenExactlyWhenAWholeSyncWouldDoNothing() throws {
+        let seed = SeededRandom.testSeed()
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        var editor = HintedSyncTests.Editor(replicas: replicas, random: SeededRandom(seed: seed))
+        for index in 0..<16 { try replicas.write("Note \(index).\n", "f\(index % 3)/note\(index).md", in: .a) }
+        _ = try engine(replicas).run()
+        for round in 0..<25 {
+            for _ in 0..<Int.random(in: 0...3, using: &editor.random) { _ = try editor.operate() }
+            var memory = SyncMemory.none
+            let whole = HintedSyncTests.Decisions(try engine(replicas, dryRun: true).runOnce(hints: nil, memory: &memory))
+            if try quick(replicas) != nil {
+                #expect(whole.doesNothing, "seed \(seed), round \(round): answered quickly, but a whole sync would do \(whole)")
+            }
+            _ = try engine(replicas).run()
+            // Names that differ only by case, and conflict copies, are left for a person: each whole sync looks at them again.
+            let copies = HintedSyncTests.contents(replicas.a).keys.contains { ConflictCopies.original(of: $0) != nil }
+            if !HintedSyncTests.hasCaseTwins(replicas) && !copies {
+                #expect(try quick(replicas) != nil, "seed \(seed), round \(round): not answered quickly right after a sync")
+            }
+        }
+    }
+}
