@@ -24,6 +24,9 @@ each peer's.
 Run by hand from the package root (needs Debian's unison, rsync and rclone):
 
   swift build -c release --product folio && python3 Benchmarks/sync.py --files 10000 --files 100000
+
+`--peers rsync` leaves Unison and rclone out (rclone bisync alone takes minutes a run at
+100,000 files), so that a large size can be measured several times against rsync.
 """
 import argparse
 import filecmp
@@ -110,7 +113,11 @@ def main():
     parser.add_argument("--repeat", type=int, default=3, help="runs of each tool, in alternation (default 3)")
     root_dir = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     parser.add_argument("--folio", default=os.path.join(root_dir, ".build", "release", "folio"))
+    parser.add_argument("--peers", default="rsync,unison,rclone",
+                        help="the peers to run, comma-separated (rsync always: the targets are against it); "
+                             "--peers rsync repeats a large size in minutes instead of an hour")
     args = parser.parse_args()
+    chosen = ["rsync"] + [peer for peer in args.peers.split(",") if peer in ("unison", "rclone")]
     sizes = args.files or [10000]
     unison, rsync, rclone = shutil.which("unison"), shutil.which("rsync"), shutil.which("rclone")
     if not (unison and rsync and rclone):
@@ -146,7 +153,8 @@ def main():
                 "unison": lambda a, b, rep: [unison, a, b, "-batch", "-auto", "-ui", "text", "-silent"],
                 "rclone": lambda a, b, rep: rclone_argv(a, b),
             }
-            peers = ["rsync", "unison", "rclone"]
+            peers = [peer for peer in ("rsync", "unison", "rclone") if peer in chosen]
+            tools = {tool: argv for tool, argv in tools.items() if tool == "folio" or tool in peers}
             runs = {"cp -a": [], "stat pass": [], "copy of the changed files": [], "crash-safe copy": [], **{tool: [] for tool in tools}}
             for rep in range(args.repeat):
                 # The limits and the two tools in alternation, each on fresh folders.

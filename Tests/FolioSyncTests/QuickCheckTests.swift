@@ -9,12 +9,9 @@ import Testing
 /// stamp index without reading the archive; anything a whole sync would make something
 /// of sends it the whole way.
 @Suite struct QuickCheckTests {
+    /// The engine the hinted-sync tests use (random removals may empty a small replica).
     func engine(_ replicas: Replicas, dryRun: Bool = false) throws -> SyncEngine {
-        var options = SyncOptions()
-        options.stateDirectory = replicas.state
-        options.dryRun = dryRun
-        options.allowMassDelete = true
-        return try SyncEngine(replicas.a, replicas.b, options: options)
+        try HintedSyncTests().engine(replicas, dryRun: dryRun)
     }
 
     func quick(_ replicas: Replicas, dryRun: Bool = false) throws -> SyncReport? {
