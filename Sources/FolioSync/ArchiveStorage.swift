@@ -23,6 +23,10 @@ struct ArchiveStorage {
         var logSize = 0
         /// The log ends in an unfinished block: the next save must not append after it.
         var torn = false
+
+        /// Whether the next save writes a whole snapshot whatever changed: there is none
+        /// yet, or the log cannot be appended to. Its change lines need not be made.
+        var savesSnapshot: Bool { snapshotSize == 0 || torn }
     }
 
     /// The archive as last saved (empty before the first sync).
@@ -99,7 +103,7 @@ struct ArchiveStorage {
     @discardableResult
     func save(_ archive: SyncArchive, changes: [UInt8], loaded: Loaded) throws(SystemError) -> Loaded {
         let block = changes + Array("commit\t\(loaded.generation)\n".utf8)
-        guard loaded.snapshotSize > 0, !loaded.torn, (loaded.logSize + block.count) * 4 < loaded.snapshotSize else {
+        guard !loaded.savesSnapshot, (loaded.logSize + block.count) * 4 < loaded.snapshotSize else {
             let generation = loaded.generation + 1
             let snapshot = archive.serialized(generation: generation)
             _ = try AtomicFile.write(snapshot, to: snapshotPath, mode: 0o600, replacingOnly: nil)

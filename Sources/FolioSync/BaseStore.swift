@@ -90,12 +90,14 @@ final class BaseStore {
     }
 
     /// Writes what ``store(_:)`` gathered (the caller flushes the file system later).
-    func flush() throws(SystemError) {
+    /// Whether it appended anything.
+    @discardableResult
+    func flush() throws(SystemError) -> Bool {
         if let failure = unreportedFailure {
             unreportedFailure = nil
             throw failure
         }
-        guard !pending.isEmpty else { return }
+        guard !pending.isEmpty else { return false }
         do {
             for (path, bytes) in [(pack, pending), (index, pendingIndex)] {
                 try AtomicFile.append(bytes, to: path, flushing: false)
@@ -113,6 +115,7 @@ final class BaseStore {
         packSize = (packSize ?? 0) + Int64(pending.count)
         pending.removeAll(keepingCapacity: true)
         pendingIndex.removeAll(keepingCapacity: true)
+        return true
     }
 
     /// The version with this hash, checked against it; nil when it was never kept.

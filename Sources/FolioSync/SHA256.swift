@@ -116,11 +116,22 @@ package struct SHA256: Sendable {
 
         /// Appends the 64 lowercase hexadecimal digits to `out`.
         func appendHex(to out: inout [UInt8]) {
-            for word in [words.0, words.1, words.2, words.3] {
-                for shift in stride(from: 60, through: 0, by: -4) {
-                    let nibble = UInt8(truncatingIfNeeded: word >> UInt64(shift)) & 15
-                    out.append(nibble < 10 ? 48 + nibble : 87 + nibble)
+            // Made on the stack and appended at once: a first sync writes one per file,
+            // and 64 appends one by one each checked the array's capacity.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { digits in
+                var position = 0
+                func put(_ word: UInt64) {
+                    for shift in stride(from: 60, through: 0, by: -4) {
+                        let nibble = UInt8(truncatingIfNeeded: word >> UInt64(shift)) & 15
+                        digits[position] = nibble < 10 ? 48 + nibble : 87 + nibble
+                        position += 1
+                    }
                 }
+                put(words.0)
+                put(words.1)
+                put(words.2)
+                put(words.3)
+                out.append(contentsOf: digits)
             }
         }
 

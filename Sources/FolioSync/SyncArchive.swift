@@ -76,27 +76,24 @@ package struct SyncArchive: Sendable, Equatable {
     /// Appends an entry's line. Byte by byte, not by string interpolation: a first sync
     /// writes a line per file.
     static func appendLine(_ path: SyncPath, _ entry: Entry, to out: inout [UInt8]) {
-        func number(_ value: Int64) {
-            if value < 0 { out.append(UInt8(ascii: "-")) }
-            var magnitude = value.magnitude
-            var digits: [UInt8] = []
-            repeat {
-                digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-                magnitude /= 10
-            } while magnitude > 0
-            out.append(contentsOf: digits.reversed())
-        }
         func stamp(_ stamp: FileStamp?) {
             guard let stamp else { return out.append(UInt8(ascii: "-")) }
-            for (index, value) in [stamp.size, stamp.modified, stamp.changed, Int64(bitPattern: stamp.inode), Int64(stamp.permissions)].enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                number(value)
+            appendDecimal(stamp.size, to: &out)
+            func field(_ value: Int64) {
+                out.append(UInt8(ascii: ","))
+                appendDecimal(value, to: &out)
             }
+            field(stamp.modified)
+            field(stamp.changed)
+            field(Int64(bitPattern: stamp.inode))
+            field(Int64(stamp.permissions))
         }
         entry.hash.appendHex(to: &out)
         out.append(9)
-        number(entry.size)
-        out += [9, entry.executable ? UInt8(ascii: "x") : UInt8(ascii: "-"), 9]
+        appendDecimal(entry.size, to: &out)
+        out.append(9)
+        out.append(entry.executable ? UInt8(ascii: "x") : UInt8(ascii: "-"))
+        out.append(9)
         stamp(entry.stampA)
         out.append(9)
         stamp(entry.stampB)
@@ -107,6 +104,23 @@ package struct SyncArchive: Sendable, Equatable {
             appendEscaped(id, to: &out)
         }
         out.append(10)
+    }
+
+    /// Appends `value` in decimal: an archive line holds a dozen numbers (stamps in
+    /// nanoseconds, 19 digits), and a first sync writes a line per file. The digits are
+    /// made last first, dividing by the constant 10 (a multiplication), in a buffer on
+    /// the stack, and appended at once.
+    static func appendDecimal(_ value: Int64, to out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var magnitude = value.magnitude, start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 { out.append(UInt8(ascii: "-")) }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 
     /// Reads what ``serialized(generation:)`` wrote.
@@ -289,10 +303,16 @@ package struct SyncArchive: Sendable, Equatable {
     }
 
     static func appendEscaped(_ path: String, to out: inout [UInt8]) {
-        let hex = Array("0123456789ABCDEF".utf8)
+        // Uppercase digits, computed: no table to allocate for each of a sync's lines.
+        func hex(_ nibble: UInt8) -> UInt8 { nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") - 10 + nibble }
+        func isEscaped(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "%") || byte == 9 || byte == 10 || byte == 13 }
+        // Most paths have nothing to escape: appended whole.
+        guard path.utf8.contains(where: isEscaped) else { return out.append(contentsOf: path.utf8) }
         for byte in path.utf8 {
-            if byte == UInt8(ascii: "%") || byte == 9 || byte == 10 || byte == 13 {
-                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            if isEscaped(byte) {
+                out.append(UInt8(ascii: "%"))
+                out.append(hex(byte >> 4))
+                out.append(hex(byte & 15))
             } else {
                 out.append(byte)
             }

@@ -259,14 +259,18 @@ extension SyncEngine {
         guard !options.dryRun else { return }
         // Only what the pass looked at can have changed, once the archive is the one in
         // memory (an archive read from disk may have had folder entries added).
+        // A first sync writes a snapshot: its lines (an entry each) would only be counted.
         let changes = run.fromMemory
             ? ArchiveStorage.changes(run.archive, before: run.before, touched: run.touched, known: run.knownArchive)
-            : ArchiveStorage.changes(run.archive, known: run.knownArchive)
+            : run.loaded.savesSnapshot ? [] : ArchiveStorage.changes(run.archive, known: run.knownArchive)
+        let changed = run.fromMemory || !run.loaded.savesSnapshot ? !changes.isEmpty : run.archive.entries != run.knownArchive.entries
         var loaded = run.loaded
-        if !changes.isEmpty {
+        var basesAreDurable = false
+        if changed {
             do {
                 try run.bases.flush()
                 try AtomicFile.flushFileSystem(containing: run.state.root)
+                basesAreDurable = true
                 loaded = try run.storage.save(run.archive, changes: changes, loaded: run.loaded)
             } catch {
                 // What was copied is still reported (and the sync exits 3): the files are
@@ -294,13 +298,12 @@ extension SyncEngine {
         try? RunRecord(state: run.state).finish(unmoved: run.unmovedRuns)
         // A one-off sync leaves the stamp index for the next one's quick check (a
         // watcher's syncs do not: each would write it; the next one-off sync does).
-        if !memory.remembers && (!changes.isEmpty || !memory.stampIndexIsCurrent) {
+        if !memory.remembers && (changed || !memory.stampIndexIsCurrent) {
             memory.stampIndexIsCurrent = writeStampIndex(run)
         }
         // The versions seen, after the contents they name, keeping every base the archive names.
         do {
-            try run.history.flush()
-            try run.history.pruneIfGrown(now: now, keeping: Set(run.archive.entries.values.map(\.hash)))
+            try run.history.pruneIfGrown(now: now, keeping: Set(run.archive.entries.values.map(\.hash)), contentsAreDurable: basesAreDurable)
         } catch {
             report.record(stateNotWritten: "cannot save the history of versions in \(state): " + FileProblem.advice(error, writing: true))
         }

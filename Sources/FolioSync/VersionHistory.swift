@@ -107,11 +107,16 @@ package final class VersionHistory {
         return result
     }
 
-    static func line(_ version: Version) -> [UInt8] {
-        var out = Array("\(version.time)\t\(version.hash)\t\(version.size)\t".utf8)
+    /// Appends the log line of `version` (byte by byte: a first sync writes one per file).
+    static func appendLine(_ version: Version, to out: inout [UInt8]) {
+        SyncArchive.appendDecimal(version.time, to: &out)
+        out.append(9)
+        version.hash.appendHex(to: &out)
+        out.append(9)
+        SyncArchive.appendDecimal(Int64(version.size), to: &out)
+        out.append(9)
         SyncArchive.appendEscaped(version.path, to: &out)
         out.append(10)
-        return out
     }
 
     /// Every version seen, oldest first.
@@ -152,24 +157,43 @@ package final class VersionHistory {
     }
 
     /// Makes what was recorded durable: the contents first, then the log lines naming them.
-    package func flush() throws(SystemError) {
-        guard !pending.isEmpty else { return }
-        try contents.flush()
-        if Syscall.syncWaitsForWrites { try AtomicFile.flushFileSystem(containing: state.root) }
+    /// `contentsAreDurable`: the caller flushed the contents and then the file system
+    /// (a sync does, for its copies), so only what this flush itself appends needs another.
+    package func flush(contentsAreDurable: Bool = false) throws(SystemError) {
+        try flush(pendingText(), contentsAreDurable: contentsAreDurable)
+    }
+
+    private func pendingText() -> [UInt8] {
         var text: [UInt8] = []
-        for version in pending { text += Self.line(version) }
+        for version in pending { Self.appendLine(version, to: &text) }
+        return text
+    }
+
+    private func flush(_ text: [UInt8], contentsAreDurable: Bool) throws(SystemError) {
+        guard !pending.isEmpty else { return }
+        let appended = try contents.flush()
+        if Syscall.syncWaitsForWrites && (appended || !contentsAreDurable) { try AtomicFile.flushFileSystem(containing: state.root) }
         try AtomicFile.append(text, to: log, flushing: true)
         pending.removeAll()
         cachedEntries = nil
     }
 
-    /// Prunes (``prune(now:limits:keeping:)``) once the log has grown by half since it
-    /// was last pruned, so that most runs do not read it for this.
-    package func pruneIfGrown(now: Int64, limits: Limits = Limits(), keeping: @autoclosure () -> Set<SHA256.Digest> = []) throws(SystemError) {
-        try flush()
-        // Only when to prune: a log that cannot be looked at is not pruned now, and flush() above reports a disk that refuses.
-        guard pruned.isDue(size: (try? FileStamp.of(log))?.size ?? 0) else { return }
-        try prune(now: now, limits: limits, keeping: keeping())
+    /// Flushes (``flush(contentsAreDurable:)``), then prunes (``prune(now:limits:keeping:)``)
+    /// once the log has grown by half since it was last pruned, so that most runs do not
+    /// read it for this.
+    package func pruneIfGrown(
+        now: Int64, limits: Limits = Limits(), keeping: @autoclosure () -> Set<SHA256.Digest> = [], contentsAreDurable: Bool = false
+    ) throws(SystemError) {
+        let text = pendingText()
+        // Only when to prune: a log that cannot be looked at counts as empty (not pruned
+        // now), and the flush reports a disk that refuses. Its size after the flush is
+        // known before it, so that when due the entries are gathered first, from the log
+        // as it was and those pending: what is appended is not read back.
+        let due = pruned.isDue(size: ((try? FileStamp.of(log))?.size ?? 0) + Int64(text.count))
+        let all = due ? entries : []
+        try flush(text, contentsAreDurable: contentsAreDurable)
+        guard due else { return }
+        try prune(all, now: now, limits: limits, keeping: keeping())
         // Only when to prune next: unknown, the next sync prunes sooner, never later.
         try pruned.compacted(to: (try? FileStamp.of(log))?.size ?? 0)
     }
@@ -179,10 +203,15 @@ package final class VersionHistory {
     /// Does nothing when nothing is past them.
     package func prune(now: Int64, limits: Limits = Limits(), keeping: Set<SHA256.Digest> = []) throws(SystemError) {
         try flush()
-        let kept = Self.retained(entries, now: now, limits: limits)
-        guard kept.count != entries.count else { return }
+        try prune(entries, now: now, limits: limits, keeping: keeping)
+    }
+
+    /// Prunes the log that holds `all` (flushed).
+    private func prune(_ all: [Version], now: Int64, limits: Limits, keeping: Set<SHA256.Digest>) throws(SystemError) {
+        let kept = Self.retained(all, now: now, limits: limits)
+        guard kept.count != all.count else { return }
         var text: [UInt8] = []
-        for version in kept { text += Self.line(version) }
+        for version in kept { Self.appendLine(version, to: &text) }
         _ = try AtomicFile.write(text, to: log, mode: 0o600, replacingOnly: nil)
         cachedEntries = kept
         (latest, first) = ([:], [:])

@@ -456,4 +456,23 @@ import Testing
         #expect(reopened.contents(of: SHA256.hash(Array("version 1\n".utf8))) == nil)
         #expect(FileManager.default.fileExists(atPath: place.state + "/bases-1.pack") && !FileManager.default.fileExists(atPath: place.state + "/bases.pack"))
     }
+
+    @Test func pruningOnceGrownTakesTheLogAndWhatIsPendingOnceEach() throws {
+        let place = try SharedFolderTests.Place()
+        defer { place.remove() }
+        try FileManager.default.createDirectory(atPath: place.state, withIntermediateDirectories: true)
+        let history = VersionHistory(state: try RootedFolder.creating(place.state))
+        for index in 0..<10 { try history.record(Array("version \(index)\n".utf8), at: "a.md", time: Int64(index)) }
+        try history.flush()
+        // Pending, not yet in the log: enough lines (about 80 bytes each) to pass 64 KiB.
+        for index in 0..<1000 { try history.record(Array("file \(index)\n".utf8), at: "p\(index).md", time: 50) }
+        var limits = VersionHistory.Limits()
+        limits.versionsPerPath = 4
+        try history.pruneIfGrown(now: 100, limits: limits)
+        let reopened = VersionHistory(state: try RootedFolder.creating(place.state))
+        #expect(reopened.versions(of: "a.md").map(\.time) == [6, 7, 8, 9])
+        #expect(reopened.versions.count == 1004)
+        #expect(reopened.contents(of: SHA256.hash(Array("file 999\n".utf8))) == Array("file 999\n".utf8))
+        #expect(reopened.contents(of: SHA256.hash(Array("version 0\n".utf8))) == nil)
+    }
 }

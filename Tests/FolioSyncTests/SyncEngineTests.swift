@@ -186,6 +186,25 @@ struct Replicas {
         #expect(try SyncArchive(serialized: archive.serialized()) == archive)
         #expect(throws: SyncError.self) { try SyncArchive(serialized: Array("not an archive\n".utf8)) }
     }
+
+    @Test func numbersAreWrittenAsSwiftPrintsThem() {
+        let seed = SeededRandom.testSeed()
+        var random = SeededRandom(seed: seed)
+        let edges: [Int64] = [0, 1, 9, 10, -1, -10, 99, 100, 1_796_000_000_123_456_789, .max, .min, .max - 1, .min + 1]
+        for value in edges + (0..<200).map({ _ in Int64(bitPattern: random.next()) >> Int64.random(in: 0...63, using: &random) }) {
+            var out: [UInt8] = [UInt8(ascii: "<")]
+            SyncArchive.appendDecimal(value, to: &out)
+            #expect(String(decoding: out, as: UTF8.self) == "<\(value)", "seed \(seed)")
+        }
+    }
+
+    @Test func aVersionLineIsTimeHashSizeAndEscapedPath() {
+        let hash = SHA256.hash(Array("x".utf8))
+        var out: [UInt8] = []
+        VersionHistory.appendLine(.init(path: "a\tb%.md", hash: hash, time: 1_796_000_000_123_456_789, size: 12), to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == "1796000000123456789\t\(hash)\t12\ta%09b%25.md\n")
+        #expect(VersionHistory.parse(out) == [.init(path: "a\tb%.md", hash: hash, time: 1_796_000_000_123_456_789, size: 12)])
+    }
 }
 
 extension SyncEngineTests {
