@@ -5,7 +5,8 @@ import Dispatch
 ///
 /// `@unchecked Sendable` is safe: each thread writes only the slot of its own index
 /// (distinct indices never alias), and ``values`` is read only after
-/// `concurrentPerform` has returned, which orders every write before the read.
+/// `concurrentPerform` has returned, or the group of ``start(_:_:)`` has been waited
+/// for, either of which orders every write before the read.
 package final class ConcurrentSlots<Value: Sendable>: @unchecked Sendable {
     private let storage: UnsafeMutableBufferPointer<Value?>
 
@@ -33,5 +34,29 @@ package final class ConcurrentSlots<Value: Sendable>: @unchecked Sendable {
             FaultInjection.$current.withValue(faults) { slots.set(index, transform(index)) }
         }
         return slots.values.map { $0! }
+    }
+
+    /// ``map(_:_:)`` started on other threads, returning at once: the caller works on
+    /// something else meanwhile (the bookkeeping of the batch before), then waits.
+    package static func start(_ count: Int, _ transform: @escaping @Sendable (Int) -> Value) -> Started {
+        let slots = ConcurrentSlots(count: count), group = DispatchGroup(), faults = FaultInjection.current
+        for index in 0..<count {
+            DispatchQueue.global().async(group: group) {
+                FaultInjection.$current.withValue(faults) { slots.set(index, transform(index)) }
+            }
+        }
+        return Started(slots: slots, group: group)
+    }
+
+    /// Work begun by ``start(_:_:)``.
+    package struct Started {
+        fileprivate let slots: ConcurrentSlots
+        fileprivate let group: DispatchGroup
+
+        /// The results in index order, once every index is done.
+        package func wait() -> [Value] {
+            group.wait()
+            return slots.values.map { $0! }
+        }
     }
 }

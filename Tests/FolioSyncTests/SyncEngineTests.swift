@@ -90,6 +90,29 @@ struct Replicas {
         #expect(mode == 0o700)
     }
 
+    @Test func aFirstSyncOfMoreFilesThanABatchCopiesAndRecordsEachOnce() throws {
+        // Copies go batch by batch (1,024 files), each recorded while the next is written:
+        // both ways, in five folders, past two batch boundaries.
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        var expected: [String] = []
+        for index in 0..<2_600 {
+            let path = "folder\(index % 5)/note\(index).md"
+            try replicas.write("note \(index)\n", path, in: index % 4 == 0 ? .b : .a)
+            expected.append(path)
+        }
+        let first = try replicas.sync()
+        #expect(first.copied == expected.sorted())
+        #expect(Replicas.files(under: replicas.a) == Replicas.files(under: replicas.b))
+        let second = try replicas.sync()
+        #expect(second.copied.isEmpty && second.deleted.isEmpty && second.hashed == 0)
+        // Each copy's base was kept: an edit on both sides merges.
+        try replicas.write("title\nnote 7\n", "folder2/note7.md", in: .a)
+        try replicas.write("note 7\nfooter\n", "folder2/note7.md", in: .b)
+        #expect(try replicas.sync().merged == ["folder2/note7.md"])
+        #expect(replicas.read("folder2/note7.md", in: .b) == "title\nnote 7\nfooter\n")
+    }
+
     @Test func concurrentEditsMergeAndAConflictKeepsBothVersions() throws {
         let replicas = try Replicas()
         defer { replicas.remove() }
