@@ -69,7 +69,8 @@ package struct SyncArchive: Sendable, Equatable {
     package func serialized(generation: Int = 0) -> [UInt8] {
         var out = Array((Self.header + (generation == 0 ? "" : " \(generation)") + "\n").utf8)
         out.reserveCapacity(entries.count * 200)
-        for (path, entry) in entries.sorted(by: { $0.key < $1.key }) { Self.appendLine(path, entry, to: &out) }
+        // The paths sorted, not the pairs: an entry is ten times a path's size to move.
+        for path in entries.keys.sorted() { Self.appendLine(path, entries[path]!, to: &out) }
         return out
     }
 

@@ -42,9 +42,11 @@ struct SyncRun {
     /// How many files (not folders) the archive holds, when known without counting.
     var fileCount: Int?
 
-    /// Notes that the pass may change the entry of `path`, and what it was.
+    /// Notes that the pass may change the entry of `path`, and what it was: only in a
+    /// pass on an archive from memory, which saves and counts by what it touched (any
+    /// other compares the archive whole; a first sync would note every path).
     mutating func remember(_ path: SyncPath) {
-        guard touched.insert(path).inserted else { return }
+        guard fromMemory, touched.insert(path).inserted else { return }
         before[path] = .some(archive.entries[path])
     }
 

@@ -68,11 +68,17 @@ package final class VersionHistory {
         self.contents = contents
     }
 
-    private var entries: [Version] {
+    /// The log's entries and those pending, without indexing them.
+    private func unindexedEntries() -> [Version] {
         if let cachedEntries { return cachedEntries }
         // Known gap: an unreadable versions log reads as no history (`folio history` shows none; pruning then keeps everything); saying so needs the history's readers to throw, a change to every caller.
         let bytes = (try? AtomicFile.contentsIfPresent(log)) ?? nil ?? []
-        let all = Self.parse(bytes) + pending
+        return Self.parse(bytes) + pending
+    }
+
+    private var entries: [Version] {
+        if let cachedEntries { return cachedEntries }
+        let all = unindexedEntries()
         if !indexed {
             for entry in all { note(entry) }
             indexed = true
@@ -190,7 +196,8 @@ package final class VersionHistory {
         // known before it, so that when due the entries are gathered first, from the log
         // as it was and those pending: what is appended is not read back.
         let due = pruned.isDue(size: ((try? FileStamp.of(log))?.size ?? 0) + Int64(text.count))
-        let all = due ? entries : []
+        // Not indexed: nothing after a sync's prune asks which version a path holds.
+        let all = due ? unindexedEntries() : []
         try flush(text, contentsAreDurable: contentsAreDurable)
         guard due else { return }
         try prune(all, now: now, limits: limits, keeping: keeping())
@@ -222,25 +229,26 @@ package final class VersionHistory {
     /// The versions `limits` keep at `now`, in their order. Pure.
     static func retained(_ versions: [Version], now: Int64, limits: Limits) -> [Version] {
         let oldest = now - Int64(limits.maximumAgeDays) * 86_400 * 1_000_000_000
-        var newestIndex: [String: Int] = [:], countFromEnd: [Int] = Array(repeating: 0, count: versions.count)
-        var seen: [String: Int] = [:]
+        // One look-up a version, newest first: how many of its path's versions are as new or newer.
+        var seen: [String: Int] = [:], countFromEnd = [Int](repeating: 0, count: versions.count)
+        seen.reserveCapacity(versions.count)
         for index in versions.indices.reversed() {
-            let path = versions[index].path
-            if newestIndex[path] == nil { newestIndex[path] = index }
-            seen[path, default: 0] += 1
-            countFromEnd[index] = seen[path]!
+            countFromEnd[index] = { (count: inout Int) -> Int in
+                count += 1
+                return count
+            }(&seen[versions[index].path, default: 0])
         }
+        func isNewest(_ index: Int) -> Bool { countFromEnd[index] == 1 }
         var keep = versions.indices.map { index in
-            newestIndex[versions[index].path] == index
-                || (countFromEnd[index] <= limits.versionsPerPath && versions[index].time >= oldest)
+            isNewest(index) || (countFromEnd[index] <= limits.versionsPerPath && versions[index].time >= oldest)
         }
         // Over the size limit: the oldest versions go first, each path's newest never.
-        var bytes = 0, counted = Set<SHA256.Digest>()
+        var bytes = 0, counted = Set<SHA256.Digest>(minimumCapacity: versions.count)
         for index in versions.indices where keep[index] && counted.insert(versions[index].hash).inserted { bytes += versions[index].size }
         if bytes > limits.totalBytes {
             var stillNamed: [SHA256.Digest: Int] = [:]
             for index in versions.indices where keep[index] { stillNamed[versions[index].hash, default: 0] += 1 }
-            for index in versions.indices where bytes > limits.totalBytes && keep[index] && newestIndex[versions[index].path] != index {
+            for index in versions.indices where bytes > limits.totalBytes && keep[index] && !isNewest(index) {
                 keep[index] = false
                 stillNamed[versions[index].hash]! -= 1
                 if stillNamed[versions[index].hash] == 0 { bytes -= versions[index].size }
