@@ -97,25 +97,48 @@ struct ArchiveStorage {
         }
     }
 
+    /// What a save writes (``prepareSave(_:changes:loaded:)``): made apart from the
+    /// writing, so that a sync makes it while the file system is being flushed.
+    enum PendingSave {
+        /// A new snapshot of this generation.
+        case snapshot([UInt8], generation: Int)
+        /// A block appended to the log.
+        case block([UInt8])
+    }
+
     /// Saves the `changes` (``changes(_:known:touched:)``) that made `archive` of the
     /// archive as `loaded`: as a block appended to the log when that is small, else as a
     /// new snapshot. Returns what a load would find now.
     @discardableResult
     func save(_ archive: SyncArchive, changes: [UInt8], loaded: Loaded) throws(SystemError) -> Loaded {
+        try commit(Self.prepareSave(archive, changes: changes, loaded: loaded), loaded: loaded)
+    }
+
+    /// The bytes ``save(_:changes:loaded:)`` writes. Pure.
+    static func prepareSave(_ archive: SyncArchive, changes: [UInt8], loaded: Loaded) -> PendingSave {
         let block = changes + Array("commit\t\(loaded.generation)\n".utf8)
         guard !loaded.savesSnapshot, (loaded.logSize + block.count) * 4 < loaded.snapshotSize else {
             let generation = loaded.generation + 1
-            let snapshot = archive.serialized(generation: generation)
+            return .snapshot(archive.serialized(generation: generation), generation: generation)
+        }
+        return .block(block)
+    }
+
+    /// Writes what ``prepareSave(_:changes:loaded:)`` made of the archive as `loaded`.
+    func commit(_ save: PendingSave, loaded: Loaded) throws(SystemError) -> Loaded {
+        switch save {
+        case .snapshot(let snapshot, let generation):
             _ = try AtomicFile.write(snapshot, to: snapshotPath, mode: 0o600, replacingOnly: nil)
             // Were this removal lost, the log's blocks are of the old generation: ignored.
             if loaded.logSize > 0 || loaded.torn { try? AtomicFile.remove(logPath) }
             return Loaded(generation: generation, snapshotSize: snapshot.count)
+        case .block(let block):
+            try AtomicFile.append(block, to: logPath, flushing: true)
+            if loaded.logSize == 0 { try state.root.syncDirectory() }
+            var now = loaded
+            now.logSize += block.count
+            return now
         }
-        try AtomicFile.append(block, to: logPath, flushing: true)
-        if loaded.logSize == 0 { try state.root.syncDirectory() }
-        var now = loaded
-        now.logSize += block.count
-        return now
     }
 
     /// Saves `archive`, which was `known` when loaded (``save(_:changes:loaded:)``).

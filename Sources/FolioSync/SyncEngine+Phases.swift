@@ -267,11 +267,19 @@ extension SyncEngine {
         var loaded = run.loaded
         var basesAreDurable = false
         if changed {
-            do {
+            do throws(SystemError) {
                 try run.bases.flush()
-                try AtomicFile.flushFileSystem(containing: run.state.root)
+                // Flushed on another thread while this one makes the archive's bytes; the
+                // archive is written only once the copies it records are on disk.
+                let root = run.state.root
+                let flushing = ConcurrentSlots<SystemError?>.start(1) { _ in
+                    do throws(SystemError) { try AtomicFile.flushFileSystem(containing: root) } catch { return error }
+                    return nil
+                }
+                let save = ArchiveStorage.prepareSave(run.archive, changes: changes, loaded: run.loaded)
+                if let failure = flushing.wait()[0] { throw failure }
                 basesAreDurable = true
-                loaded = try run.storage.save(run.archive, changes: changes, loaded: run.loaded)
+                loaded = try run.storage.commit(save, loaded: run.loaded)
             } catch {
                 // What was copied is still reported (and the sync exits 3): the files are
                 // written; without the archive, the next sync compares them afresh.
