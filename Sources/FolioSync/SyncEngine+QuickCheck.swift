@@ -78,7 +78,10 @@ extension SyncEngine {
                 do { next = try Syscall.nextEntry(dir, path: shown) } catch { return nil }
                 guard let (name, type) = next else { break }
                 guard type != .invalidName else { return nil }
-                key = folder
+                // Refilled, not assigned: `key = folder` shared the folder's buffer, and
+                // the append then copied it, an allocation for every entry.
+                key.removeAll(keepingCapacity: true)
+                key += folder
                 key += name.utf8
                 var isDirectory = type == .directory
                 if !isDirectory {

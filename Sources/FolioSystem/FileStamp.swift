@@ -42,8 +42,8 @@ public struct FileStamp: Sendable, Hashable {
     }
 
     /// The stamp of `name` in the open folder `directory`, without following a link.
-    package static func of(_ name: String, in directory: Int32, displayPath: String) throws(SystemError) -> FileStamp {
-        FileStamp(try Syscall.linkStatus(name, in: directory, displayPath: displayPath))
+    package static func of(_ name: String, in directory: Int32, displayPath: @autoclosure () -> String) throws(SystemError) -> FileStamp {
+        FileStamp(try Syscall.linkStatus(name, in: directory, displayPath: displayPath()))
     }
 
     /// Whether it is a directory.

@@ -23,23 +23,27 @@ package typealias DirectoryStream = OpaquePointer
 #endif
 
 /// Runs a system call, retrying while it fails with EINTR, and turns `-1` into an error
-/// (internal, for the platform files of this module).
+/// (internal, for the platform files of this module). `path` is made only for an error
+/// or an injected fault: a scan stats every file, and most never need their path spelled.
 @inline(__always)
 func retrying<T: BinaryInteger>(
-    _ operation: SystemError.Operation, _ path: String, _ call: () -> T
+    _ operation: SystemError.Operation, _ path: @autoclosure () -> String, _ call: () -> T
 ) throws(SystemError) -> T {
+    let faults = FaultInjection.current
     while true {
         let result: T
         let code: Int32
-        FaultInjection.current?.beforeCall?(operation, path)
-        if let injected = FaultInjection.current?.failure(operation, path) {
+        if let faults {
+            faults.beforeCall?(operation, path())
+        }
+        if let faults, let injected = faults.failure(operation, path()) {
             (result, code) = (-1, injected)
         } else {
             result = call()
             code = result == -1 ? errno : 0
         }
         if result != -1 { return result }
-        if code != EINTR { throw SystemError(operation: operation, path: path, code: code) }
+        if code != EINTR { throw SystemError(operation: operation, path: path(), code: code) }
     }
 }
 
@@ -174,9 +178,9 @@ package enum Syscall {
 
     /// `fstatat(directory, name, AT_SYMLINK_NOFOLLOW)`: `lstat` of a name in an open
     /// folder, without walking the path from the root again.
-    package static func linkStatus(_ name: String, in directory: Int32, displayPath: String) throws(SystemError) -> FileStatus {
+    package static func linkStatus(_ name: String, in directory: Int32, displayPath: @autoclosure () -> String) throws(SystemError) -> FileStatus {
         var st = FileStatus()
-        _ = try retrying(.stat, displayPath) { fstatat(directory, name, &st, AT_SYMLINK_NOFOLLOW) }
+        _ = try retrying(.stat, displayPath()) { fstatat(directory, name, &st, AT_SYMLINK_NOFOLLOW) }
         return st
     }
 
@@ -210,8 +214,10 @@ package enum Syscall {
                 pointer.withMemoryRebound(to: UInt8.self, capacity: Int(NAME_MAX) + 1) { start in
                     let bytes = UnsafeBufferPointer(start: start, count: strlen(UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self)))
                     let name = String(decoding: bytes, as: UTF8.self)
-                    // Decoding repairs bad bytes: a name that does not come back the same is not UTF-8.
-                    return (name, name.utf8.elementsEqual(bytes) ? nil : Array(bytes))
+                    // Decoding repairs bad bytes: a name that does not come back the same is
+                    // not UTF-8. Most names are ASCII, which decodes as it is.
+                    let isASCII = bytes.allSatisfy { $0 < 0x80 }
+                    return (name, isASCII || name.utf8.elementsEqual(bytes) ? nil : Array(bytes))
                 }
             }
             if let invalid { return (escapedName(invalid), .invalidName) }
