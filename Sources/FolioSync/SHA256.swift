@@ -1,3 +1,5 @@
+import FolioSystem
+
 /// SHA-256 (FIPS 180-4), for the content hashes of the sync archive: a standard hash,
 /// so that an archive can be checked with any tool (`sha256sum`).
 package struct SHA256: Sendable {
@@ -27,8 +29,9 @@ package struct SHA256: Sendable {
         return hasher.finalize()
     }
 
-    /// Adds `bytes` to what is hashed.
-    package mutating func update(_ bytes: [UInt8]) {
+    /// Adds `bytes` to what is hashed; `hardware`: whole blocks through the processor's
+    /// SHA instructions (false only for tests, which check one against the other).
+    package mutating func update(_ bytes: [UInt8], hardware: Bool = SHA256Hardware.isAvailable) {
         length &+= UInt64(bytes.count)
         var start = 0
         if !pending.isEmpty {
@@ -37,27 +40,38 @@ package struct SHA256: Sendable {
             start = min(needed, bytes.count)
             guard pending.count == 64 else { return }
             let block = pending
-            block.withUnsafeBufferPointer { compress($0, at: 0) }
+            block.withUnsafeBufferPointer { compress($0, from: 0, blocks: 1, hardware: hardware) }
             pending.removeAll(keepingCapacity: true)
         }
         bytes.withUnsafeBufferPointer { buffer in
-            while start + 64 <= buffer.count {
-                compress(buffer, at: start)
-                start += 64
-            }
+            let blocks = (buffer.count - start) / 64
+            compress(buffer, from: start, blocks: blocks, hardware: hardware)
+            start += 64 * blocks
         }
         pending += bytes[start...]
     }
 
+    /// Compresses `blocks` whole blocks of `buffer` from `start`.
+    private mutating func compress(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, blocks: Int, hardware: Bool) {
+        guard blocks > 0 else { return }
+        guard hardware else {
+            for block in 0..<blocks { compress(buffer, at: start + 64 * block) }
+            return
+        }
+        withUnsafeMutableBytes(of: &state) { words in
+            SHA256Hardware.compress(words.baseAddress!.assumingMemoryBound(to: UInt32.self), buffer.baseAddress! + start, blocks: blocks)
+        }
+    }
+
     /// The digest of everything added.
-    package func finalize() -> Digest {
+    package func finalize(hardware: Bool = SHA256Hardware.isAvailable) -> Digest {
         var copy = self
         let bits = length &* 8
         var tail: [UInt8] = [0x80]
         tail += [UInt8](repeating: 0, count: (55 &- Int(length % 64) + 64) % 64)
         for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
         let savedLength = copy.length
-        copy.update(tail)
+        copy.update(tail, hardware: hardware)
         copy.length = savedLength
         let s = copy.state
         return Digest(

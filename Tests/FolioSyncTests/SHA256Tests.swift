@@ -1,3 +1,5 @@
+import FolioSystem
+import FolioTestSupport
 import Testing
 @testable import FolioSync
 
@@ -29,5 +31,25 @@ import Testing
         #expect(hasher.finalize().description == expected)
         #expect(SHA256.Digest(hex: expected)?.description == expected)
         #expect(SHA256.Digest(hex: "xyz") == nil)
+    }
+
+    @Test func theProcessorsInstructionsHashAsTheRoundsDo() {
+        guard SHA256Hardware.isAvailable else {
+            print("SHA256Tests: this processor has no SHA instructions; only the portable rounds are checked")
+            return
+        }
+        let seed = SeededRandom.testSeed()
+        var random = SeededRandom(seed: seed)
+        for _ in 0..<300 {
+            let bytes = (0..<Int.random(in: 0...700, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            // In two pieces, so that blocks are also made of what was pending.
+            let cut = Int.random(in: 0...bytes.count, using: &random)
+            var portable = SHA256(), hardware = SHA256()
+            for piece in [bytes[..<cut], bytes[cut...]] {
+                portable.update(Array(piece), hardware: false)
+                hardware.update(Array(piece), hardware: true)
+            }
+            #expect(hardware.finalize(hardware: true) == portable.finalize(hardware: false), "seed \(seed), \(bytes.count) bytes")
+        }
     }
 }

@@ -1,6 +1,9 @@
 #ifndef C_FOLIO_SYSTEM_H
 #define C_FOLIO_SYSTEM_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 // Swift's Glibc module leaves out <sys/xattr.h>; through here tests reach it too.
 #if defined(__linux__) || defined(__APPLE__)
 #include <sys/xattr.h>
@@ -21,6 +24,11 @@ void folio_release_free_memory(void);
 /// Flushes the open file `fd` to the disk: fcntl F_FULLFSYNC on Darwin (fsync where a
 /// file system refuses it), fsync elsewhere. 0, or -1 and errno.
 int folio_full_sync(int fd);
+/// Whether this processor has the x86 SHA extensions ``folio_sha256_blocks`` uses: 1 or 0.
+int folio_sha256_hardware(void);
+/// SHA-256's compression of `count` 64-byte blocks at `data` into `state` (the eight
+/// words A to H), on the SHA extensions; only where folio_sha256_hardware() is 1.
+void folio_sha256_blocks(uint32_t state[8], const uint8_t *data, size_t count);
 /// glibc: at most `count` malloc arenas (mallopt M_ARENA_MAX); elsewhere nothing.
 void folio_limit_memory_arenas(int count);
 
