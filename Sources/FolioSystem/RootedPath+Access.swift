@@ -23,18 +23,17 @@ extension RootedPath {
     /// Opens the regular file here for `purpose`; the caller closes it. A link, a folder,
     /// a FIFO or a device here is refused.
     package func open(for purpose: Syscall.OpenPurpose, mode: UInt32 = 0o666) throws(SystemError) -> Int32 {
-        let display = path
-        return try withParent { (directory, name) throws(SystemError) in
-            try Syscall.openRegularFile(name, in: directory, flags: purpose.flags, mode: mode, displayPath: display)
+        // The path spelled only for an error: every copy opens a file here.
+        try withParent { (directory, name) throws(SystemError) in
+            try Syscall.openRegularFile(name, in: directory, flags: purpose.flags, mode: mode, displayPath: path)
         }
     }
 
     /// What `lstat` says of it (a link is a link, never what it points to).
     package func linkStatus() throws(SystemError) -> FileStatus {
         if relative.isFolder { return try Syscall.status(of: folder.descriptor, path: path) }
-        let display = path
         return try withParent { (directory, name) throws(SystemError) in
-            try Syscall.linkStatus(name, in: directory, displayPath: display)
+            try Syscall.linkStatus(name, in: directory, displayPath: path)
         }
     }
 

@@ -163,9 +163,9 @@ package enum Syscall {
     }
 
     /// `fstat(fd)`.
-    package static func status(of fd: Int32, path: String) throws(SystemError) -> FileStatus {
+    package static func status(of fd: Int32, path: @autoclosure () -> String) throws(SystemError) -> FileStatus {
         var st = FileStatus()
-        _ = try retrying(.stat, path) { fstat(fd, &st) }
+        _ = try retrying(.stat, path()) { fstat(fd, &st) }
         return st
     }
 
@@ -459,9 +459,14 @@ extension Syscall {
     /// `fstat` on what was opened: anything but a regular file is closed again and
     /// refused (a FIFO never blocks: it opens at once without a writer, then is refused).
     package static func openRegularFile(
-        _ name: String, in directory: Int32, flags: Int32, mode: UInt32 = 0o666, displayPath: String
+        _ name: String, in directory: Int32, flags: Int32, mode: UInt32 = 0o666, displayPath: @autoclosure () -> String
     ) throws(SystemError) -> Int32 {
-        try openRegularFileAndStatus(name, in: directory, flags: flags, mode: mode, displayPath: displayPath).fd
+        // With O_CREAT and O_EXCL the open makes a new regular file or fails, whatever is
+        // there (a link included): there is nothing to check, and a copy makes one a file.
+        if flags & (O_CREAT | O_EXCL) == O_CREAT | O_EXCL {
+            return try retrying(.open, displayPath()) { openat(directory, name, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, mode_t(mode)) }
+        }
+        return try openRegularFileAndStatus(name, in: directory, flags: flags, mode: mode, displayPath: displayPath()).fd
     }
 
     /// ``openRegularFile(_:in:flags:mode:displayPath:)``, with the status its `fstat`
