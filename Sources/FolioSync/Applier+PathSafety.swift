@@ -23,18 +23,22 @@ extension Applier {
             return false
         }
         var relative = ""
+        // Below a folder not there yet, none is there: noted too, so that the next file
+        // in the same folder takes the common case above.
+        func absent() -> Bool {
+            absentFolders[replica].insert(relative)
+            absentFolders[replica].insert(parts.dropLast().joined(separator: "/"))
+            return true
+        }
         for part in parts.dropLast() {
             relative += relative.isEmpty ? String(part) : "/" + part
             let folder = engine.folder(replica)[relative]
             // A folder seen to be real once in this sync is not looked at again for every
             // file in it.
             if realFolders[replica].contains(relative) { continue }
-            if absentFolders[replica].contains(relative) { return true }
+            if absentFolders[replica].contains(relative) { return absent() }
             // A folder not there yet is made by the write below it, which never follows a link (paths resolve beneath the root); one that cannot be looked at fails that write, which reports it.
-            guard let stamp = try? FileStamp.of(folder) else {
-                absentFolders[replica].insert(relative)
-                return true
-            }
+            guard let stamp = try? FileStamp.of(folder) else { return absent() }
             if !stamp.isDirectory {
                 report.record(skipped: replica, path, stamp.isSymbolicLink
                     ? "the folder \(relative) is a symbolic link: Folio never writes through links; replace it with a real folder, or name it in .folioignore"
