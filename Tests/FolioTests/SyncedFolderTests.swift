@@ -50,7 +50,7 @@ import Testing
     @Test func anEditInTheReplicaReachesTheStoreAndAStoreActionReachesTheReplica() async throws {
         var watch = Self.fastOptions
         watch.quietPeriod = .milliseconds(10)
-        let (opened, folder, replica, root) = try await Self.openWithReplica(["todos/milk.md": "---\ntitle: Milk\ndone: false\n---\n"], watch: watch)
+        let (opened, _, replica, root) = try await Self.openWithReplica(["todos/milk.md": "---\ntitle: Milk\ndone: false\n---\n"], watch: watch)
         defer { try? FileManager.default.removeItem(at: root) }
         defer { opened.close() }
         func waitFor(_ condition: () -> Bool) async -> Bool {

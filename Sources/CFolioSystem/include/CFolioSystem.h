@@ -24,6 +24,8 @@ void folio_release_free_memory(void);
 /// Flushes the open file `fd` to the disk: fcntl F_FULLFSYNC on Darwin (fsync where a
 /// file system refuses it), fsync elsewhere. 0, or -1 and errno.
 int folio_full_sync(int fd);
+/// SHA-256's 64 round constants (FIPS 180-4, 4.2.2).
+extern const uint32_t folio_sha256_round_constants[64];
 /// Whether this processor has the x86 SHA extensions ``folio_sha256_blocks`` uses: 1 or 0.
 int folio_sha256_hardware(void);
 /// SHA-256's compression of `count` 64-byte blocks at `data` into `state` (the eight
