@@ -45,9 +45,10 @@ extension Applier {
         var start = 0
         // The batch being written, while this thread records the one before: its bases
         // kept and its entries archived were a fifth of a first sync, with both writers idle.
+        // One batch is written at a time (each thread with whole folders of it).
         var running: (transfers: [Transfer], end: Int, done: ConcurrentSlots<[(Int, Outcome)]>.Started)?
         repeat {
-            let previous = running
+            let previous = running.map { (transfers: $0.transfers, end: $0.end, done: $0.done.wait()) }
             running = nil
             if start < copies.count {
                 var transfers: [Transfer] = []
@@ -79,7 +80,7 @@ extension Applier {
                 start = end
             }
             if let previous {
-                record(previous.transfers, previous.done.wait())
+                record(previous.transfers, previous.done)
                 progress(previous.end)
             }
         } while running != nil
