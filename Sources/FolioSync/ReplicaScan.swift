@@ -155,11 +155,9 @@ package struct ReplicaScan: Sendable {
         // Each entry of the open `dir` (the folder `folder`); one that cannot be read ends the
         // listing, the folder reported as skipped.
         func forEachEntry(_ dir: DirectoryStream, of full: RootedPath, _ folder: String, _ body: ((name: String, type: EntryType)) -> Void) {
-            // Spelt once per folder, not once per entry: only an error shows it.
-            let shown = full.path
             while true {
                 let entry: (name: String, type: EntryType)?
-                do { entry = try Syscall.nextEntry(dir, path: shown) } catch {
+                do { entry = try Syscall.nextEntry(dir, path: full.path) } catch {
                     scan.skipped[folder] = FileProblem.readingFolder(error)
                     return
                 }

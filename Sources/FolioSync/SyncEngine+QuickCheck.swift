@@ -72,10 +72,10 @@ extension SyncEngine {
             let full = root[relative]
             guard let dir = try? full.openDirectoryStream() else { return nil }
             defer { Syscall.closeDirectory(dir) }
-            let fd = Syscall.descriptor(of: dir), shown = full.path
+            let fd = Syscall.descriptor(of: dir)
             while true {
                 let next: (name: String, type: EntryType)?
-                do { next = try Syscall.nextEntry(dir, path: shown) } catch { return nil }
+                do { next = try Syscall.nextEntry(dir, path: full.path) } catch { return nil }
                 guard let (name, type) = next else { break }
                 guard type != .invalidName else { return nil }
                 // Refilled, not assigned: `key = folder` shared the folder's buffer, and

@@ -169,9 +169,12 @@ package final class VersionHistory {
         try flush(pendingText(), contentsAreDurable: contentsAreDurable)
     }
 
-    private func pendingText() -> [UInt8] {
+    private func pendingText() -> [UInt8] { Self.lines(pending) }
+
+    /// The log lines of `versions`, in their order.
+    static func lines(_ versions: [Version]) -> [UInt8] {
         var text: [UInt8] = []
-        for version in pending { Self.appendLine(version, to: &text) }
+        for version in versions { appendLine(version, to: &text) }
         return text
     }
 
@@ -217,9 +220,7 @@ package final class VersionHistory {
     private func prune(_ all: [Version], now: Int64, limits: Limits, keeping: Set<SHA256.Digest>) throws(SystemError) {
         let kept = Self.retained(all, now: now, limits: limits)
         guard kept.count != all.count else { return }
-        var text: [UInt8] = []
-        for version in kept { Self.appendLine(version, to: &text) }
-        _ = try AtomicFile.write(text, to: log, mode: 0o600, replacingOnly: nil)
+        _ = try AtomicFile.write(Self.lines(kept), to: log, mode: 0o600, replacingOnly: nil)
         cachedEntries = kept
         (latest, first) = ([:], [:])
         for entry in kept { note(entry) }

@@ -201,13 +201,14 @@ package enum Syscall {
     /// a regular file or something else; `nil` at the end. A name that is not valid
     /// UTF-8 comes as `.invalidName`, spelt with each bad byte as `\xFF` (Folio keeps
     /// paths as text, so it can neither open nor copy such a file: it says so instead).
-    package static func nextEntry(_ dir: DirectoryStream, path: String) throws(SystemError) -> (name: String, type: EntryType)? {
+    /// `path` names the directory, spelt only for an error.
+    package static func nextEntry(_ dir: DirectoryStream, path: @autoclosure () -> String) throws(SystemError) -> (name: String, type: EntryType)? {
         while true {
             errno = 0
             guard let entry = readdir(dir) else {
                 if errno == 0 { return nil }
                 if errno == EINTR { continue }
-                throw SystemError(operation: .readDirectory, path: path, code: errno)
+                throw SystemError(operation: .readDirectory, path: path(), code: errno)
             }
             // Decoded straight from the entry, and compared there: every scan reads every name.
             let (name, invalid): (String, [UInt8]?) = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
@@ -458,15 +459,18 @@ extension Syscall {
     /// `openat(directory, name, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, mode)`, then
     /// `fstat` on what was opened: anything but a regular file is closed again and
     /// refused (a FIFO never blocks: it opens at once without a writer, then is refused).
+    /// With `O_CREAT | O_EXCL` the open makes a new regular file or fails, whatever is
+    /// there (a link included): nothing is left to check, and no `fstat` is made.
     package static func openRegularFile(
         _ name: String, in directory: Int32, flags: Int32, mode: UInt32 = 0o666, displayPath: @autoclosure () -> String
     ) throws(SystemError) -> Int32 {
-        // With O_CREAT and O_EXCL the open makes a new regular file or fails, whatever is
-        // there (a link included): there is nothing to check, and a copy makes one a file.
-        if flags & (O_CREAT | O_EXCL) == O_CREAT | O_EXCL {
-            return try retrying(.open, displayPath()) { openat(directory, name, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, mode_t(mode)) }
-        }
+        if flags & (O_CREAT | O_EXCL) == O_CREAT | O_EXCL { return try openBelow(name, in: directory, flags: flags, mode: mode, displayPath: displayPath()) }
         return try openRegularFileAndStatus(name, in: directory, flags: flags, mode: mode, displayPath: displayPath()).fd
+    }
+
+    /// The `openat` of the two above, with the flags every open below a root takes.
+    private static func openBelow(_ name: String, in directory: Int32, flags: Int32, mode: UInt32, displayPath: @autoclosure () -> String) throws(SystemError) -> Int32 {
+        try retrying(.open, displayPath()) { openat(directory, name, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, mode_t(mode)) }
     }
 
     /// ``openRegularFile(_:in:flags:mode:displayPath:)``, with the status its `fstat`
@@ -474,9 +478,7 @@ extension Syscall {
     package static func openRegularFileAndStatus(
         _ name: String, in directory: Int32, flags: Int32, mode: UInt32 = 0o666, displayPath: String
     ) throws(SystemError) -> (fd: Int32, status: FileStatus) {
-        let fd = try retrying(.open, displayPath) {
-            openat(directory, name, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, mode_t(mode))
-        }
+        let fd = try openBelow(name, in: directory, flags: flags, mode: mode, displayPath: displayPath)
         let status: FileStatus
         do { status = try Syscall.status(of: fd, path: displayPath) } catch {
             _ = closeFD(fd)
