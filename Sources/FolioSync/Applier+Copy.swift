@@ -46,6 +46,7 @@ extension Applier {
         // The batch being written, while this thread records the one before: its bases
         // kept and its entries archived were a fifth of a first sync, with both writers idle.
         // One batch is written at a time (each thread with whole folders of it).
+        var flushing: ConcurrentSlots<Bool>.Started?
         var running: (transfers: [Transfer], end: Int, done: ConcurrentSlots<[(Int, Outcome)]>.Started)?
         repeat {
             let previous = running.map { (transfers: $0.transfers, end: $0.end, done: $0.done.wait()) }
@@ -82,8 +83,18 @@ extension Applier {
             if let previous {
                 record(previous.transfers, previous.done)
                 progress(previous.end)
+                // With more batches to come, what is written so far starts on its way to
+                // the disk now, on a thread of its own that mostly waits: the flush before
+                // the archive is saved then has only the last batches left to wait for.
+                // That flush is the one that vouches for the copies; this one's outcome
+                // does not matter.
+                if running != nil, flushing?.isDone ?? true {
+                    let root = full(.a, .root)
+                    flushing = ConcurrentSlots<Bool>.start(1) { _ in (try? AtomicFile.flushFileSystem(containing: root)) != nil }
+                }
             }
         } while running != nil
+        _ = flushing?.wait()
     }
 
     /// Records what each transfer of a batch did.
@@ -148,16 +159,8 @@ extension Applier {
                 return .prepared(bytes, temporary: transfer.target.sibling(temporary.name))
             }
             // Flushed with the rest before the archive records it.
-            let temporary = try AtomicFile.prepare(bytes, beside: target, mode: nil, creating: transfer.sourceMode)
-            let ours: FileStamp
-            do throws(SystemError) { ours = try FileStamp.of(temporary) } catch {
-                // Best effort: the temporary is ours and the error that matters is thrown next.
-                try? temporary.unlink()
-                throw error
-            }
-            guard try AtomicFile.commitNew(temporary, to: target) else { return .changed }
-            // Only narrows the stamp to the file now there: without it, the stamp of ours is used.
-            return .copied(bytes, FileStamp.afterCommit(ours: ours, now: try? FileStamp.of(target)))
+            guard let written = try AtomicFile.createNew(bytes, at: target, creating: transfer.sourceMode) else { return .changed }
+            return .copied(bytes, written)
         } catch {
             return .failed(cannotWrite(error))
         }

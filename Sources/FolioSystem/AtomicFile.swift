@@ -56,42 +56,74 @@ public enum AtomicFile {
     public static func prepare(
         _ bytes: [UInt8], beside path: RootedPath, mode: UInt32?, creating: UInt32 = 0o666, flushing: Bool = false
     ) throws(SystemError) -> RootedPath {
+        let (temporary, fd) = try openTemporary(beside: path, mode: mode ?? creating)
+        // Closed once only: a second close could close a descriptor another thread just opened.
+        defer { Syscall.close(fd) }
+        do {
+            try Syscall.writeAll(fd, bytes, path: temporary.path)
+            if let mode {
+                // A replacement: it keeps the mode and extended attributes of what it replaces.
+                try Syscall.changeMode(fd, mode, path: temporary.path)
+                // Extended attributes are kept where the file can be opened; a new file has none, and one that cannot be read is still replaced (its content is what the caller asked for).
+                if let source = try? path.open(for: .reading) {
+                    defer { Syscall.close(source) }
+                    try Syscall.copyExtendedAttributes(from: source, to: fd, path: temporary.path)
+                }
+            }
+            // Where `sync()` does not wait for the writes, a flush batched for later is no flush.
+            if flushing || !Syscall.syncWaitsForWrites { try Syscall.sync(fd, path: temporary.path) }
+        } catch {
+            // Best effort: the temporary is ours and the error that matters is thrown next.
+            try? temporary.unlink()
+            throw error
+        }
+        return temporary
+    }
+
+    /// Writes `bytes` as a new file at `path`, put in place only while nothing is there
+    /// (the no-replace rename of ``commitNew(_:to:)``), with `creating` narrowed by the
+    /// umask, and not flushed: for a caller that flushes the file system
+    /// (``flushFileSystem(containing:)``) before it records that the file exists.
+    /// Returns the new file's stamp, or nil when a file appeared at `path` meanwhile
+    /// (left alone; the temporary file is removed).
+    ///
+    /// The stamp is taken from the file still open after the rename, so it carries the
+    /// rename's change time: the same as looking at it by name (``FileStamp/afterCommit(ours:now:)``
+    /// narrows it the same way: an edit saved into it right after the rename leaves the
+    /// stamp of before, which matches nothing on disk), in one call where looking at the
+    /// temporary and then the target by name were two path lookups.
+    public static func createNew(_ bytes: [UInt8], at path: RootedPath, creating: UInt32 = 0o666) throws(SystemError) -> FileStamp? {
+        let (temporary, fd) = try openTemporary(beside: path, mode: creating)
+        defer { Syscall.close(fd) }
+        let ours: FileStamp
+        do {
+            try Syscall.writeAll(fd, bytes, path: temporary.path)
+            if !Syscall.syncWaitsForWrites { try Syscall.sync(fd, path: temporary.path) }
+            ours = FileStamp(try Syscall.status(of: fd, path: temporary.path))
+        } catch {
+            // Best effort: the temporary is ours and the error that matters is thrown next.
+            try? temporary.unlink()
+            throw error
+        }
+        guard try commitNew(temporary, to: path) else { return nil }
+        return FileStamp.afterCommit(ours: ours, now: try? FileStamp(Syscall.status(of: fd, path: path.path)))
+    }
+
+    /// A new temporary file beside `path` (see ``temporary(for:attempt:)``), open for
+    /// writing with permissions `mode` (narrowed by the umask); its folders are made
+    /// when missing.
+    private static func openTemporary(beside path: RootedPath, mode: UInt32) throws(SystemError) -> (RootedPath, Int32) {
         var attempt = 0
         var madeFolders = false
         while true {
             let temporary = temporary(for: path, attempt: attempt)
-            let fd: Int32
-            do { fd = try temporary.open(for: .creatingExclusively, mode: mode ?? creating) } catch where error.code == Syscall.alreadyExists && attempt < 8 {
+            do { return (temporary, try temporary.open(for: .creatingExclusively, mode: mode)) } catch where error.code == Syscall.alreadyExists && attempt < 8 {
                 attempt += 1
-                continue
             } catch where error.code == Syscall.noSuchFile && !madeFolders {
                 // The folder is made only when missing: looking first cost a call per file.
                 try path.parent.makeDirectories()
                 madeFolders = true
-                continue
             }
-            // Closed once only: a second close could close a descriptor another thread just opened.
-            do {
-                try Syscall.writeAll(fd, bytes, path: temporary.path)
-                if let mode {
-                    // A replacement: it keeps the mode and extended attributes of what it replaces.
-                    try Syscall.changeMode(fd, mode, path: temporary.path)
-                    // Extended attributes are kept where the file can be opened; a new file has none, and one that cannot be read is still replaced (its content is what the caller asked for).
-                    if let source = try? path.open(for: .reading) {
-                        defer { Syscall.close(source) }
-                        try Syscall.copyExtendedAttributes(from: source, to: fd, path: temporary.path)
-                    }
-                }
-                // Where `sync()` does not wait for the writes, a flush batched for later is no flush.
-                if flushing || !Syscall.syncWaitsForWrites { try Syscall.sync(fd, path: temporary.path) }
-            } catch {
-                Syscall.close(fd)
-                // Best effort: the temporary is ours and the error that matters is thrown next.
-                try? temporary.unlink()
-                throw error
-            }
-            Syscall.close(fd)
-            return temporary
         }
     }
 

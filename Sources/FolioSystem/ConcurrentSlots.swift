@@ -53,6 +53,9 @@ package final class ConcurrentSlots<Value: Sendable>: @unchecked Sendable {
         fileprivate let slots: ConcurrentSlots
         fileprivate let group: DispatchGroup
 
+        /// Whether every index is done (``wait()`` would return at once).
+        package var isDone: Bool { group.wait(timeout: .now()) == .success }
+
         /// The results in index order, once every index is done.
         package func wait() -> [Value] {
             group.wait()

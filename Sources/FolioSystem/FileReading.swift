@@ -30,8 +30,8 @@ public enum FileReading {
         return try path.withParent { (directory, name) throws(SystemError) in
             let (fd, status) = try Syscall.openRegularFileAndStatus(name, in: directory, flags: Syscall.OpenPurpose.reading.flags, displayPath: display)
             defer { Syscall.close(fd) }
-            let bytes = try read(fd, path: display, size: Int(status.st_size))
-            return (bytes, FileStamp(try Syscall.status(of: fd, path: display)))
+            let (bytes, after) = try contentsAndStatus(ofOpen: fd, path: display, size: Int(status.st_size))
+            return (bytes, FileStamp(after))
         }
     }
 
@@ -69,17 +69,35 @@ public enum FileReading {
     /// The bytes of the open file `fd` from where it stands, and its status after (one
     /// `fstat` serves the stamp and the link count).
     private static func contentsAndStatus(ofOpen fd: Int32, path: String) throws(SystemError) -> (bytes: [UInt8], status: FileStatus) {
-        let bytes = try read(fd, path: path, size: Int(try Syscall.status(of: fd, path: path).st_size))
-        return (bytes, try Syscall.status(of: fd, path: path))
+        try contentsAndStatus(ofOpen: fd, path: path, size: Int(try Syscall.status(of: fd, path: path).st_size))
+    }
+
+    /// The bytes of the open file `fd` from where it stands, `size` the size it was
+    /// measured at, and its status after. The reads stop at `size`: the status after
+    /// says whether the file grew meanwhile, and only then is it read on to its end (and
+    /// looked at again). A scan's read that would only have found the end was one call
+    /// in five for each file read.
+    private static func contentsAndStatus(ofOpen fd: Int32, path: String, size: Int) throws(SystemError) -> (bytes: [UInt8], status: FileStatus) {
+        var bytes = try read(fd, path: path, size: size, stoppingAtSize: true)
+        var status = try Syscall.status(of: fd, path: path)
+        if Int(status.st_size) > bytes.count {
+            try readOn(fd, path: path, into: &bytes)
+            status = try Syscall.status(of: fd, path: path)
+        }
+        return (bytes, status)
     }
 
     /// The bytes of the open file `fd` from where it stands to its end, `size` the size
-    /// it was measured at (a file grown since is read on to its end).
-    private static func read(_ fd: Int32, path: String, size: Int) throws(SystemError) -> [UInt8] {
+    /// it was measured at (a file grown since is read on to its end). With
+    /// `stoppingAtSize`, the reads stop once `size` bytes are in, without the read that
+    /// finds the end: for a caller that looks at the file's size afterwards. An empty
+    /// file is always read to its end (a file system may size what it makes up as 0).
+    private static func read(_ fd: Int32, path: String, size: Int, stoppingAtSize: Bool = false) throws(SystemError) -> [UInt8] {
+        let stops = stoppingAtSize && size > 0
         // Read straight into uninitialized memory: zero-filling first was a second pass
         // over every byte of a large file (an archive of 100,000 lines).
         var failure: SystemError?
-        var bytes = [UInt8](unsafeUninitializedCapacity: max(size, 0) + 1) { buffer, initialized in
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(size, 0) + (stops ? 0 : 1)) { buffer, initialized in
             initialized = 0
             while initialized < buffer.count {
                 do throws(SystemError) {
@@ -93,9 +111,15 @@ public enum FileReading {
             }
         }
         if let failure { throw failure }
-        var count = bytes.count
         // The buffer filled up: the file grew since it was measured; read on to its end.
-        while count > max(size, 0) {
+        if !stops && bytes.count > max(size, 0) { try readOn(fd, path: path, into: &bytes) }
+        return bytes
+    }
+
+    /// Reads the open file `fd` on to its end, appending to `bytes`.
+    private static func readOn(_ fd: Int32, path: String, into bytes: inout [UInt8]) throws(SystemError) {
+        var count = bytes.count
+        while true {
             if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 4096))) }
             let result = bytes.withUnsafeMutableBytes { raw in
                 Result { () throws(SystemError) in
@@ -107,6 +131,5 @@ public enum FileReading {
             count += got
         }
         bytes.removeSubrange(count...)
-        return bytes
     }
 }

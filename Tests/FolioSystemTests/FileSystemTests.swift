@@ -44,6 +44,45 @@ import Darwin
         #expect(bytes == Array(("start\n" + String(repeating: "more\n", count: 4_000)).utf8))
     }
 
+    @Test func aFileReadWithItsStampThatGrowsMeanwhileIsReadToItsEndAndStampedAtThatEnd() throws {
+        let root = try temporaryFolder(["log.md": "start\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let path = root.appendingPathComponent("log.md").path
+        let grown = LockedFlag()
+        // Grows just before the first read: that read stops at the 6 bytes measured, and
+        // only the look after it shows that there is more.
+        let plan = FaultInjection { operation, _ in
+            if operation == .read && grown.setOnce() {
+                let handle = FileHandle(forWritingAtPath: path)!
+                handle.seekToEndOfFile()
+                handle.write(Data(String(repeating: "more\n", count: 4_000).utf8))
+                handle.closeFile()
+            }
+            return nil
+        }
+        let (bytes, stamp) = try FaultInjection.$current.withValue(plan) { try FileReading.contentsAndStamp(of: RootedPath.absolute(path)) }
+        #expect(bytes == Array(("start\n" + String(repeating: "more\n", count: 4_000)).utf8))
+        #expect(stamp == (try FileStamp.of(path)))
+    }
+
+    @Test func aFileReadWithItsStampTakesOneReadCallUnlessItIsEmpty() throws {
+        let root = try temporaryFolder(["a.md": String(repeating: "x", count: 70_000), "empty.md": ""])
+        defer { try? FileManager.default.removeItem(at: root) }
+        for (name, size, calls) in [("a.md", 70_000, 1), ("empty.md", 0, 1)] {
+            let reads = Counter()
+            let plan = FaultInjection { operation, _ in
+                if operation == .read { _ = reads.next() }
+                return nil
+            }
+            let path = root.appendingPathComponent(name).path
+            let (bytes, stamp) = try FaultInjection.$current.withValue(plan) { try FileReading.contentsAndStamp(of: RootedPath.absolute(path)) }
+            #expect(bytes.count == size && stamp.size == Int64(size))
+            // The size looked at after the read says it is all there: no read to find the end
+            // (an empty file is read once, to its end: a made-up file may be sized 0).
+            #expect(reads.value == calls, "\(name)")
+        }
+    }
+
     @Test func aFailedReadIsATypedErrorNamingTheFile() throws {
         let root = try temporaryFolder(["a.md": "text"])
         defer { try? FileManager.default.removeItem(at: root) }

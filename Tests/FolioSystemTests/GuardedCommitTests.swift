@@ -60,6 +60,31 @@ import FolioTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["soup.md"])
     }
 
+    @Test func aNewFileMadeInOneGoGivesUpWhenTheNameIsTakenBeforeItsRename() throws {
+        let (root, path) = try folder(existing: nil)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let stamp = try FaultInjection.$current.withValue(Self.saveInTheWindow("created meanwhile\n", at: path)) {
+            try AtomicFile.createNew(Array("folio's\n".utf8), at: try RootedPath.absolute(path))
+        }
+        #expect(stamp == nil)
+        #expect(String(decoding: try FileReading.contents(of: path), as: UTF8.self) == "created meanwhile\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["soup.md"])
+    }
+
+    @Test func aNewFileMadeInOneGoIsStampedAsALookAtItFindsIt() throws {
+        let (root, _) = try folder(existing: nil)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        // Its folders are made; the stamp is the file's after the rename (which sets its
+        // change time), so the next scan takes it as unchanged and does not read it again.
+        let path = root + "/new/deeper/soup.md"
+        let stamp = try AtomicFile.createNew(Array("folio's\n".utf8), at: try RootedFolder(root)["new/deeper/soup.md"], creating: 0o600)
+        #expect(stamp == (try FileStamp.of(path)))
+        // The mode asked for (any usual umask, 022 or 077, leaves 0600 as it is).
+        #expect(stamp?.permissions == 0o600)
+        #expect(String(decoding: try FileReading.contents(of: path), as: UTF8.self) == "folio's\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/new/deeper") == ["soup.md"])
+    }
+
     @Test func withoutASaveInTheWindowTheCommitReplacesAndLeavesNothingBehind() throws {
         let (root, path) = try folder()
         defer { try? FileManager.default.removeItem(atPath: root) }
