@@ -36,7 +36,7 @@ import Darwin
             guard !saved else { return }
             saved = true
             let temporary = file + ".editor"
-            FileManager.default.createFile(atPath: temporary, contents: Data("---\ntitle: Buy oat milk\n---\n".utf8))
+            _ = FileManager.default.createFile(atPath: temporary, contents: Data("---\ntitle: Buy oat milk\n---\n".utf8))
             _ = rename(temporary, file)
         }
     }

@@ -141,19 +141,6 @@ import FolioTestSupport
     }
 }
 
-/// A thread-safe count, for fault hooks called from the sync's threads.
-final class Counter: @unchecked Sendable {
-    // @unchecked Sendable is safe: `count` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var count = 0
-
-    /// Adds one and returns the new count.
-    func next() -> Int { lock.withLock { count += 1; return count } }
-
-    /// The count.
-    var value: Int { lock.withLock { count } }
-}
-
 extension SyncFaultTests {
     @Test func aSyncKilledBetweenAFoldAndItsTrashingFinishesTheFoldNextTime() throws {
         let replicas = try Replicas()

@@ -57,7 +57,7 @@ import Darwin
         place.swapSubForLink()
         let before = place.canaryFiles()
         let folder = try RootedFolder(place.root)
-        try FaultInjection.$current.withValue(FaultInjection(walksComponents: walking)) {
+        FaultInjection.$current.withValue(FaultInjection(walksComponents: walking)) {
             #expect(throws: SystemError.self) { try FileReading.contents(of: folder["sub/deeper/soup.md"]) }
             #expect(throws: SystemError.self) { try AtomicFile.write(Array("mine\n".utf8), to: folder["sub/new.md"]) }
             #expect(throws: SystemError.self) { try folder["sub/deeper/soup.md"].unlink() }

@@ -1,5 +1,4 @@
 import FolioSystem
-import FolioTestSupport
 
 // Tests name files by absolute path in a temporary folder they made themselves: these
 // shortcuts pin the file's folder as a root and go through the rooted layer like any

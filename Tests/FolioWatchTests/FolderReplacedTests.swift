@@ -21,7 +21,7 @@ import Testing
         if removed {
             try FileManager.default.removeItem(atPath: harness.root)
             // Seen gone before it is made again: the store empties, as a fresh load would.
-            #expect(await harness.waitUntil(timeout: .seconds(10)) { harness.store.state.count == 0 })
+            #expect(await harness.waitUntil { harness.store.state.count == 0 })
         } else {
             try FileManager.default.moveItem(atPath: harness.root, toPath: aside)
         }
@@ -29,11 +29,11 @@ import Testing
         // The folder made again, with other contents.
         try WatchHarness.write("---\ntitle: C\n---\n", to: harness.root + "/notes/c.md")
         try WatchHarness.write("---\ntitle: A again\n---\n", to: harness.root + "/notes/a.md")
-        #expect(await harness.waitUntil(timeout: .seconds(10)) { harness.store.state.records.keys.sorted() == ["notes/a.md", "notes/c.md"] })
+        #expect(await harness.waitUntil { harness.store.state.records.keys.sorted() == ["notes/a.md", "notes/c.md"] })
         #expect(harness.store.state["notes/a.md"]?.title == "A again")
         // Then followed: an edit in the new folder lands, and the store's own write goes there.
         try WatchHarness.write("---\ntitle: C edited\n---\n", to: harness.root + "/notes/c.md")
-        #expect(await harness.waitUntil(timeout: .seconds(5)) { harness.store.state["notes/c.md"]?.title == "C edited" })
+        #expect(await harness.waitUntil { harness.store.state["notes/c.md"]?.title == "C edited" })
         #expect(harness.storeFingerprints == (try harness.diskFingerprints()))
         #expect(harness.warningsSeen.contains { $0.contains("a folder is at the watched path again") }, "\(harness.warningsSeen)")
     }

@@ -26,7 +26,7 @@ import Testing
             await harness.watcher.settle()
         }
         #expect(harness.store.state.index.deadCount > 0, "the edits left no dead entries: the test would pass without tidying")
-        let tidied = await harness.waitUntil(timeout: .seconds(10)) { harness.store.state.index.deadCount == 0 }
+        let tidied = await harness.waitUntil { harness.store.state.index.deadCount == 0 }
         #expect(tidied, "still \(harness.store.state.index.deadCount) dead entries after the folder was quiet")
         #expect(harness.store.state.index.entryCount == fresh)
         harness.store.state._checkInvariants()

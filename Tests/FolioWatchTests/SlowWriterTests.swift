@@ -61,7 +61,7 @@ import Darwin
         try await Task.sleep(for: .milliseconds(400))
         #expect(harness.store.state["notes/a.md"]?.title == "A", "read while still open for writing")
         close(fd)
-        #expect(await harness.waitUntil(timeout: .seconds(20)) { harness.store.state["notes/a.md"]?.title == "Closed after a pause" })
+        #expect(await harness.waitUntil { harness.store.state["notes/a.md"]?.title == "Closed after a pause" })
     }
 
     /// A file just created is empty until its writer writes: it is read once closed, so
@@ -81,7 +81,7 @@ import Darwin
         let bytes = Array("---\ntitle: B\n---\n".utf8)
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         close(fd)
-        #expect(await harness.waitUntil(timeout: .seconds(20)) { harness.store.state["notes/b.md"]?.title == "B" })
+        #expect(await harness.waitUntil { harness.store.state["notes/b.md"]?.title == "B" })
         await harness.drainChanges()
         #expect(harness.changeSets[before...].filter { !$0.isEmpty }.map(\.added) == [["notes/b.md"]])
     }

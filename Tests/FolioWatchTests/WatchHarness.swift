@@ -62,9 +62,21 @@ final class WatchHarness {
 
     var warningsSeen: [String] { warningBox.all }
 
-    /// Waits, without forcing a batch, until `condition` holds (true) or `timeout` passes (false).
-    func waitUntil(timeout: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
+    /// Waits, without forcing a batch, until `condition` holds (true) or `timeout` passes
+    /// (false). The bound is long (a minute) and costs a passing test nothing: this
+    /// harness and the store's updates run on the main actor, which the whole suite
+    /// shares, and under a full parallel run a wait of 5 s was seen to run out while
+    /// the same test alone took milliseconds. A wait over 5 s is printed, so that a
+    /// slow one is seen, not hidden.
+    func waitUntil(
+        timeout: Duration = .seconds(60), file: String = #fileID, line: Int = #line, _ condition: () -> Bool
+    ) async -> Bool {
+        let started = ContinuousClock.now
+        let deadline = started + timeout
+        defer {
+            let waited = ContinuousClock.now - started
+            if waited > .seconds(5) { print("note: \(file):\(line): WatchHarness.waitUntil waited \(waited) (bound \(timeout))") }
+        }
         while ContinuousClock.now < deadline {
             if condition() { return true }
             try? await Task.sleep(for: .milliseconds(2))
