@@ -80,19 +80,29 @@ public enum AtomicFile {
         return temporary
     }
 
-    /// Writes `bytes` as a new file at `path`, put in place only while nothing is there
-    /// (the no-replace rename of ``commitNew(_:to:)``), with `creating` narrowed by the
-    /// umask, and not flushed: for a caller that flushes the file system
-    /// (``flushFileSystem(containing:)``) before it records that the file exists.
-    /// Returns the new file's stamp, or nil when a file appeared at `path` meanwhile
-    /// (left alone; the temporary file is removed).
+    /// Writes `bytes` as a new file at `path`, put in place only while nothing is there,
+    /// with `creating` narrowed by the umask, and not flushed: for a caller that flushes
+    /// the file system (``flushFileSystem(containing:)``) before it records that the
+    /// file exists. Returns the new file's stamp, or nil when a file appeared at `path`
+    /// meanwhile (left alone, and nothing of Folio's left beside it).
     ///
-    /// The stamp is taken from the file still open after the rename, so it carries the
-    /// rename's change time: the same as looking at it by name (``FileStamp/afterCommit(ours:now:)``
-    /// narrows it the same way: an edit saved into it right after the rename leaves the
-    /// stamp of before, which matches nothing on disk), in one call where looking at the
-    /// temporary and then the target by name were two path lookups.
+    /// Where the system can (Linux), the file is written with no name and then named in
+    /// one step that fails if the name is taken: nothing half-written is ever seen under
+    /// a name, a run killed before the naming leaves no temporary file, and the create,
+    /// rename and two looks by name of a named temporary file are one create, one link and
+    /// two looks at the open file. Elsewhere a named temporary file is renamed without
+    /// replacing (``commitNew(_:to:)``).
+    ///
+    /// The stamp is taken from the file still open once it is named, so it carries the
+    /// naming's change time, as looking at it by name would; ``FileStamp/afterCommit(ours:now:)``
+    /// narrows it the same way (an edit saved into it right after leaves the stamp of
+    /// before, which matches nothing on disk, and the next scan reads it again).
     public static func createNew(_ bytes: [UInt8], at path: RootedPath, creating: UInt32 = 0o666) throws(SystemError) -> FileStamp? {
+        switch try createUnnamed(bytes, at: path, creating: creating) {
+        case .created(let stamp): return stamp
+        case .nameTaken: return nil
+        case .unsupported: break
+        }
         let (temporary, fd) = try openTemporary(beside: path, mode: creating)
         defer { Syscall.close(fd) }
         let ours: FileStamp
@@ -107,6 +117,43 @@ public enum AtomicFile {
         }
         guard try commitNew(temporary, to: path) else { return nil }
         return FileStamp.afterCommit(ours: ours, now: try? FileStamp(Syscall.status(of: fd, path: path.path)))
+    }
+
+    /// What ``createUnnamed(_:at:creating:)`` did.
+    private enum UnnamedCreation {
+        case created(FileStamp)
+        case nameTaken
+        /// No file was made: the system, the file system or a missing `/proc` cannot
+        /// make or name an unnamed file (or naming it failed otherwise; the named
+        /// temporary file that follows then meets the same failure and reports it).
+        case unsupported
+    }
+
+    /// ``createNew(_:at:creating:)`` with an unnamed file (`O_TMPFILE`, then `linkat`).
+    private static func createUnnamed(_ bytes: [UInt8], at path: RootedPath, creating: UInt32) throws(SystemError) -> UnnamedCreation {
+        var madeFolders = false
+        while true {
+            do throws(SystemError) {
+                return try path.withParent { (directory, name) throws(SystemError) -> UnnamedCreation in
+                    guard let fd = try Syscall.openUnnamedFile(in: directory, mode: creating, displayPath: path.path) else { return .unsupported }
+                    // Unnamed, so closing it (on any path out) frees it: nothing to remove.
+                    defer { Syscall.close(fd) }
+                    try Syscall.writeAll(fd, bytes, path: path.path)
+                    if !Syscall.syncWaitsForWrites { try Syscall.sync(fd, path: path.path) }
+                    let ours = FileStamp(try Syscall.status(of: fd, path: path.path))
+                    do throws(SystemError) { try Syscall.linkUnnamedFile(fd, as: name, in: directory, displayPath: path.path) } catch where error.code == Syscall.alreadyExists {
+                        return .nameTaken
+                    } catch {
+                        return .unsupported
+                    }
+                    return .created(FileStamp.afterCommit(ours: ours, now: try? FileStamp(Syscall.status(of: fd, path: path.path))))
+                }
+            } catch where error.code == Syscall.noSuchFile && !madeFolders {
+                // The folder is made only when missing: looking first cost a call per file.
+                try path.parent.makeDirectories()
+                madeFolders = true
+            }
+        }
     }
 
     /// A new temporary file beside `path` (see ``temporary(for:attempt:)``), open for

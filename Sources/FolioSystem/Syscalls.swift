@@ -90,12 +90,12 @@ package enum Syscall {
     }
 
     /// `write(fd, buffer, count)` until every byte is written.
-    package static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(SystemError) {
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: @autoclosure () -> String) throws(SystemError) {
         var offset = 0
         while offset < bytes.count {
             let result = bytes.withUnsafeBytes { raw in
                 Result { () throws(SystemError) in
-                    try retrying(.write, path) { writeFD(fd, raw.baseAddress! + offset, raw.count - offset) }
+                    try retrying(.write, path()) { writeFD(fd, raw.baseAddress! + offset, raw.count - offset) }
                 }
             }
             offset += try result.get()
@@ -503,6 +503,27 @@ extension Syscall {
             case .updating: O_RDWR | O_CREAT
             }
         }
+    }
+
+    /// The errors of a system or file system that cannot make a file without a name
+    /// (`O_TMPFILE`): the caller writes a named temporary file instead.
+    package static let unnamedFilesUnsupported: Set<Int32> = [EOPNOTSUPP, ENOTSUP, EISDIR, EINVAL, ENOSYS]
+
+    /// A new regular file with no name yet in the open folder `directory`, open for
+    /// writing with permissions `mode` narrowed by the umask; nil where the system or
+    /// the file system cannot make one (``unnamedFilesUnsupported``).
+    package static func openUnnamedFile(in directory: Int32, mode: UInt32, displayPath: @autoclosure () -> String) throws(SystemError) -> Int32? {
+        do { return try retrying(.open, displayPath()) { folio_open_unnamed(directory, mode) } } catch where unnamedFilesUnsupported.contains(error.code) {
+            return nil
+        }
+    }
+
+    /// Gives the unnamed file `fd` the name `name` in the open folder `directory`;
+    /// fails with `EEXIST` rather than replace anything there. Fault injection sees it as
+    /// a `rename`: it is the step that puts a file in place, as the rename of a named
+    /// temporary file is, and a test's save "just before the rename" lands before it.
+    package static func linkUnnamedFile(_ fd: Int32, as name: String, in directory: Int32, displayPath: @autoclosure () -> String) throws(SystemError) {
+        _ = try retrying(.rename, displayPath()) { folio_link_unnamed(fd, directory, name) }
     }
 
     /// `renameat(fromDirectory, from, toDirectory, to)`.

@@ -85,6 +85,24 @@ import FolioTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/new/deeper") == ["soup.md"])
     }
 
+    #if os(Linux)
+    @Test func aNewFileIsNeverSeenUnderATemporaryNameWhereTheSystemCanMakeItUnnamed() throws {
+        let (root, path) = try folder(existing: nil)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        final class Seen: @unchecked Sendable {
+            // Safe: a lock guards `paths`.
+            let lock = NSLock()
+            var paths: [String] = []
+        }
+        let seen = Seen()
+        let plan = FaultInjection(beforeCall: { _, target in seen.lock.withLock { seen.paths.append(target) } })
+        let stamp = try FaultInjection.$current.withValue(plan) { try AtomicFile.createNew(Array("folio's\n".utf8), at: try RootedPath.absolute(path)) }
+        #expect(stamp == (try FileStamp.of(path)))
+        // Every call was on the folder or the file itself: written unnamed, then named in one step.
+        #expect(seen.paths.contains(path) && seen.paths.allSatisfy { $0 == path || $0 == root }, "\(seen.paths)")
+    }
+    #endif
+
     @Test func withoutASaveInTheWindowTheCommitReplacesAndLeavesNothingBehind() throws {
         let (root, path) = try folder()
         defer { try? FileManager.default.removeItem(atPath: root) }

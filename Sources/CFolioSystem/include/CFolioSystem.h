@@ -46,6 +46,16 @@ int folio_renameat_exchange(int fromdir, const char *from, int todir, const char
 /// has no openat2, and the caller walks the components itself.
 int folio_open_beneath(int directory, const char *path, int flags, unsigned int mode);
 
+/// A new regular file with no name, in the folder `directory`, open for writing, with
+/// permissions `mode` narrowed by the umask (Linux: openat O_TMPFILE). -1 and errno;
+/// EOPNOTSUPP where the platform has none (a file system without it gives its own
+/// error: EOPNOTSUPP, EISDIR or EINVAL), and the caller writes a named temporary file.
+int folio_open_unnamed(int directory, unsigned int mode);
+/// Gives the unnamed file `fd` the name `name` in the folder `directory`, failing with
+/// EEXIST rather than replace anything there (Linux: linkat of /proc/self/fd/FD). -1
+/// and errno; ENOENT where /proc is not mounted, EOPNOTSUPP where the platform has none.
+int folio_link_unnamed(int fd, int directory, const char *name);
+
 /// Copies the extended attributes of the open file `from` onto
 /// the open file `to`, skipping those the process may not read or set and file
 /// systems without any. 0 on success, -1 and errno (EINTR: try again) otherwise.
