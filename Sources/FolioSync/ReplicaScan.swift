@@ -42,8 +42,10 @@ package struct ReplicaScan: Sendable {
     /// Other tools' conflict copies (`NAME.sync-conflict-…`, `NAME (… conflicted copy …)`).
     package var copies: [String] = []
     /// Files whose stamp the archive does not know, with the stamp listed: still to be
-    /// read and hashed (``readPending(_:roots:)``).
-    var pending: [(path: SyncPath, stamp: FileStamp)] = []
+    /// read and hashed (``readPending(_:roots:)``). A file the archive has no entry for
+    /// at all is not looked at when listed (nil): it is read whatever its stamp, and the
+    /// look its read makes once it is open serves as the stamp from before.
+    var pending: [(path: SyncPath, stamp: FileStamp?)] = []
     /// The bytes ``readPending(_:roots:)`` read, by path, as they were at the file's
     /// stamp, up to ``keptContentsBudget`` in all: a copy of such a file writes them after
     /// checking the stamp, instead of reading the file a second time.
@@ -115,6 +117,14 @@ package struct ReplicaScan: Sendable {
                 enter(path, named: name)
                 return
             }
+            // A regular file new to the archive (the listing says regular; not one of
+            // Folio's temporaries, whose age decides their fate) is read whatever its
+            // stamp: its look is left to the read. On a first sync that was one call in
+            // five for every file, on one thread while the other side's was empty.
+            if type == .regular, Self.folioTemporaryTag(name) == nil, known(SyncPath(file: path)) == nil {
+                considerFile(name, path: path, in: folder, stamp: nil)
+                return
+            }
             let stamp: FileStamp
             do { stamp = try FileStamp.of(name, in: fd, displayPath: path) } catch {
                 // Vanished since it was listed: it is simply not there. Any other failure
@@ -130,21 +140,27 @@ package struct ReplicaScan: Sendable {
                 if stamp.modified < oneHourAgo || endedRuns.contains(tag) { scan.staleTemporaries.append(path) }
                 return
             }
-            // The replica's own rule file stays its own: never copied to the other side.
-            if folder.isEmpty && name == FolioIgnore.fileName { return }
-            guard !Self.neverSynced(name), !ignored(path, isDirectory: false) else { return }
             guard stamp.isRegularFile else {
+                // The replica's own rule file stays its own: never copied to the other side.
+                guard !(folder.isEmpty && name == FolioIgnore.fileName), !Self.neverSynced(name), !ignored(path, isDirectory: false) else { return }
                 scan.skipped[path] = stamp.isSymbolicLink ? "a symbolic link: Folio never follows or copies links; left alone (name it in .folioignore to silence this)"
                     : "not a regular file (a FIFO, device or socket): left alone (name it in .folioignore to silence this)"
                 scan.passedOver.insert(path)
                 return
             }
+            considerFile(name, path: path, in: folder, stamp: stamp)
+        }
+        // A regular file listed (with its stamp, or nil when it is to be read whatever it is).
+        func considerFile(_ name: String, path: String, in folder: String, stamp: FileStamp?) {
+            // The replica's own rule file stays its own: never copied to the other side.
+            if folder.isEmpty && name == FolioIgnore.fileName { return }
+            guard !Self.neverSynced(name), !ignored(path, isDirectory: false) else { return }
             let file = SyncPath(file: path)
             if Self.mayClashByCase(path) { scan.caseFoldable.append(file) }
             if ConflictCopies.original(of: name) != nil { scan.copies.append(path) }
             if let entry = known(file) {
                 scan.archived += 1
-                if entry.stamp == stamp {
+                if let stamp, entry.stamp == stamp {
                     scan.files[file] = File(stamp: stamp, hash: entry.hash, id: entry.id)
                     return
                 }
@@ -229,10 +245,12 @@ package struct ReplicaScan: Sendable {
     static func readPending(_ scans: inout [ReplicaScan], roots: [RootedFolder]) {
         let jobs = scans.indices.flatMap { index in scans[index].pending.map { (scan: index, path: $0.path, stamp: $0.stamp) } }
         guard !jobs.isEmpty else { return }
-        let total = jobs.reduce(0) { $0 + max($1.stamp.size, 0) }
+        // A file not looked at when listed counts as a small one: a first sync's are all such.
+        func size(_ job: (scan: Int, path: SyncPath, stamp: FileStamp?)) -> Int64 { max(job.stamp?.size ?? 4_096, 0) }
+        let total = jobs.reduce(0) { $0 + size($1) }
         var split = 0, bytes: Int64 = 0
         while split < jobs.count && bytes * 2 < total {
-            bytes += max(jobs[split].stamp.size, 0)
+            bytes += size(jobs[split])
             split += 1
         }
         let halves = ConcurrentSlots<[ReadOutcome]>.map(2) { [jobs, split] half in
@@ -241,11 +259,11 @@ package struct ReplicaScan: Sendable {
             return jobs[half == 0 ? 0..<split : split..<jobs.count].map { job in
                 do throws(SystemError) {
                     let full = try pins.pinned(roots[job.scan][job.path.relative])
-                    var (bytes, after) = try FileReading.contentsAndStamp(of: full)
-                    var before = job.stamp
+                    var (bytes, opened, after) = try FileReading.contentsAndStamps(of: full)
+                    var before = job.stamp ?? opened
                     if after != before {
                         before = after
-                        (bytes, after) = try FileReading.contentsAndStamp(of: full)
+                        (bytes, _, after) = try FileReading.contentsAndStamps(of: full)
                     }
                     guard after == before else { return .changing }
                     return .read(File(stamp: before, hash: SHA256.hash(bytes), id: Self.documentID(job.path.relative, bytes)), bytes)

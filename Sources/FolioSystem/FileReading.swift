@@ -26,12 +26,19 @@ public enum FileReading {
     /// The bytes of the regular file at `path` and its stamp once read: a caller that
     /// knows the stamp from before can tell whether the file changed while it was read.
     package static func contentsAndStamp(of path: RootedPath) throws(SystemError) -> (bytes: [UInt8], stamp: FileStamp) {
+        let (bytes, _, stamp) = try contentsAndStamps(of: path)
+        return (bytes, stamp)
+    }
+
+    /// ``contentsAndStamp(of:)`` with the stamp the file had once opened, before the
+    /// reads: the two differ if it changed while it was read.
+    package static func contentsAndStamps(of path: RootedPath) throws(SystemError) -> (bytes: [UInt8], opened: FileStamp, read: FileStamp) {
         let display = path.path
         return try path.withParent { (directory, name) throws(SystemError) in
             let (fd, status) = try Syscall.openRegularFileAndStatus(name, in: directory, flags: Syscall.OpenPurpose.reading.flags, displayPath: display)
             defer { Syscall.close(fd) }
             let (bytes, after) = try contentsAndStatus(ofOpen: fd, path: display, size: Int(status.st_size))
-            return (bytes, FileStamp(after))
+            return (bytes, FileStamp(status), FileStamp(after))
         }
     }
 
