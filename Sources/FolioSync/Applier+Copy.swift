@@ -89,6 +89,7 @@ extension Applier {
                 // That flush is the one that vouches for the copies; this one's outcome
                 // does not matter.
                 if running != nil, flushing?.isDone ?? true {
+                    // Either root names it: the flush is `sync()`, of every file system.
                     let root = full(.a, .root)
                     flushing = ConcurrentSlots<Bool>.start(1) { _ in (try? AtomicFile.flushFileSystem(containing: root)) != nil }
                 }

@@ -121,8 +121,10 @@ package struct ReplicaScan: Sendable {
             // Folio's temporaries, whose age decides their fate) is read whatever its
             // stamp: its look is left to the read. On a first sync that was one call in
             // five for every file, on one thread while the other side's was empty.
-            if type == .regular, Self.folioTemporaryTag(name) == nil, known(SyncPath(file: path)) == nil {
-                considerFile(name, path: path, in: folder, stamp: nil)
+            let file = SyncPath(file: path)
+            let entry = known(file)
+            if type == .regular, entry == nil, Self.folioTemporaryTag(name) == nil {
+                considerFile(name, file, in: folder, stamp: nil, archived: nil)
                 return
             }
             let stamp: FileStamp
@@ -148,17 +150,20 @@ package struct ReplicaScan: Sendable {
                 scan.passedOver.insert(path)
                 return
             }
-            considerFile(name, path: path, in: folder, stamp: stamp)
+            considerFile(name, file, in: folder, stamp: stamp, archived: entry)
         }
-        // A regular file listed (with its stamp, or nil when it is to be read whatever it is).
-        func considerFile(_ name: String, path: String, in folder: String, stamp: FileStamp?) {
+        // A regular file listed (with its stamp, or nil when it is to be read whatever it
+        // is) and the archive's entry for it.
+        func considerFile(
+            _ name: String, _ file: SyncPath, in folder: String, stamp: FileStamp?, archived: (stamp: FileStamp?, hash: SHA256.Digest, id: String?)?
+        ) {
+            let path = file.relative
             // The replica's own rule file stays its own: never copied to the other side.
             if folder.isEmpty && name == FolioIgnore.fileName { return }
             guard !Self.neverSynced(name), !ignored(path, isDirectory: false) else { return }
-            let file = SyncPath(file: path)
             if Self.mayClashByCase(path) { scan.caseFoldable.append(file) }
             if ConflictCopies.original(of: name) != nil { scan.copies.append(path) }
-            if let entry = known(file) {
+            if let entry = archived {
                 scan.archived += 1
                 if let stamp, entry.stamp == stamp {
                     scan.files[file] = File(stamp: stamp, hash: entry.hash, id: entry.id)

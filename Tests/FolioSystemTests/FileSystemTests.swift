@@ -25,12 +25,12 @@ import Darwin
         #expect(try FileReading.contents(of: root.appendingPathComponent("big.md").path) == Array(big.utf8))
     }
 
-    @Test func aFileThatGrowsWhileItIsReadIsReadToItsEnd() throws {
+    /// `log.md` holding "start\n" in a new folder, and a plan that appends 20,000 bytes
+    /// to it just before the first read call: the file is then longer than it was measured.
+    func logThatGrowsOnItsFirstRead() throws -> (root: URL, path: String, plan: FaultInjection) {
         let root = try temporaryFolder(["log.md": "start\n"])
-        defer { try? FileManager.default.removeItem(at: root) }
         let path = root.appendingPathComponent("log.md").path
         let grown = LockedFlag()
-        // The first read call finds the file longer than it was measured: 20,000 bytes more.
         let plan = FaultInjection { operation, _ in
             if operation == .read && grown.setOnce() {
                 let handle = FileHandle(forWritingAtPath: path)!
@@ -40,26 +40,20 @@ import Darwin
             }
             return nil
         }
+        return (root, path, plan)
+    }
+
+    @Test func aFileThatGrowsWhileItIsReadIsReadToItsEnd() throws {
+        let (root, path, plan) = try logThatGrowsOnItsFirstRead()
+        defer { try? FileManager.default.removeItem(at: root) }
         let bytes = try FaultInjection.$current.withValue(plan) { try FileReading.contents(of: path) }
         #expect(bytes == Array(("start\n" + String(repeating: "more\n", count: 4_000)).utf8))
     }
 
     @Test func aFileReadWithItsStampThatGrowsMeanwhileIsReadToItsEndAndStampedAtThatEnd() throws {
-        let root = try temporaryFolder(["log.md": "start\n"])
+        let (root, path, plan) = try logThatGrowsOnItsFirstRead()
         defer { try? FileManager.default.removeItem(at: root) }
-        let path = root.appendingPathComponent("log.md").path
-        let grown = LockedFlag()
-        // Grows just before the first read: that read stops at the 6 bytes measured, and
-        // only the look after it shows that there is more.
-        let plan = FaultInjection { operation, _ in
-            if operation == .read && grown.setOnce() {
-                let handle = FileHandle(forWritingAtPath: path)!
-                handle.seekToEndOfFile()
-                handle.write(Data(String(repeating: "more\n", count: 4_000).utf8))
-                handle.closeFile()
-            }
-            return nil
-        }
+        // The first read stops at the 6 bytes measured; only the look after it shows that there is more.
         let (bytes, stamp) = try FaultInjection.$current.withValue(plan) { try FileReading.contentsAndStamp(of: RootedPath.absolute(path)) }
         #expect(bytes == Array(("start\n" + String(repeating: "more\n", count: 4_000)).utf8))
         #expect(stamp == (try FileStamp.of(path)))
