@@ -13,7 +13,10 @@ extension SyncReport {
         lines += copies.map { "\(prefix)copy    \(shown($0.path))" }
         lines += deletions.map { "\(prefix)delete  \(shown($0.path))" }
         lines += moves.map { "\(prefix)move    \(shown("\($0.from) → \($0.to)"))" }
-        lines += folds.map { "folded  \(shown($0)) into \(shown(ConflictCopies.original(of: $0) ?? $0)) (its copy is in the trash)" }
+        lines += folds.map { copy in
+            let into = shown(ConflictCopies.original(of: copy) ?? copy)
+            return dryRun ? "would fold \(shown(copy)) into \(into) (its copy would go to the trash)" : "folded  \(shown(copy)) into \(into) (its copy is in the trash)"
+        }
         lines += copiesKept.sorted(by: { $0.key < $1.key }).map { copy, reason in
             "conflict kept \(shown(ConflictCopies.original(of: copy.path) ?? copy.path)): \(reason) (the other version stays as \(shown(copy.description))); "
                 + ConflictStatus.settling(copy.path, in: roots[copy.replica])

@@ -75,6 +75,27 @@ import Testing
         }
     }
 
+    @Test func aDryRunSaysWhichConflictCopyItWouldFoldAndFoldsNone() throws {
+        let root = try FolioBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let a = root.appendingPathComponent("a"), b = root.appendingPathComponent("b"), state = root.appendingPathComponent("state").path
+        for folder in [a, b] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        let soup = a.appendingPathComponent("soup.md"), copy = a.appendingPathComponent("soup.sync-conflict-20261204-120000-ABCDEFG.md")
+        try Data("---\ntitle: Soup\n---\none\n\ntwo\n\nthree\n".utf8).write(to: soup)
+        #expect(try FolioBinary.run(["sync", a.path, b.path, "--state", state]).status == 0)
+        // Syncthing's copy of a clash: each side changed another paragraph.
+        try Data("---\ntitle: Soup\n---\none changed\n\ntwo\n\nthree\n".utf8).write(to: soup)
+        try Data("---\ntitle: Soup\n---\none\n\ntwo\n\nthree changed\n".utf8).write(to: copy)
+        let dry = try FolioBinary.run(["sync", a.path, b.path, "--state", state, "--dry-run"])
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("would fold soup.sync-conflict-20261204-120000-ABCDEFG.md into soup.md (its copy would go to the trash)\n"), "\(dry.stdout)")
+        #expect(FileManager.default.fileExists(atPath: copy.path))
+        #expect(String(decoding: try Data(contentsOf: soup), as: UTF8.self) == "---\ntitle: Soup\n---\none changed\n\ntwo\n\nthree\n")
+        let real = try FolioBinary.run(["sync", a.path, b.path, "--state", state])
+        #expect(real.stdout.contains("folded  soup.sync-conflict-20261204-120000-ABCDEFG.md into soup.md (its copy is in the trash)\n"), "\(real.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: copy.path))
+    }
+
     @Test func aStateThatCannotBeWrittenExits3() throws {
         let root = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
