@@ -16,7 +16,8 @@ public final class SharedFolder {
     public private(set) var rootFolder: RootedFolder
     /// Its state folder.
     public let state: String
-    /// The state folder, opened.
+    /// The state folder, opened (made when missing; a dry run without one works on an
+    /// empty stand-in in the temporary folder, removed with this).
     public let stateFolder: RootedFolder
     /// The options.
     public let options: FoldOptions
@@ -27,6 +28,9 @@ public final class SharedFolder {
     /// When this device's log was last compacted (`history.compacted`).
     private lazy var compacted = GrowthMarker(path: stateFolder["history.compacted"])
     private let lock: StateLock?
+    /// A dry run's stand-in for a state folder not made yet (the folder it is in, and its
+    /// name there), removed with this: a dry run makes nothing where Folio keeps state.
+    private var scratchState: (parent: RootedFolder, name: String)?
 
     /// Opens `folder`; unless it is a dry run, takes the state folder's lock (waiting a
     /// few seconds for another Folio process).
@@ -40,13 +44,32 @@ public final class SharedFolder {
         } else {
             do { lock = try StateLock.acquire(state) } catch { throw SyncError(lockFailure: error) }
         }
-        do { stateFolder = try RootedFolder.creating(state, mode: 0o700) } catch {
+        do {
+            // A probe: a state folder that cannot be opened is made (or its error reported) below, as for any run.
+            if options.dryRun, (try? RootedFolder(state)) == nil {
+                // No state yet: the dry run reads what a first real run would, an empty one.
+                let parent = try RootedFolder(Syscall.environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
+                let name = "folio-dry-run-\(UInt64.random(in: 0...UInt64.max))"
+                stateFolder = try RootedFolder.creating(parent.path + "/" + name, mode: 0o700)
+                scratchState = (parent, name)
+            } else {
+                stateFolder = try RootedFolder.creating(state, mode: 0o700)
+            }
+        } catch {
             throw SyncError(.stateIO, "cannot open the state folder \(state): " + FileProblem.advice(any: error, writing: true, then: "try again"))
         }
         do { history = try SharedHistory(root: rootFolder, state: stateFolder) } catch {
             throw SyncError(.stateIO, "cannot save this device's name in \(state): " + FileProblem.advice(any: error, writing: true, then: "try again"))
         }
         git = options.useGit ? GitWorkTree.containing(root) : nil
+    }
+
+    deinit {
+        // Best effort: what is left of a dry run's stand-in is an empty folder in the temporary folder.
+        if let (parent, name) = scratchState {
+            try? parent[name + "/device"].unlink()
+            try? parent[name].removeDirectory()
+        }
     }
 
     /// Follows the path: when the folder there now is another one (the folder removed and

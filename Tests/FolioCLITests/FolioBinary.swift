@@ -22,11 +22,13 @@ struct FolioBinary {
         return packageRoot.appendingPathComponent(".build/debug/folio")
     }
 
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Run {
+    /// Runs it with `arguments`, in `directory` when given, with `environment` added to this process's.
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -96,6 +96,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: copy.path))
     }
 
+    @Test func listingConflictCopiesMakesNoStateFolderAndLeavesNothingBehind() throws {
+        let root = try FolioBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appendingPathComponent("notes"), scratch = root.appendingPathComponent("tmp"), state = root.appendingPathComponent("state")
+        for made in [folder, scratch] { try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true) }
+        try Data("---\ntitle: Soup\n---\none\n".utf8).write(to: folder.appendingPathComponent("soup.md"))
+        try Data("---\ntitle: Soup\n---\ntwo\n".utf8).write(to: folder.appendingPathComponent("soup.sync-conflict-20261204-120000-ABCDEFG.md"))
+        for arguments in [["conflicts", folder.path], ["check", folder.path], ["fold", folder.path, "--dry-run"]] {
+            let run = try FolioBinary.run(arguments + ["--state", state.path], environment: ["TMPDIR": scratch.path])
+            #expect(run.status == 1, "\(arguments): \(run.stderr)")
+            #expect((run.stdout + run.stderr).contains("soup.sync-conflict-20261204-120000-ABCDEFG.md"), "\(arguments): \(run.stdout)")
+            // Only looked: no state folder made, and the dry run's stand-in for it gone.
+            #expect(!FileManager.default.fileExists(atPath: state.path), "\(arguments)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == [], "\(arguments)")
+        }
+    }
+
     @Test func aStateThatCannotBeWrittenExits3() throws {
         let root = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
