@@ -106,11 +106,7 @@ public enum AtomicFile {
         let (temporary, fd) = try openTemporary(beside: path, mode: creating)
         defer { Syscall.close(fd) }
         let ours: FileStamp
-        do {
-            try Syscall.writeAll(fd, bytes, path: temporary.path)
-            if !Syscall.syncWaitsForWrites { try Syscall.sync(fd, path: temporary.path) }
-            ours = FileStamp(try Syscall.status(of: fd, path: temporary.path))
-        } catch {
+        do { ours = try write(bytes, toNew: fd, path: temporary.path) } catch {
             // Best effort: the temporary is ours and the error that matters is thrown next.
             try? temporary.unlink()
             throw error
@@ -131,28 +127,37 @@ public enum AtomicFile {
 
     /// ``createNew(_:at:creating:)`` with an unnamed file (`O_TMPFILE`, then `linkat`).
     private static func createUnnamed(_ bytes: [UInt8], at path: RootedPath, creating: UInt32) throws(SystemError) -> UnnamedCreation {
-        var madeFolders = false
-        while true {
-            do throws(SystemError) {
-                return try path.withParent { (directory, name) throws(SystemError) -> UnnamedCreation in
-                    guard let fd = try Syscall.openUnnamedFile(in: directory, mode: creating, displayPath: path.path) else { return .unsupported }
-                    // Unnamed, so closing it (on any path out) frees it: nothing to remove.
-                    defer { Syscall.close(fd) }
-                    try Syscall.writeAll(fd, bytes, path: path.path)
-                    if !Syscall.syncWaitsForWrites { try Syscall.sync(fd, path: path.path) }
-                    let ours = FileStamp(try Syscall.status(of: fd, path: path.path))
-                    do throws(SystemError) { try Syscall.linkUnnamedFile(fd, as: name, in: directory, displayPath: path.path) } catch where error.code == Syscall.alreadyExists {
-                        return .nameTaken
-                    } catch {
-                        return .unsupported
-                    }
-                    return .created(FileStamp.afterCommit(ours: ours, now: try? FileStamp(Syscall.status(of: fd, path: path.path))))
+        try makingMissingFolders(of: path) { () throws(SystemError) in
+            try path.withParent { (directory, name) throws(SystemError) -> UnnamedCreation in
+                guard let fd = try Syscall.openUnnamedFile(in: directory, mode: creating, displayPath: path.path) else { return .unsupported }
+                // Unnamed, so closing it (on any path out) frees it: nothing to remove.
+                defer { Syscall.close(fd) }
+                let ours = try write(bytes, toNew: fd, path: path.path)
+                do throws(SystemError) { try Syscall.linkUnnamedFile(fd, as: name, in: directory, displayPath: path.path) } catch where error.code == Syscall.alreadyExists {
+                    return .nameTaken
+                } catch {
+                    return .unsupported
                 }
-            } catch where error.code == Syscall.noSuchFile && !madeFolders {
-                // The folder is made only when missing: looking first cost a call per file.
-                try path.parent.makeDirectories()
-                madeFolders = true
+                return .created(FileStamp.afterCommit(ours: ours, now: try? FileStamp(Syscall.status(of: fd, path: path.path))))
             }
+        }
+    }
+
+    /// Writes `bytes` to the new file open as `fd` and returns its stamp once written.
+    /// It is flushed here only where `sync()` does not wait for the writes: elsewhere
+    /// the caller's one flush of the file system covers it.
+    private static func write(_ bytes: [UInt8], toNew fd: Int32, path: @autoclosure () -> String) throws(SystemError) -> FileStamp {
+        try Syscall.writeAll(fd, bytes, path: path())
+        if !Syscall.syncWaitsForWrites { try Syscall.sync(fd, path: path()) }
+        return FileStamp(try Syscall.status(of: fd, path: path()))
+    }
+
+    /// `body`, run once more after the folders above `path` are made if it found them
+    /// missing: they are made only then, as looking first cost a call per file.
+    private static func makingMissingFolders<T>(of path: RootedPath, _ body: () throws(SystemError) -> T) throws(SystemError) -> T {
+        do { return try body() } catch where error.code == Syscall.noSuchFile {
+            try path.parent.makeDirectories()
+            return try body()
         }
     }
 
@@ -160,16 +165,13 @@ public enum AtomicFile {
     /// writing with permissions `mode` (narrowed by the umask); its folders are made
     /// when missing.
     private static func openTemporary(beside path: RootedPath, mode: UInt32) throws(SystemError) -> (RootedPath, Int32) {
-        var attempt = 0
-        var madeFolders = false
-        while true {
-            let temporary = temporary(for: path, attempt: attempt)
-            do { return (temporary, try temporary.open(for: .creatingExclusively, mode: mode)) } catch where error.code == Syscall.alreadyExists && attempt < 8 {
-                attempt += 1
-            } catch where error.code == Syscall.noSuchFile && !madeFolders {
-                // The folder is made only when missing: looking first cost a call per file.
-                try path.parent.makeDirectories()
-                madeFolders = true
+        try makingMissingFolders(of: path) { () throws(SystemError) in
+            var attempt = 0
+            while true {
+                let temporary = temporary(for: path, attempt: attempt)
+                do throws(SystemError) { return (temporary, try temporary.open(for: .creatingExclusively, mode: mode)) } catch where error.code == Syscall.alreadyExists && attempt < 8 {
+                    attempt += 1
+                }
             }
         }
     }
