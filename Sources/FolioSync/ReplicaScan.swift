@@ -143,8 +143,7 @@ package struct ReplicaScan: Sendable {
                 return
             }
             guard stamp.isRegularFile else {
-                // The replica's own rule file stays its own: never copied to the other side.
-                guard !(folder.isEmpty && name == FolioIgnore.fileName), !Self.neverSynced(name), !ignored(path, isDirectory: false) else { return }
+                guard !leftAlone(name, path: path, in: folder) else { return }
                 scan.skipped[path] = stamp.isSymbolicLink ? "a symbolic link: Folio never follows or copies links; left alone (name it in .folioignore to silence this)"
                     : "not a regular file (a FIFO, device or socket): left alone (name it in .folioignore to silence this)"
                 scan.passedOver.insert(path)
@@ -152,15 +151,18 @@ package struct ReplicaScan: Sendable {
             }
             considerFile(name, file, in: folder, stamp: stamp, archived: entry)
         }
+        // Whether a file (not a folder) is silently not synced: the replica's own rule file
+        // stays its own, never copied to the other side; what is never synced or ignored.
+        func leftAlone(_ name: String, path: String, in folder: String) -> Bool {
+            (folder.isEmpty && name == FolioIgnore.fileName) || Self.neverSynced(name) || ignored(path, isDirectory: false)
+        }
         // A regular file listed (with its stamp, or nil when it is to be read whatever it
         // is) and the archive's entry for it.
         func considerFile(
             _ name: String, _ file: SyncPath, in folder: String, stamp: FileStamp?, archived: (stamp: FileStamp?, hash: SHA256.Digest, id: String?)?
         ) {
             let path = file.relative
-            // The replica's own rule file stays its own: never copied to the other side.
-            if folder.isEmpty && name == FolioIgnore.fileName { return }
-            guard !Self.neverSynced(name), !ignored(path, isDirectory: false) else { return }
+            guard !leftAlone(name, path: path, in: folder) else { return }
             if Self.mayClashByCase(path) { scan.caseFoldable.append(file) }
             if ConflictCopies.original(of: name) != nil { scan.copies.append(path) }
             if let entry = archived {
