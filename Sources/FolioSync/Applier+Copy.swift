@@ -46,7 +46,7 @@ extension Applier {
         // The batch being written, while this thread records the one before: its bases
         // kept and its entries archived were a fifth of a first sync, with both writers idle.
         // One batch is written at a time (each thread with whole folders of it).
-        var flushing: ConcurrentSlots<Bool>.Started?
+        var flushing: ConcurrentSlots<Void>.Started?
         var running: (transfers: [Transfer], end: Int, done: ConcurrentSlots<[(Int, Outcome)]>.Started)?
         repeat {
             let previous = running.map { (transfers: $0.transfers, end: $0.end, done: $0.done.wait()) }
@@ -91,7 +91,7 @@ extension Applier {
                 if running != nil, flushing?.isDone ?? true {
                     // Either root names it: the flush is `sync()`, of every file system.
                     let root = full(.a, .root)
-                    flushing = ConcurrentSlots<Bool>.start(1) { _ in (try? AtomicFile.flushFileSystem(containing: root)) != nil }
+                    flushing = ConcurrentSlots<Void>.start(1) { _ in _ = try? AtomicFile.flushFileSystem(containing: root) }
                 }
             }
         } while running != nil
