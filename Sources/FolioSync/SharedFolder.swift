@@ -48,7 +48,7 @@ public final class SharedFolder {
             // A probe: a state folder that cannot be opened is made (or its error reported) below, as for any run.
             if options.dryRun, (try? RootedFolder(state)) == nil {
                 // No state yet: the dry run reads what a first real run would, an empty one.
-                let parent = try RootedFolder(Syscall.environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
+                let parent = try RootedFolder(Syscall.environment(nonEmpty: "TMPDIR") ?? "/tmp")
                 let name = "folio-dry-run-\(UInt64.random(in: 0...UInt64.max))"
                 stateFolder = try RootedFolder.creating(parent.path + "/" + name, mode: 0o700)
                 scratchState = (parent, name)
@@ -110,9 +110,7 @@ public final class SharedFolder {
 
     /// The default state folder of the folder `root` (absolute).
     public static func defaultState(for root: String) -> String {
-        let home = Syscall.environment("HOME") ?? "/tmp"
-        let base = Syscall.environment("XDG_STATE_HOME").flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/state"
-        return base + "/folio/folder-" + String(SHA256.hash(Array(root.utf8)).description.prefix(16))
+        SyncEngine.stateHome + "/folder-" + String(SHA256.hash(Array(root.utf8)).description.prefix(16))
     }
 
     /// This device's name in the shared history (its log is `.folio/logs/NAME.log`).

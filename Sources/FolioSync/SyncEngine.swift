@@ -45,9 +45,13 @@ public struct SyncEngine: Sendable {
         }
         self.options = options
         let pair = String(SHA256.hash(Array((rootA + "\u{0}" + rootB).utf8)).description.prefix(16))
-        let home = Syscall.environment("HOME") ?? "/tmp"
-        let base = Syscall.environment("XDG_STATE_HOME").flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/state"
-        state = options.stateDirectory ?? base + "/folio/" + pair
+        state = options.stateDirectory ?? Self.stateHome + "/" + pair
+    }
+
+    /// Where Folio keeps its state folders when none is given: `$XDG_STATE_HOME/folio`,
+    /// else `~/.local/state/folio` (`/tmp/.local/state/folio` without a `HOME`).
+    package static var stateHome: String {
+        (Syscall.environment(nonEmpty: "XDG_STATE_HOME") ?? (Syscall.environment("HOME") ?? "/tmp") + "/.local/state") + "/folio"
     }
 
     /// The folder of `replica`, as an absolute path.

@@ -283,6 +283,12 @@ package enum Syscall {
         getenv(name).map { String(cString: $0) }
     }
 
+    /// `getenv(name)`, nil when it is empty too: an empty `XDG_STATE_HOME` or `TMPDIR`
+    /// means the default, as the XDG and POSIX conventions have it.
+    package static func environment(nonEmpty name: String) -> String? {
+        environment(name).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// The local time now (or `daysAgo` days before) as `YYYYMMDD-HHMMSS`, as conflict copies are named.
     package static func localTimestamp(daysAgo: Int = 0) -> String {
         var now = time(nil) - time_t(daysAgo * 86_400)
