@@ -6,29 +6,19 @@ import Foundation
 
 /// The guarded commit: each write, rename and replacement made only while the target is what the scan saw, checked again at the rename, so that a save made meanwhile is never lost.
 extension Applier {
-    /// Renames `from` to `to` on `replica` if `from` still has the stamp the scan saw and
-    /// `to` is free; otherwise reports why and leaves both alone.
-    mutating func renamed(_ from: SyncPath, to: SyncPath, on replica: Replica, expected: FileStamp) -> Bool {
-        let source = full(replica, from), target = full(replica, to)
-        // A file that cannot be looked at is not known to be the one the scan saw (or `to` to be free): left alone, reported changed, and looked at again next sync.
-        guard (try? FileStamp.of(source)) == expected, (try? FileStamp.of(target)) == nil else {
-            report.record(.changedDuringSync(path: from.key))
-            return false
-        }
-        do {
-            try target.parent.makeDirectories()
-            // A file created at `to` since the check stays: the rename fails rather than replace it.
-            do { try source.renameWithoutReplacing(to: target) } catch where Syscall.renameFlagsUnsupported.contains(error.code) {
-                try source.rename(to: target)
-            }
-            return true
-        } catch where error.code == Syscall.alreadyExists {
-            report.record(.changedDuringSync(path: from.key))
-            return false
-        } catch {
+    /// Renames `from` to `to` on `replica` if `from` is still the file the scan saw
+    /// (`expected`) and `to` is free (``AtomicFile/move(_:to:expecting:)``): a file
+    /// created at `to` meanwhile stays. Returns what it did; when it did not, says why.
+    /// The stamp of a move vouches for the scanned content only when given: a save that
+    /// landed on the file around the rename leaves none, and the path must be read again.
+    mutating func renamed(_ from: SyncPath, to: SyncPath, on replica: Replica, expected: FileStamp) -> AtomicFile.Move {
+        let outcome: AtomicFile.Move
+        do { outcome = try AtomicFile.move(full(replica, from), to: full(replica, to), expecting: expected) } catch {
             report.record(skipped: replica, from, "cannot rename it: " + FileProblem.advice(any: error, writing: true))
-            return false
+            return .notMoved
         }
+        if outcome == .notMoved { report.record(.changedDuringSync(path: from.key)) }
+        return outcome
     }
 
     /// The bytes of the file at `path` if, once read, it has the stamp `expected`; nil
@@ -61,12 +51,13 @@ extension Applier {
         do {
             guard let expected else {
                 let creating = newMode.map { $0 & 0o777 } ?? (executable ? 0o777 : 0o666)
-                let written = try AtomicFile.write(bytes, to: full(replica, path), mode: nil, creating: creating, durable: false) { $0 == nil }
-                guard written else {
+                // Its stamp from the new file itself, never looked up by name after: an edit
+                // saved into it at once must not be recorded as what Folio wrote.
+                guard let stamp = try AtomicFile.createNew(bytes, at: full(replica, path), creating: creating) else {
                     report.record(.changedDuringSync(path: path.key))
                     return nil
                 }
-                return try FileStamp.of(full(replica, path))
+                return stamp
             }
             let mode = expected.permissions(executable: executable)
             let temporary = try AtomicFile.prepare(bytes, beside: full(replica, path), mode: mode)

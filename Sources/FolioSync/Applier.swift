@@ -67,12 +67,13 @@ struct Applier {
         guard !engine.options.dryRun, let file = scanned(replica).files[from], insideRoot(replica, from), insideRoot(replica, to),
               let base = archive.entries[from]
         else { return }
-        // Renamed, but not to be looked at now: the file is at its new name, where the next
-        // scan finds it and compares it afresh.
-        guard renamed(from, to: to, on: replica, expected: file.stamp), let stamp = try? FileStamp.of(full(replica, to)) else { return }
-        // The file is at its new name on both sides now; the base goes with it.
+        guard case .moved(let stamp) = renamed(from, to: to, on: replica, expected: file.stamp) else { return }
+        // The file is at its new name on both sides now; the base goes with it. Without a
+        // stamp from the move (a save landed on it), the scan's stamp from before the
+        // rename stands in: it matches no file on disk, so the step below reads nothing
+        // (the path is reported changed) and the next scan reads the file.
         var moved = file
-        moved.stamp = stamp
+        moved.stamp = stamp ?? file.stamp
         scans[replica].files[from] = nil
         scans[replica].files[to] = moved
         archive.entries[from] = nil
@@ -80,8 +81,7 @@ struct Applier {
         // gets none, so that, were the merge below to give up, the next scan reads it
         // again instead of taking the edit for the base.
         var entry = base
-        let vouched = file.hash == base.hash ? stamp : nil
-        entry.setStamp(vouched, in: replica)
+        entry.setStamp(file.hash == base.hash ? stamp : nil, in: replica)
         archive.entries[to] = entry
         if let step = SyncPlan.step(to, base: base.hash, a: scans.a.files[to]?.hash, b: scans.b.files[to]?.hash) { apply(step) }
     }
@@ -91,28 +91,31 @@ struct Applier {
     mutating func move(_ from: SyncPath, to: SyncPath, on replica: Replica, edited: Bool) {
         report.record(.moved(from: from.key, to: to.key, on: replica))
         guard !engine.options.dryRun, let file = scanned(replica).files[from], let moved = scanned(replica.other).files[to],
-              insideRoot(replica, from), insideRoot(replica, to)
+              let base = archive.entries[from], insideRoot(replica, from), insideRoot(replica, to)
         else { return }
         let target = full(replica, to)
-        guard renamed(from, to: to, on: replica, expected: file.stamp) else { return }
+        guard case .moved(let stamp) = renamed(from, to: to, on: replica, expected: file.stamp) else { return }
         // The rename is made: a folder whose flush fails is flushed by the file system's
         // own flush before the archive is saved (record()).
         try? target.parent.syncDirectory()
         archive.entries[from] = nil
-        // Renamed but not to be looked at now: no entry for `to`, so the next sync compares both sides afresh.
-        guard let stamp = try? FileStamp.of(target) else { return }
-        if edited {
-            // The edit followed the move; the other side still holds the old content at `to`.
-            // Read again only to copy the edit across: a file that cannot be read now (or no
-            // longer holds the edit) has no entry, and the next sync compares it afresh.
-            guard let bytes = try? FileReading.contents(of: target), SHA256.hash(bytes) == file.hash,
-                  let otherStamp = writeReplacing(bytes, to, in: replica.other, expected: moved.stamp, executable: file.stamp.isExecutable)
-            else { return }
-            storeBase(bytes, at: to)
-            record(to, hash: file.hash, stamp, in: replica, other: otherStamp)
-        } else {
-            record(to, hash: moved.hash, stamp, in: replica, other: moved.stamp)
-        }
+        // The base goes with the file. The renaming side holds it at `to` as scanned; this
+        // side's stamp vouches for it only when the file moved is the one the scan saw
+        // holding it — not when it was edited, nor when the move gives no stamp (a save
+        // landed on it around the rename): then the next scan reads it and finds the edit.
+        var entry = base
+        entry.setStamp(moved.stamp, in: replica.other)
+        entry.setStamp(edited ? nil : stamp, in: replica)
+        archive.entries[to] = entry
+        guard edited, let stamp else { return }
+        // The edit followed the move; the other side still holds the old content at `to`.
+        // Read again only to copy the edit across: a file that cannot be read now (or no
+        // longer holds the edit) keeps the base's entry, and the next sync finds the edit.
+        guard let bytes = try? FileReading.contents(of: target), SHA256.hash(bytes) == file.hash,
+              let otherStamp = writeReplacing(bytes, to, in: replica.other, expected: moved.stamp, executable: file.stamp.isExecutable)
+        else { return }
+        storeBase(bytes, at: to)
+        record(to, hash: file.hash, stamp, in: replica, other: otherStamp)
     }
 
     /// The bytes of `path` in `replica`, if the file still has the stamp the scan saw

@@ -36,17 +36,24 @@ extension SyncEngine {
                     report.record(.conflict(path: path.key, copy: copy))
                     continue
                 }
-                let stamp: FileStamp
+                var moved = scan.files[path]!
+                let stamp: FileStamp?
                 do {
-                    try folder(replica)[path.relative].renameWithoutReplacing(to: folder(replica)[copy])
-                    stamp = try FileStamp.of(folder(replica)[copy])
+                    guard case .moved(let movedStamp) = try AtomicFile.move(folder(replica)[path.relative], to: folder(replica)[copy], expecting: moved.stamp) else {
+                        // Saved since the scan (or the name taken): looked at again next sync.
+                        report.record(.changedDuringSync(path: path.key))
+                        continue
+                    }
+                    stamp = movedStamp
                 } catch {
                     report.record(skipped: replica, path, "a file here, a folder of the same name in the other replica, "
                         + "and the file could not be renamed aside (\(error)): rename one of them")
                     continue
                 }
-                var moved = scan.files[path]!
-                (moved.stamp, moved.id) = (stamp, nil)
+                // Without a stamp from the move (a save landed on it), the scan's from before
+                // the rename stands in: it matches no file on disk, so the copy reads nothing
+                // now and the next scan reads the file.
+                (moved.stamp, moved.id) = (stamp ?? moved.stamp, nil)
                 scans[replica].files[path] = nil
                 scans[replica].files[SyncPath(file: copy)] = moved
                 scans[replica].changed.append(SyncPath(file: copy))

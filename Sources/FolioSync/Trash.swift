@@ -67,11 +67,11 @@ public struct Trash: Sendable {
         try trash.parent.makeDirectories()
         do {
             try source.rename(to: trash)
-            // What was moved must be the file checked: an edit saved between the check and
-            // the rename goes back where it was (unless the name was taken again meanwhile,
+            // What was moved must be the file checked, with no one still writing into it: an
+            // edit saved between the check and the rename, or a writer that had the file
+            // open, puts it back where it was (unless the name was taken again meanwhile,
             // when it stays in the trash, restorable) and the delete gives up.
-            // A moved file that cannot be looked at stays in the trash, restorable for 30 days: nothing is lost.
-            if let moved = try? FileStamp.of(trash), !moved.isSameFile(as: expected) {
+            if !AtomicFile.isUntouched(trash, since: expected) {
                 do { try trash.renameWithoutReplacing(to: source) } catch where Syscall.renameFlagsUnsupported.contains(error.code) {
                     // A probe: put back only where the name is free.
                     if (try? FileStamp.of(source)) == nil { try trash.rename(to: source) }
@@ -79,15 +79,18 @@ public struct Trash: Sendable {
                 return false
             }
         } catch where error.code == Syscall.crossDevice {
+            // The state folder on another disk than the replica (a USB stick): copied into
+            // the trash, then removed only if still what was copied — moved aside, looked at,
+            // and put back if it is not the expected file or is still open for writing
+            // (``AtomicFile/remove(_:expecting:)``), never unlinked by its name, where a save
+            // landing between a check and the unlink would be lost.
             let bytes = try FileReading.contents(of: source)
             _ = try AtomicFile.write(bytes, to: trash, mode: expected.permissions, replacingOnly: nil)
-            // Removed only if still what was copied to the trash: an edit saved meanwhile stays.
-            // A file that cannot be looked at is not known to be what was copied: it stays, and our copy in the trash goes (best effort: an extra trashed version is harmless).
-            guard (try? FileStamp.of(source)) == expected, hash.map({ SHA256.hash(bytes) == $0 }) ?? true else {
+            // Our copy in the trash goes when the file stays (best effort: an extra trashed version is harmless).
+            guard hash.map({ SHA256.hash(bytes) == $0 }) ?? true, try AtomicFile.remove(source, expecting: expected) else {
                 try? trash.unlink()
                 return false
             }
-            try AtomicFile.remove(source)
         }
         return true
     }

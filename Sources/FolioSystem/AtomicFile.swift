@@ -249,16 +249,16 @@ public enum AtomicFile {
     }
 
     /// Puts `temporary` in place of `path` by trading the two, then looks at what it
-    /// displaced: the file the check saw (`expected`: same size, time and inode) goes;
-    /// anything else — a save that landed in between — is traded back into place and
-    /// the commit gives up. Should yet another save have landed before that second trade,
-    /// the version it displaces is kept beside the file, never removed.
+    /// displaced: the file the check saw (`expected`: same size, time and inode), with no
+    /// one left writing into it, goes; anything else — a save that landed in between, or
+    /// a writer that opened the file before the trade and may still append to it — is
+    /// traded back into place and the commit gives up. Should yet another save have
+    /// landed before that second trade, the version it displaces is kept beside the
+    /// file, never removed.
     static func exchange(_ temporary: RootedPath, into path: RootedPath, expecting expected: FileStamp) throws(SystemError) -> Bool {
         let ours = try FileStamp.of(temporary)
         try temporary.exchange(with: path)
-        // A displaced file that cannot be looked at is not known to be the expected one: traded back, the safe way.
-        let displaced = try? FileStamp.of(temporary)
-        if let displaced, displaced.isSameFile(as: expected) {
+        if isUntouched(temporary, since: expected) {
             try temporary.unlink()
             return true
         }
@@ -270,6 +270,76 @@ public enum AtomicFile {
             try? temporary.rename(to: path.sibling(path.name + ".folio-displaced-\(UInt32.random(in: 0...UInt32.max))"))
         }
         return false
+    }
+
+    /// What ``move(_:to:expecting:)`` did.
+    public enum Move: Sendable, Equatable {
+        /// Renamed. `stamp` is the stamp of the file now at the target, taken from the file
+        /// held open across the rename, when it is the expected file unchanged: it then
+        /// vouches for the content the expected stamp did. Nil when that is not known (a
+        /// save landed on the file, or on its name, around the rename): the caller records
+        /// no stamp, and the next scan reads the file.
+        case moved(stamp: FileStamp?)
+        /// Not renamed: the source is no longer the expected file, or the target is taken.
+        case notMoved
+    }
+
+    /// Renames the regular file at `source` to `target` (below the same root, its folder
+    /// made when missing) if it is still the file `expected` (its stamp from a scan) and
+    /// nothing is at `target`; a file created at `target` meanwhile stays.
+    ///
+    /// The stamp it returns is never taken by name after the rename: a save made into the
+    /// file (an append) or onto its name (an editor's rename) right after the rename would
+    /// give the saved version's stamp, and a caller recording that stamp beside the
+    /// content it knew would vouch for content the file no longer holds — the next scan
+    /// would take the save for nothing new, and the next copy onto the file would replace
+    /// it. The file is held open from before the check to after the rename, and its
+    /// stamp is taken from that descriptor; it is returned only when that open file is
+    /// still the expected one (inode, size, modification time, permissions: the rename
+    /// moves only its change time) and is the file now at `target`.
+    public static func move(_ source: RootedPath, to target: RootedPath, expecting expected: FileStamp) throws(SystemError) -> Move {
+        let fd: Int32
+        let opened: FileStamp
+        do {
+            (fd, opened) = try source.withParent { (directory, name) throws(SystemError) in
+                let (fd, status) = try Syscall.openRegularFileAndStatus(name, in: directory, flags: Syscall.OpenPurpose.reading.flags, displayPath: source.path)
+                return (fd, FileStamp(status))
+            }
+        } catch where error.isMissingPath || error.isNotAFileToRead {
+            return .notMoved
+        }
+        defer { Syscall.close(fd) }
+        guard opened == expected else { return .notMoved }
+        do { try makingMissingFolders(of: target) { () throws(SystemError) in try source.renameWithoutReplacing(to: target) } } catch where error.code == Syscall.alreadyExists || error.isMissingPath {
+            // The target taken, or the source gone (moved away since it was opened).
+            return .notMoved
+        } catch where Syscall.renameFlagsUnsupported.contains(error.code) {
+            // A file system that cannot rename with flags: the check, then a plain rename (the small window between them remains).
+            guard (try? FileStamp.of(target)) == nil else { return .notMoved }
+            try source.rename(to: target)
+        }
+        // Renamed: a file that cannot be looked at now (the open one, or the one at the target) is not known to be the file moved, and gets no stamp.
+        guard let after = try? FileStamp(Syscall.status(of: fd, path: target.path)), after.isSameFile(as: expected),
+              (try? FileStamp.of(target)) == after
+        else { return .moved(stamp: nil) }
+        return .moved(stamp: after)
+    }
+
+    /// Whether the file Folio just set aside at `path` (its own name for it, after a
+    /// rename or a trade) is the file `expected` (same inode, size, modification time,
+    /// permissions) and can take no more writes: no descriptor has it open for writing.
+    /// A writer that opened the file by its old name before the rename (an append, a
+    /// program saving in place) can write into it after any look at its stamp; once no
+    /// one has it open for writing, nothing more can land in it, so the look that follows
+    /// is final. Asked in that order. Where the system cannot tell (no leases: Darwin, some
+    /// file systems, another user's file), the stamp alone decides, as before. False
+    /// when the file cannot be looked at: not known to be the expected one.
+    package static func isUntouched(_ path: RootedPath, since expected: FileStamp) -> Bool {
+        guard let fd = try? path.open(for: .reading) else { return false }
+        defer { Syscall.close(fd) }
+        if Syscall.isOpenForWriting(fd, path: path.path) == true { return false }
+        guard let stamp = try? FileStamp(Syscall.status(of: fd, path: path.path)) else { return false }
+        return stamp.isSameFile(as: expected)
     }
 
     /// Flushes everything written to the file system holding `path` (and the others:
@@ -304,8 +374,8 @@ public enum AtomicFile {
             }
         }
         guard let aside else { throw SystemError(operation: .rename, path: path.path, code: Syscall.alreadyExists) }
-        // Removed only when seen to be the expected file; one that cannot be looked at goes back to its name.
-        if let moved = try? FileStamp.of(aside), moved.isSameFile(as: expected) {
+        // Removed only when seen to be the expected file, with no one left writing into it; one that cannot be looked at goes back to its name.
+        if isUntouched(aside, since: expected) {
             try aside.unlink()
             try path.parent.syncDirectory()
             return true

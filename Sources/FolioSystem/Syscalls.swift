@@ -29,7 +29,7 @@ package typealias DirectoryStream = OpaquePointer
 func retrying<T: BinaryInteger>(
     _ operation: SystemError.Operation, _ path: @autoclosure () -> String, _ call: () -> T
 ) throws(SystemError) -> T {
-    let faults = FaultInjection.current
+    let faults = FaultInjection.inForce
     while true {
         let result: T
         let code: Int32
@@ -271,6 +271,12 @@ package enum Syscall {
         guard let resolved = realpath(path, nil) else { throw SystemError(operation: .stat, path: path, code: errno) }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+
+    /// `usleep(microseconds)`: the calling thread paused (a test's delay, see
+    /// ``FaultInjection/environment``).
+    package static func pause(microseconds: UInt32) {
+        _ = usleep(microseconds)
     }
 
     /// `time(nil)`: seconds since the epoch.
@@ -551,6 +557,16 @@ extension Syscall {
         _ from: String, in fromDirectory: Int32, with to: String, in toDirectory: Int32, displayPath: String
     ) throws(SystemError) {
         _ = try retrying(.rename, displayPath) { folio_renameat_exchange(fromDirectory, from, toDirectory, to) }
+    }
+
+    /// Whether the file open as `fd` (read-only) is open for writing anywhere, this
+    /// process included: a writer that opened it before it was renamed or replaced can
+    /// still write into it. Nil where that cannot be told (no leases on the platform or
+    /// the file system, or another user's file): the caller then goes by the stamp alone.
+    package static func isOpenForWriting(_ fd: Int32, path: @autoclosure () -> String) -> Bool? {
+        // Not an error when it cannot be told: nil.
+        guard let answer = try? retrying(.lock, path(), { folio_open_for_writing(fd) }) else { return nil }
+        return answer == 1
     }
 
     /// `unlinkat(directory, name, 0)`, or with `AT_REMOVEDIR` for a folder.

@@ -13,21 +13,7 @@ import FolioTestSupport
 
     /// Saves `text` at `path` as an editor does, the first time the sync is about to rename onto it.
     static func saving(_ text: String, at path: String) -> FaultInjection {
-        final class Once: @unchecked Sendable {
-            // Safe: a lock guards `done` (the copies run on two threads).
-            let lock = NSLock()
-            var done = false
-        }
-        let once = Once()
-        return FaultInjection(beforeCall: { operation, target in
-            guard operation == .rename, target == path, once.lock.withLock({ () -> Bool in
-                defer { once.done = true }
-                return !once.done
-            }) else { return }
-            try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            _ = FileManager.default.createFile(atPath: path + ".editor-save", contents: Data(text.utf8))
-            _ = rename(path + ".editor-save", path)
-        })
+        RaceWindow.acting(at: .rename, on: path) { RaceWindow.save(text, at: path) }.hook
     }
 
     @Test func anEditSavedWhileTheOtherSidesEditIsCopiedOverItStays() throws {
@@ -80,26 +66,8 @@ import FolioTestSupport
 
     /// Saves `text` at `path` as an editor does, just after the sync's rename onto it and
     /// before the sync looks at the file again; `saved` tells whether it did.
-    static func savingJustAfterTheRename(_ text: String, at path: String) -> (hook: FaultInjection, saved: @Sendable () -> Bool) {
-        final class State: @unchecked Sendable {
-            // Safe: a lock guards both flags.
-            let lock = NSLock()
-            var renamed = false, saved = false
-        }
-        let state = State()
-        let hook = FaultInjection(beforeCall: { operation, target in
-            guard target == path else { return }
-            let save: Bool = state.lock.withLock {
-                if operation == .rename { state.renamed = true }
-                guard operation == .stat, state.renamed, !state.saved else { return false }
-                state.saved = true
-                return true
-            }
-            guard save else { return }
-            _ = FileManager.default.createFile(atPath: path + ".editor-save", contents: Data(text.utf8))
-            _ = rename(path + ".editor-save", path)
-        })
-        return (hook, { state.lock.withLock { state.saved } })
+    static func savingJustAfterTheRename(_ text: String, at path: String) -> (hook: FaultInjection, acted: @Sendable () -> Bool) {
+        RaceWindow.acting(at: .stat, on: path, after: .rename) { RaceWindow.save(text, at: path) }
     }
 
     @Test func anEditSavedRightAfterTheSyncsRenameIsNotTakenForTheSyncsOwnWrite() throws {
@@ -165,30 +133,25 @@ import FolioTestSupport
         #expect(replicas.read("recipes/leek-soup.md", in: .a) == merged && replicas.read("recipes/leek-soup.md", in: .b) == merged)
     }
 
-    @Test func anEditSavedWhileTheSyncMovesTheFileToTheTrashStays() throws {
+    /// `soup.md` and `keep.md` synced, then `soup.md` deleted on A: the next sync
+    /// deletes B's (`keep.md` stays, so that B is not emptied).
+    static func soupDeletedOnA() throws -> Replicas {
         let replicas = try Replicas()
-        defer { replicas.remove() }
         try replicas.write(Self.soup, "soup.md", in: .a)
         try replicas.write("---\ntitle: Keep\n---\n", "keep.md", in: .a)
         _ = try replicas.sync()
         try FileManager.default.removeItem(atPath: replicas.path(.a, "soup.md"))
+        return replicas
+    }
+
+    @Test func anEditSavedWhileTheSyncMovesTheFileToTheTrashStays() throws {
+        let replicas = try Self.soupDeletedOnA()
+        defer { replicas.remove() }
         // B's editor saves the file just before the sync moves it into the trash.
         let target = replicas.path(.b, "soup.md"), edit = Self.soup.replacingOccurrences(of: "servings: 4", with: "servings: 6")
-        final class Once: @unchecked Sendable {
-            // Safe: a lock guards `done`.
-            let lock = NSLock()
-            var done = false
-        }
-        let once = Once()
-        let hook = FaultInjection(beforeCall: { operation, path in
-            guard operation == .rename, path.contains("/trash/"), path.hasSuffix("/B/soup.md"),
-                  once.lock.withLock({ () -> Bool in defer { once.done = true }; return !once.done })
-            else { return }
-            _ = FileManager.default.createFile(atPath: target + ".editor-save", contents: Data(edit.utf8))
-            _ = rename(target + ".editor-save", target)
-        })
+        let (hook, acted) = RaceWindow.acting(at: .rename, matching: { $0.contains("/trash/") && $0.hasSuffix("/B/soup.md") }) { RaceWindow.save(edit, at: target) }
         let report = try FaultInjection.$current.withValue(hook) { try replicas.sync() }
-        #expect(once.done && report.changedDuringSync == ["soup.md"])
+        #expect(acted() && report.changedDuringSync == ["soup.md"])
         #expect(replicas.read("soup.md", in: .b) == edit)
         // The edit wins over the deletion next time.
         _ = try replicas.sync()

@@ -18,18 +18,7 @@ import FolioTestSupport
     /// Saves `text` at `path` the way editors do (a temporary file renamed over it),
     /// once, the first time Folio is about to rename onto `path`.
     static func saveInTheWindow(_ text: String, at path: String) -> FaultInjection {
-        final class Once: @unchecked Sendable {
-            // Safe: set and read on the one thread that runs the commit.
-            var done = false
-        }
-        let once = Once()
-        return FaultInjection(beforeCall: { operation, target in
-            guard operation == .rename, target == path, !once.done else { return }
-            once.done = true
-            let side = path + ".editor-save"
-            _ = FileManager.default.createFile(atPath: side, contents: Data(text.utf8))
-            _ = rename(side, path)
-        })
+        RaceWindow.acting(at: .rename, on: path) { RaceWindow.save(text, at: path) }.hook
     }
 
     @Test func aReplacementGivesUpWhenAnEditIsSavedBetweenTheCheckAndTheRename() throws {
@@ -111,5 +100,84 @@ import FolioTestSupport
         #expect(String(decoding: try FileReading.contents(of: path), as: UTF8.self) == "new\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["soup.md"])
         #expect(try !AtomicFile.write(Array("newer\n".utf8), to: path, mode: 0o644) { $0 == expected })
+    }
+
+    /// A program that opened the file before the commit (to append, say) and writes
+    /// after it: were the version it holds set aside and removed, its line would be
+    /// gone. The commit gives up while anyone has the file open for writing (where the
+    /// system can tell: Linux's leases).
+    #if os(Linux)
+    /// `body` run while a program has `path` open for appending (opened before it),
+    /// which writes `appended` once it is done and then closes it.
+    func whileAWriterHasItOpen<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        let writer = open(path, O_WRONLY | O_APPEND)
+        #expect(writer >= 0)
+        defer { close(writer) }
+        let result = try body()
+        _ = Array("appended\n".utf8).withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+        return result
+    }
+
+    @Test func aReplacementGivesUpWhileAWriterHasTheFileOpen() throws {
+        let (root, path) = try folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let expected = try FileStamp.of(path)
+        let replaced = try whileAWriterHasItOpen(path) { try AtomicFile.write(Array("folio's\n".utf8), to: path, mode: 0o644) { $0 == expected } }
+        #expect(!replaced)
+        #expect(String(decoding: try FileReading.contents(of: path), as: UTF8.self) == "old\nappended\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["soup.md"])
+        // Once it is closed, the same commit goes through.
+        let now = try FileStamp.of(path)
+        #expect(try AtomicFile.write(Array("folio's\n".utf8), to: path, mode: 0o644) { $0 == now })
+    }
+
+    @Test func aGuardedRemovalGivesUpWhileAWriterHasTheFileOpen() throws {
+        let (root, path) = try folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let expected = try FileStamp.of(path)
+        let removed = try whileAWriterHasItOpen(path) { try AtomicFile.remove(try RootedPath.absolute(path), expecting: expected) }
+        #expect(!removed)
+        #expect(String(decoding: try FileReading.contents(of: path), as: UTF8.self) == "old\nappended\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["soup.md"])
+    }
+    #endif
+
+    /// A guarded move: its stamp comes from the file held open across the rename, and
+    /// only while that is the expected file, unchanged, and the file at the new name.
+    @Test func aMoveStampsTheFileItMovedAndNothingElse() throws {
+        let (root, path) = try folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let target = root + "/stew/stew.md"
+        let (source, destination) = (try RootedPath.absolute(path), try RootedFolder(root)["stew/stew.md"])
+
+        // No save: moved (its folder made), stamped as a look at it finds it.
+        #expect(try AtomicFile.move(source, to: destination, expecting: try FileStamp.of(path)) == .moved(stamp: try FileStamp.of(target)))
+
+        // A save onto the new name right after the rename, or an append to the file: no stamp.
+        let saves: [@Sendable (String) -> Void] = [{ RaceWindow.save("the user's edit\n", at: $0) }, { RaceWindow.append("appended\n", to: $0) }]
+        for act in saves {
+            try FileManager.default.moveItem(atPath: target, toPath: path)
+            let plan = RaceWindow.acting(at: .stat, on: target, after: .rename) { act(target) }.hook
+            let moved = try FaultInjection.$current.withValue(plan) { try AtomicFile.move(source, to: destination, expecting: try FileStamp.of(path)) }
+            #expect(moved == .moved(stamp: nil))
+        }
+
+        // A save onto the old name between the check and the rename: the saved file is
+        // moved (it is what the user has under that name now), without a stamp.
+        try FileManager.default.moveItem(atPath: target, toPath: path)
+        let plan = RaceWindow.acting(at: .rename, on: target) { RaceWindow.save("saved before the rename\n", at: path) }.hook
+        let moved = try FaultInjection.$current.withValue(plan) { try AtomicFile.move(source, to: destination, expecting: try FileStamp.of(path)) }
+        #expect(moved == .moved(stamp: nil))
+        #expect(String(decoding: try FileReading.contents(of: target), as: UTF8.self) == "saved before the rename\n")
+
+        // Not the expected file, or the new name taken: nothing moves.
+        try FileManager.default.moveItem(atPath: target, toPath: path)
+        let before = try FileStamp.of(path)
+        RaceWindow.save("edited since\n", at: path)
+        #expect(try AtomicFile.move(source, to: destination, expecting: before) == .notMoved)
+        RaceWindow.save("taken\n", at: target)
+        #expect(try AtomicFile.move(source, to: destination, expecting: try FileStamp.of(path)) == .notMoved)
+        #expect(String(decoding: try FileReading.contents(of: target), as: UTF8.self) == "taken\n")
+        #expect(String(decoding: try FileReading.contents(of: path), as: UTF8.self) == "edited since\n")
     }
 }

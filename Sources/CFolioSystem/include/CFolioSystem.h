@@ -56,6 +56,13 @@ int folio_open_unnamed(int directory, unsigned int mode);
 /// and errno; ENOENT where /proc is not mounted, EOPNOTSUPP where the platform has none.
 int folio_link_unnamed(int fd, int directory, const char *name);
 
+/// Whether any process (this one included) has the file open as `fd` (which must be
+/// open read-only) open for writing: 1 yes, 0 no, -1 and errno when that cannot be
+/// told (Linux: a read lease, F_SETLEASE F_RDLCK, taken and given back at once; it is
+/// refused with EACCES on another user's file without CAP_LEASE, with EINVAL where the
+/// file system has no leases; ENOTSUP on every other platform).
+int folio_open_for_writing(int fd);
+
 /// Copies the extended attributes of the open file `from` onto
 /// the open file `to`, skipping those the process may not read or set and file
 /// systems without any. 0 on success, -1 and errno (EINTR: try again) otherwise.
