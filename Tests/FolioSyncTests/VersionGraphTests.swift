@@ -203,6 +203,30 @@ import Testing
         #expect(ahead.graph.node(seen) == made)
     }
 
+    @Test func theSameChangeRecordedTwiceIsOneVersion() {
+        // Issue 37's session (seed 3): a set time 19m; c recorded the file the sync tool
+        // brought it as its own edit from the version both held (a's log line had not
+        // arrived); d got it from c and set 28m while a set servings. Their base is the 19m
+        // version — one version, whoever recorded it — or the fold clashes on `time`.
+        var logs = Logs()
+        let r = logs.log("a", .edit, "R")
+        let seenC = logs.log("c", .arrival, "R")
+        let nineteen = logs.log("a", .edit, "19m", parents: [r])
+        let again = logs.log("c", .edit, "19m", parents: [seenC])
+        let seenD = logs.log("d", .arrival, "19m")
+        let twentyEight = logs.log("d", .edit, "28m", parents: [seenD])
+        let servings = logs.log("a", .edit, "servings", parents: [nineteen])
+        let graph = logs.graph
+        #expect(graph.node(again) == nineteen && graph.node(seenD) == nineteen)
+        #expect(graph.lowestCommonAncestor(servings, twentyEight) == nineteen)
+        // The same bytes from another version are another change: an untick stays its own.
+        var untick = logs
+        let seenB = untick.log("b", .arrival, "19m")
+        let other = untick.log("b", .edit, "other", parents: [seenB])
+        let back = untick.log("b", .edit, "19m", parents: [other])
+        #expect(untick.graph.node(back) == back)
+    }
+
     @Test func aVersionIsDroppedOnlyWhenTheGraphProvesIt() {
         let settled: Int64 = 5_000
         func dropped(_ logs: Logs, by device: String = "a", present: [String], at now: Int64? = nil) -> [VersionEvent.ID] {
