@@ -67,8 +67,9 @@ package struct VersionGraph: Sendable {
     }
 
     /// The version `id` stands for: itself when it made one (a fold: the first fold that
-    /// gave those bytes, as every device folding the same copy gives them); for a sighting, the version
-    /// made elsewhere with that content (the newest made by the time it was seen), else
+    /// gave those bytes, as every device folding the same copy gives them; an edit: the
+    /// first edit that made those bytes from the same versions); for a sighting, the
+    /// version made elsewhere with that content (the newest made before it was seen), else
     /// the first sighting of that content; nil for a delete or an unknown event.
     package func node(_ id: VersionEvent.ID) -> VersionEvent.ID? {
         guard let event = events[id], let version = event.version else { return nil }
