@@ -219,6 +219,17 @@ import Testing
         let graph = logs.graph
         #expect(graph.node(again) == nineteen && graph.node(seenD) == nineteen)
         #expect(graph.lowestCommonAncestor(servings, twentyEight) == nineteen)
+        // The device that recorded it again never writes it back as its own: lost there (its
+        // file replaced while its copy showed other bytes), and its copy removed by hand, it
+        // is a's version, which a did not lose.
+        var lostTwin = logs
+        lostTwin.time = 100_000
+        _ = lostTwin.log("c", .arrival, "W")
+        _ = lostTwin.log("c", .arrival, "B", path: "r.sync-conflict-20261201-120000-WWWWWWW.md")
+        var graph2 = lostTwin.graph
+        for device in ["a", "c"] {
+            #expect(graph2.droppedVersions(of: "r.md", madeBy: device, present: [Self.digest("W")], now: lostTwin.time + 10_000, settled: 5_000).isEmpty)
+        }
         // The same bytes from another version are another change: an untick stays its own.
         var untick = logs
         let seenB = untick.log("b", .arrival, "19m")
