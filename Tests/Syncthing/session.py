@@ -252,6 +252,7 @@ class Session:
         self.reserved = {}              # (rec, key) an away device changed -> that device: nobody else touches them
         self.changed_while_away = {}    # away device -> the records the others changed meanwhile
         self.seen_bytes = {}            # conflict copy seen while settling -> what it was last seen holding
+        self.seen_first = {}            # conflict copy seen while settling -> when (monotonic s) it was first seen
         self.deck = []
         self.ticked = False
         self.stats = {k: [0, 0] for k in KINDS}     # kind -> [rounds used, rounds failed]
@@ -390,6 +391,7 @@ class Session:
                 for _, rel, h in fp:
                     if CONFLICT.search(rel):
                         seen.add(rel)
+                        self.seen_first.setdefault(rel, time.monotonic())
                         if h != "gone":
                             self.seen_bytes[rel] = h
             if fp != last:
@@ -746,18 +748,23 @@ class Session:
         restored_seen = sorted({s for s in seen if RESTORED.search(s)})
         # A restore is right where Syncthing dropped a version: fewer distinct copies of a
         # record (by what each last held: a fold that clashed again may make a copy of bytes
-        # seen before, and an overwritten copy lost what it held) were seen than the versions
-        # that met this round, less one.
+        # seen before, and an overwritten copy lost what it held) were seen before the first
+        # restore than the versions that met this round, less one (a copy first seen after it
+        # may hold a fold of the restored version that clashed again). A restore whose bytes a
+        # copy of Syncthing's holds (seen at any time: one that was late) was never right.
         editors = getattr(self, "round_editors", {})
         dropped = {}
-        for rec in {original_of(s) for s in restored_seen}:
-            copies_seen = {self.seen_bytes[s] for s in seen
-                           if original_of(s) == rec and not RESTORED.search(s) and s in self.seen_bytes}
-            dropped[rec] = max(0, len(editors.get(rec, ())) - 1 - len(copies_seen))
         unjustified = []
-        for rec in sorted(dropped):
+        for rec in {original_of(s) for s in restored_seen}:
             names = [s for s in restored_seen if original_of(s) == rec]
-            unjustified += names[dropped[rec]:]
+            first_restore = min(self.seen_first.get(s, 0) for s in names)
+            theirs = [s for s in seen if original_of(s) == rec and not RESTORED.search(s) and s in self.seen_bytes]
+            copies_seen = {self.seen_bytes[s] for s in theirs if self.seen_first.get(s, 0) <= first_restore}
+            dropped[rec] = max(0, len(editors.get(rec, ())) - 1 - len(copies_seen))
+            late = {self.seen_bytes[s] for s in theirs}
+            twins = [s for s in names if self.seen_bytes.get(s) in late]
+            rest = [s for s in names if s not in twins]
+            unjustified += twins + rest[dropped[rec]:]
         self.justified_restores = len(restored_seen) - len(unjustified)
         restored_now = {d: cs for d, cs in restored_now.items() if any(c in unjustified for c in cs)}
         self.needless.update(unjustified)
@@ -848,7 +855,7 @@ class Session:
                     self.expected[rec]["tokens"][tok] = [token_count(text, tok), "stable"]
 
     def mark_logs(self):
-        self.seen_bytes = {}
+        self.seen_bytes, self.seen_first = {}, {}
         for name, f in self.folios.items():
             self.log_pos[name] = len(f.text())
 
