@@ -34,6 +34,16 @@ final class BaseStore {
         self.known = known
     }
 
+    /// The versions kept in `state` whose hashes only its index knows (a folder's own
+    /// history, which no archive names): read from the index on first use.
+    convenience init(indexedIn state: RootedFolder) {
+        self.init(state: state, known: [])
+        known = { [unowned self] in
+            // An index that cannot be read names nothing: a version stored again is only space, and compaction reports the index.
+            (try? self.loadOffsets()).flatMap { self.offsets.map { Set($0.keys) } } ?? []
+        }
+    }
+
     /// The pack the index names on its first line (`bases.pack` for an index without one).
     private func currentPackName() -> String {
         var name = "bases.pack"

@@ -49,19 +49,11 @@ public final class FoldingFollower: @unchecked Sendable {
     /// returns once the first record and pass are done.
     public func start() {
         queue.async { [self] in
-            // Every file, before anything is folded: one the sync tool or an editor is
-            // writing right now is waited for (a few seconds at most), not left out.
-            var left: [String]? = nil
-            let deadline = Syscall.nanosecondsNow() + 5_000_000_000
-            repeat {
-                if left != nil { Thread.sleep(forTimeInterval: 0.1) }
-                do { left = try folder.record(left) } catch {
-                    recordFailed(error)
-                    break
-                }
-            } while !(left ?? []).isEmpty && Syscall.nanosecondsNow() < deadline && folder.gitOperationInProgress() == nil
-            unrecorded.formUnion(left ?? [])
-            if !unrecorded.isEmpty { scheduleRetry(after: .milliseconds(500)) }
+            // Every file, before anything is folded, as it is now: what is on disk at the
+            // start is a version (an edit a moment later descends from it). One the sync
+            // tool or an editor is still writing is read again once left alone.
+            do { unrecorded.formUnion(try folder.record(nil, waitingForQuiet: false)) } catch { recordFailed(error) }
+            if !unrecorded.isEmpty { scheduleRetry(after: untilQuiet(unrecorded, for: min(folder.options.recordQuietPeriod, folder.options.quietPeriod))) }
             // Only gives space back: the history stays whole when it fails, and a disk that refuses is reported by the next record (recordFailed).
             try? folder.pruneHistory()
             pass()

@@ -4,9 +4,11 @@ import FolioSystem
 
 /// What each change in the folder is recorded as in the shared history.
 extension SharedFolder {
-    /// Records what `path` holds now; false when it changed too recently to be read as done.
+    /// Records what `path` holds now; false when it changed too recently to be read as
+    /// done: then it is recorded only when not `waitingForQuiet` (what is on disk is a
+    /// version, and it is read again once left alone).
     @discardableResult
-    func observe(_ path: String, time: Int64) -> Bool {
+    func observe(_ path: String, time: Int64, waitingForQuiet: Bool = true) -> Bool {
         let previous = history.graph.latest(device: history.device, path: path)
         let read: (bytes: [UInt8], stamp: FileStamp)
         do { read = try Self.read(rootFolder[path]) } catch {
@@ -15,17 +17,19 @@ extension SharedFolder {
             }
             return true
         }
-        guard isQuiet(path, read.stamp, for: min(options.recordQuietPeriod, options.quietPeriod)) else { return false }
+        let quiet = isQuiet(path, read.stamp, for: min(options.recordQuietPeriod, options.quietPeriod))
+        guard quiet || !waitingForQuiet else { return false }
+        if ConflictCopies.original(of: path) != nil { history.becomeShared("a conflict copy (\(TextEscaping.name(path))) was seen") }
         let bytes = read.bytes
         // Not records (binary, huge), or git's or a merge's conflict markers: never a version.
         guard bytes.count <= SharedHistory.largestVersion, ConflictFold.isText(bytes), !ConflictFold.hasConflictMarkers(bytes) else { return true }
         let hash = SHA256.hash(bytes)
-        guard previous?.version != hash else { return true }
-        do { try history.store(bytes, hash: hash) } catch { return true }
+        guard previous?.version != hash else { return quiet }
+        do { try history.store(bytes, hash: hash) } catch { return quiet }
         let (kind, parents) = classify(hash, at: path, stamp: read.stamp, previous: previous)
         history.log(kind, path: path, version: hash, parents: parents, time: time)
         if kind == .arrival && ConflictCopies.original(of: path) == nil { lastArrival = time }
-        return true
+        return quiet
     }
 
 

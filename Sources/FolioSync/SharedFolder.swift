@@ -58,7 +58,7 @@ public final class SharedFolder {
         } catch {
             throw SyncError(.stateIO, "cannot open the state folder \(state): " + FileProblem.advice(any: error, writing: true, then: "try again"))
         }
-        do { history = try SharedHistory(root: rootFolder, state: stateFolder) } catch {
+        do { history = try SharedHistory(root: rootFolder, state: stateFolder, readOnly: options.dryRun) } catch {
             throw SyncError(.stateIO, "cannot save this device's name in \(state): " + FileProblem.advice(any: error, writing: true, then: "try again"))
         }
         git = options.useGit ? GitWorkTree.containing(root) : nil
@@ -68,6 +68,7 @@ public final class SharedFolder {
         // Best effort: what is left of a dry run's stand-in is an empty folder in the temporary folder.
         if let (parent, name) = scratchState {
             try? parent[name + "/device"].unlink()
+            try? parent[name + "/" + SharedHistory.localFolderName].removeDirectory()
             try? parent[name].removeDirectory()
         }
     }
@@ -79,7 +80,7 @@ public final class SharedFolder {
     package func followThePath() throws(SyncError) -> Bool {
         // A probe: no folder at the path now keeps the pin (the removed folder reads as empty, as it is).
         guard let now = try? RootedFolder(root), !now.isSameFolder(as: rootFolder) else { return false }
-        do { history = try SharedHistory(root: now, state: stateFolder) } catch {
+        do { history = try SharedHistory(root: now, state: stateFolder, readOnly: options.dryRun) } catch {
             throw SyncError(.stateIO, "cannot save this device's name in \(state): " + FileProblem.advice(any: error, writing: true, then: "try again"))
         }
         rootFolder = now
@@ -108,12 +109,15 @@ public final class SharedFolder {
     /// devices' logs to arrive before it is reported kept (ns).
     static let historyWait: Int64 = 60 * 1_000_000_000
 
+    /// How many versions published in `.folio/` since the last compaction make the next record compact.
+    static let publishedBeforeCompaction = 32
+
     /// The default state folder of the folder `root` (absolute).
     public static func defaultState(for root: String) -> String {
         SyncEngine.stateHome + "/folder-" + String(SHA256.hash(Array(root.utf8)).description.prefix(16))
     }
 
-    /// This device's name in the shared history (its log is `.folio/logs/NAME.log`).
+    /// This device's name in the history (its log, published in a shared folder, is `.folio/logs/NAME.log`).
     public var deviceName: String { history.device }
 
     /// What every device's log says happened at `path` (relative), as read now: each
@@ -137,11 +141,13 @@ public final class SharedFolder {
     /// Records in the shared history what each of `paths` (relative; all tracked files,
     /// and those this device saw that are gone, when nil) holds now: an edit made here, an
     /// arrival, git's write or a removal (see ``classify(_:at:previous:)``).
-    /// Returns the paths not recorded yet because they changed too recently (an editor or
-    /// the sync tool may still be writing them). Nothing is recorded while git is in the
+    /// Returns the paths that changed too recently to be read as done (an editor or the
+    /// sync tool may still be writing them): not recorded yet when `waitingForQuiet`,
+    /// else recorded as they are (what is on disk when a follower starts is a version)
+    /// and worth reading again once left alone. Nothing is recorded while git is in the
     /// middle of an operation: all of `paths` are returned.
     @discardableResult
-    public func record(_ paths: [String]? = nil) throws(SystemError) -> [String] {
+    public func record(_ paths: [String]? = nil, waitingForQuiet: Bool = true) throws(SystemError) -> [String] {
         guard !options.dryRun else { return [] }
         if gitOperationInProgress() != nil { return paths ?? trackedFiles() }
         history.refresh()
@@ -154,7 +160,7 @@ public final class SharedFolder {
         }
         let now = Syscall.nanosecondsNow()
         var notYet: [String] = []
-        for path in list where !observe(path, time: now) { notYet.append(path) }
+        for path in list where !observe(path, time: now, waitingForQuiet: waitingForQuiet) { notYet.append(path) }
         try history.flush()
         try compactIfGrown()
         return notYet
@@ -171,7 +177,9 @@ public final class SharedFolder {
     /// Compacts the history (``SharedHistory/compact(present:)``) once this device's log
     /// has grown by half since it was last compacted.
     private func compactIfGrown() throws(SystemError) {
-        guard compacted.isDue(size: history.ownLogSize) else { return }
+        // Published versions go as soon as other devices are past them: compacting after
+        // every few keeps `.folio/` small for the sync tool to carry.
+        guard compacted.isDue(size: history.ownLogSize) || history.publishedSinceCompaction >= Self.publishedBeforeCompaction else { return }
         try history.compact(present: [:])
         try compacted.compacted(to: history.ownLogSize)
     }

@@ -68,6 +68,8 @@ enum WatchCommand: FolioCommand {
             watcher.stop()
         }
         folding.start()
+        // What the folder holds is recorded before "watching": an edit made after it has a base.
+        await folding.ready()
         Output.error("watching \(root): \(store.state.count) records (Ctrl-C stops)")
         for await change in changes {
             for line in report.lines(for: change, in: store, json: json) { if json { Output.printJSON(line) } else { Output.print(line) } }

@@ -1,0 +1,113 @@
+import Foundation
+import FolioTestSupport
+import Testing
+@testable import FolioSync
+@testable import FolioSystem
+
+/// Where a folder's history is kept: a device's own in its state folder; `.folio/` in the
+/// folder only when a sync tool shares it, holding the logs and only the versions another
+/// device may still need as a base.
+@Suite struct SharedHistoryLayoutTests {
+    typealias Place = SharedFolderTests.Place
+    static let recipe = SharedFolderTests.recipe
+    static let copyName = SharedFolderTests.copyName
+
+    @Test func aFolderNoSyncToolSharesGetsNothingWritten() throws {
+        let place = try Place(shared: false)
+        defer { place.remove() }
+        try place.save([Self.recipe, SharedFolderTests.recipe([("time: 15m", "time: 20m")])])
+        func kinds() throws -> [Substring] {
+            try String(contentsOfFile: place.state + "/history/log", encoding: .utf8).split(separator: "\n").map { $0.split(separator: "\t")[2] }
+        }
+        #expect(try kinds() == ["edit", "edit"])
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: place.state + "/history")) == ["log", "bases.pack", "bases.index"])
+        let folder = try place.open()
+        #expect(folder.fold() == FoldReport())
+        // With one device, the first version is superseded: the log and the pack keep the second.
+        try folder.pruneHistory()
+        #expect(try kinds() == ["edit"])
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: place.state + "/history")) == ["log", "bases-1.pack", "bases.index"])
+        #expect(place.listing(".folio") == nil)
+        #expect(folder.history.sharedBecause == nil)
+    }
+
+    @Test func aSyncToolsMarkerAboveTheFolderSharesIt() throws {
+        let place = try Place(shared: false)
+        defer { place.remove() }
+        try FileManager.default.createDirectory(atPath: place.root.path + "/.stfolder", withIntermediateDirectories: true)
+        try place.save([Self.recipe])
+        let folder = try place.open()
+        #expect(folder.history.sharedBecause == "Syncthing's .stfolder in " + place.root.path)
+        let published = try Data(contentsOf: URL(fileURLWithPath: place.folder + "/.folio/logs/" + folder.deviceName + ".log"))
+        #expect(published == (try Data(contentsOf: URL(fileURLWithPath: place.state + "/history/log"))))
+        #expect(place.listing(".folio") == [".gitignore", "logs", "logs/" + folder.deviceName + ".log"])
+    }
+
+    @Test func aConflictCopySeenSharesTheFolder() throws {
+        let place = try Place(shared: false)
+        defer { place.remove() }
+        try place.save([Self.recipe])
+        #expect(place.listing(".folio") == nil)
+        try place.write(SharedFolderTests.recipe([("time: 15m", "time: 20m")]), Self.copyName)
+        let folder = try place.open()
+        try folder.record()
+        #expect(folder.history.sharedBecause == "a conflict copy (\(Self.copyName)) was seen")
+        #expect(place.listing(".folio/logs") == [folder.deviceName + ".log"])
+    }
+
+    @Test func sharedFalseInFolioYamlWinsOverEveryMarker() throws {
+        let place = try Place(shared: true)
+        defer { place.remove() }
+        try place.write("shared: false\n", "folio.yaml")
+        try place.write(Self.recipe, "r.md")
+        try place.write(SharedFolderTests.recipe([("time: 15m", "time: 20m")]), Self.copyName)
+        let folder = try place.open()
+        try folder.record()
+        #expect(folder.history.sharedBecause == nil)
+        #expect(place.listing(".folio") == nil)
+        try place.write("shared: true\n", "folio.yaml")
+        #expect(try place.open().history.sharedBecause == "folio.yaml says shared: true")
+    }
+
+    @Test func anEarlierFoliosHistoryInTheFolderMovesToTheStateFolder() throws {
+        let place = try Place(shared: false)
+        defer { place.remove() }
+        let device = try place.open().deviceName
+        // As Folio kept it before: .folio/logs/DEVICE.log and .folio/versions/HH/HASH.
+        let bytes = Array(Self.recipe.utf8), hash = SHA256.hash(bytes), hex = hash.description
+        let event = VersionEvent(id: .init(device: device, sequence: 1), time: 1, kind: .edit, version: hash, path: "r.md")
+        try place.write(String(decoding: event.line, as: UTF8.self), ".folio/logs/\(device).log")
+        try place.write(Self.recipe, ".folio/versions/\(hex.prefix(2))/\(hex)")
+        try place.write("# Folio's shared history of this folder: never committed.\n*\n", ".folio/.gitignore")
+        let folder = try place.open()
+        #expect(place.listing(".folio") == nil)
+        #expect(folder.history.graph.latest(device: device, path: "r.md")?.id == event.id)
+        #expect(folder.history.contents(of: hash) == bytes)
+        #expect(try String(contentsOfFile: place.state + "/history/log", encoding: .utf8) == String(decoding: event.line, as: UTF8.self))
+    }
+
+    @Test func aSharedFolderHoldsOnlyTheVersionsAnotherDeviceMayStillNeed() throws {
+        let place = try Place(shared: true)
+        defer { place.remove() }
+        let edited = SharedFolderTests.recipe([("time: 15m", "time: 20m")])
+        try place.save([Self.recipe], on: "a")
+        // Before another device logged the file, no version of it is one it may need.
+        try place.save([SharedFolderTests.recipe([("time: 15m", "time: 17m")])], on: "a")
+        #expect(place.listing(".folio/versions") == nil)
+        try place.open("b").record()
+        // The phone holds the 17m version: replaced here, it may become the phone's base.
+        try place.save([edited], on: "a")
+        let a = try place.open("a")
+        let replaced = SHA256.hash(Array(SharedFolderTests.recipe([("time: 15m", "time: 17m")]).utf8)).description
+        #expect(place.listing(".folio/versions") == [a.deviceName, a.deviceName + "/" + replaced])
+        try a.pruneHistory()
+        #expect(place.listing(".folio/versions/" + a.deviceName) == [replaced])
+        // Once the phone has moved past it, it goes.
+        try place.open("b").record()
+        let again = try place.open("a")
+        try again.pruneHistory()
+        #expect(place.listing(".folio/versions/" + a.deviceName) == [])
+        // What every device's file holds is never published.
+        #expect(again.history.contents(of: SHA256.hash(Array(edited.utf8))) == Array(edited.utf8))
+    }
+}
