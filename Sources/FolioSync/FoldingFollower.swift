@@ -79,12 +79,18 @@ public final class FoldingFollower: @unchecked Sendable {
         }
     }
 
-    /// Notes that `paths` (relative) changed: their versions are recorded (once quiet),
-    /// and a fold pass follows when one is a conflict copy (or has one).
-    public func changed(_ paths: [String]) {
+    /// Notes that `paths` (relative) changed: their versions are recorded (once quiet;
+    /// at once when the app itself wrote them, `writtenByApp`: its writes are whole the
+    /// moment they land), and a fold pass follows when one is a conflict copy (or has one).
+    public func changed(_ paths: [String], writtenByApp: Bool = false) {
         queue.async { [self] in
             guard !stopped else { return }
-            unrecorded.formUnion(paths)
+            if writtenByApp {
+                // Read again once left alone (the same bytes log nothing), or when git is done.
+                do { unrecorded.formUnion(try folder.record(paths, waitingForQuiet: false)) } catch { recordFailed(error) }
+            } else {
+                unrecorded.formUnion(paths)
+            }
             recordPending()
             if paths.contains(where: { ConflictCopies.original(of: $0) != nil }) { scheduleRetry(after: folder.options.quietPeriod) }
         }

@@ -9,19 +9,16 @@ extension SharedHistory {
     func publish(appending text: [UInt8], after sizeBefore: Int64) throws(SystemError) {
         guard isShared, !readOnly else { return }
         try ensureFolder()
-        var wrote = false
         for hash in toPublish {
             let path = publishedPath(hash)
             // A probe: content already there is not written again; one that cannot be looked at is written, and the write reports a disk that refuses.
             guard (try? FileStamp.of(path)) == nil, let bytes = contentStore.load(hash) else { continue }
             try path.parent.makeDirectories()
-            _ = try AtomicFile.write(bytes, to: path, mode: nil, creating: 0o666, durable: false, replacingOnly: { $0 == nil })
-            wrote = true
+            // Durable: the contents the published lines name reach the disk before the lines.
+            _ = try AtomicFile.write(bytes, to: path, mode: nil, creating: 0o666, replacingOnly: { $0 == nil })
             publishedSinceCompaction += 1
         }
         toPublish.removeAll()
-        // The contents the published lines name reach the disk before the lines.
-        if wrote { try AtomicFile.flushFileSystem(containing: folder) }
         // A probe: a published log that cannot be looked at is written again whole.
         let published = (try? FileStamp.of(publishedLog))?.size
         if !publishedLogUnchecked, published == sizeBefore, !text.isEmpty {
@@ -72,7 +69,7 @@ extension SharedHistory {
             // Content that cannot be read is a version this device no longer has: as before, a fold that needs it keeps the copy and says why.
             if let bytes = try? FileReading.contents(of: earlierPath(hash)), SHA256.hash(bytes) == hash { try contentStore.store(bytes, hash: hash) }
         }
-        if try contentStore.flush() { try AtomicFile.flushFileSystem(containing: local.root) }
+        try contentStore.flush(durably: true)
         _ = try AtomicFile.write(log, to: ownLog, mode: 0o600, replacingOnly: nil)
         guard !isShared else { return }
         // Best effort from here: what is left of the old .folio/ is only space in the folder.

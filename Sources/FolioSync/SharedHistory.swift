@@ -201,10 +201,9 @@ package final class SharedHistory {
         guard !readOnly else { return }
         let sizeBefore = ownLogSize
         if !pending.isEmpty {
-            if try contentStore.flush() {
-                // The contents the lines name are on disk before the lines are.
-                try AtomicFile.flushFileSystem(containing: local.root)
-            }
+            // The contents the lines name are on disk before the lines are (the pack's
+            // own flush, not the whole file system's: that may hold what others just wrote).
+            try contentStore.flush(durably: true)
             var text: [UInt8] = []
             if sizeBefore > 0, let fd = try? ownLog.open(for: .reading) {
                 // A last line cut short by a crash is ended, so the next one parses.
