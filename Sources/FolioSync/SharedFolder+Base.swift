@@ -3,7 +3,8 @@ import FolioFormat
 import FolioSystem
 
 /// The base a fold takes: the lowest common ancestor in the shared history, else git's
-/// merge base, else (no other device keeping a history) this device's own past.
+/// (the merge base's version, HEAD's for edits not committed), else (no other device
+/// keeping a history) this device's own past.
 extension SharedFolder {
     /// The base a fold of a conflict copy holding `copyBytes` into the file at `file`
     /// (relative to the folder, holding `fileBytes`) takes, as ``fold()`` finds it, with
@@ -11,8 +12,9 @@ extension SharedFolder {
     /// --merge`, which merges with conflict markers where ``fold()`` would keep the copy.
     /// The base is the lowest common ancestor of the file's version and the copy's in the
     /// shared history (its content from `.folio/`, else Syncthing's `.stversions`); else
-    /// the merge base of the commits git holds them in; else, when no other device keeps
-    /// a history, ``guessedBase(for:file:copy:)``.
+    /// git's (``GitWorkTree/mergeBase(path:file:copy:)``: the version of the merge base of
+    /// the commits holding them, HEAD standing for one not committed); else, when no other
+    /// device keeps a history, ``guessedBase(for:file:copy:)``.
     package func base(for file: String, file fileBytes: [UInt8], copy copyBytes: [UInt8]) -> (source: BaseCandidate.Source, bytes: [UInt8])? {
         history.refresh()
         let fileHash = SHA256.hash(fileBytes), copyHash = SHA256.hash(copyBytes)
@@ -29,7 +31,9 @@ extension SharedFolder {
                 return (.syncthingVersions, kept.bytes)
             }
         }
-        if let git, let bytes = git.mergeBase(path: file, file: fileHash, copy: copyHash) { return (.git, bytes) }
+        // Whenever the logs name no ancestor whose content is at hand (a version never logged,
+        // a first version no device recorded): git's, before any guess.
+        if let git, let bytes = git.mergeBase(path: file, file: fileBytes, copy: copyBytes) { return (.git, bytes) }
         // A copy of a copy descends from the file both are versions of.
         let lineage = ConflictCopies.rootOriginal(of: file) ?? file
         return onlyThisDevice(at: lineage) ? guessedBase(for: lineage, file: fileBytes, copy: copyBytes) : nil
