@@ -36,6 +36,9 @@ public final class FoldingFollower: @unchecked Sendable {
     /// Why versions could not be recorded, as last reported (said once while it lasts).
     private var reportedRecordProblem: String?
     private static let tick: Duration = .seconds(1)
+    /// Whether ``start()`` has recorded the folder, and who waits for it (``ready()``).
+    private var recordedAtStart = false
+    private var waitingForRecord: [CheckedContinuation<Void, Never>] = []
 
     /// Follows `folder`; `onReport` hears each pass that folded, kept or is waiting on a
     /// copy, and once each time git blocks it.
@@ -54,6 +57,12 @@ public final class FoldingFollower: @unchecked Sendable {
             // tool or an editor is still writing is read again once left alone.
             do { unrecorded.formUnion(try folder.record(nil, waitingForQuiet: false)) } catch { recordFailed(error) }
             if !unrecorded.isEmpty { scheduleRetry(after: untilQuiet(unrecorded, for: min(folder.options.recordQuietPeriod, folder.options.quietPeriod))) }
+            recordedAtStart = true
+            for waiter in waitingForRecord { waiter.resume() }
+            waitingForRecord = []
+        }
+        // Next, after ``ready()`` has been answered: compaction and the first pass.
+        queue.async { [self] in
             // Only gives space back: the history stays whole when it fails, and a disk that refuses is reported by the next record (recordFailed).
             try? folder.pruneHistory()
             pass()
@@ -65,10 +74,14 @@ public final class FoldingFollower: @unchecked Sendable {
         }
     }
 
-    /// Waits until the history holds what the folder held at ``start()`` and the first
-    /// fold pass is done: an edit made after this is an edit the history can fold.
+    /// Waits until the history holds what the folder held at ``start()`` (the first fold
+    /// pass follows): an edit made after this is an edit the history can fold.
     public func ready() async {
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in queue.async { done.resume() } }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            queue.async { [self] in
+                if recordedAtStart { done.resume() } else { waitingForRecord.append(done) }
+            }
+        }
     }
 
     /// Stops; a pass under way finishes.

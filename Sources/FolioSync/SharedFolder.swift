@@ -160,7 +160,9 @@ public final class SharedFolder {
         }
         let now = Syscall.nanosecondsNow()
         var notYet: [String] = []
-        for path in list where !observe(path, time: now, waitingForQuiet: waitingForQuiet) { notYet.append(path) }
+        // Many files (the whole folder): read side by side first.
+        let reads = list.count > 64 ? readAll(list).map(Optional.some) : Array(repeating: nil, count: list.count)
+        for (path, read) in zip(list, reads) where !observe(path, time: now, waitingForQuiet: waitingForQuiet, read: read) { notYet.append(path) }
         try history.flush()
         try compactIfGrown()
         return notYet
@@ -315,13 +317,14 @@ public final class SharedFolder {
         report.folded.append(folded)
     }
 
-    /// Whether `path` (with stamp `stamp`) has been left alone for `duration` (the quiet period), and
-    /// no sync tool's temporary file for it is in its folder.
-    func isQuiet(_ path: String, _ stamp: FileStamp, for duration: Duration? = nil) -> Bool {
+    /// Whether `path` (with stamp `stamp`) has been left alone for `duration` (the quiet
+    /// period) and, `consideringTransfers`, no sync tool's temporary file for it is in its folder.
+    func isQuiet(_ path: String, _ stamp: FileStamp, for duration: Duration? = nil, consideringTransfers: Bool = true) -> Bool {
         let period = (duration ?? options.quietPeriod).nanoseconds
         let now = Syscall.nanosecondsNow()
         func leftAlone(_ stamp: FileStamp) -> Bool { now - max(stamp.modified, stamp.changed) >= period }
         guard leftAlone(stamp) else { return false }
+        guard consideringTransfers else { return true }
         let file = rootFolder[path]
         let name = file.name
         // A sync tool's temporary file for it counts while the tool writes to it: one left

@@ -43,20 +43,30 @@ enum WatchCommand: FolioCommand {
         if arguments.positionals.count == 2 {
             return await watchPair(arguments, state: state, options: options, json: json)
         }
-        // Loaded first: a folder that is missing is bad usage (exit 2), as for every
-        // command that reads one.
-        let store = try await loadStore(root)
         var foldOptions = FoldOptions()
         foldOptions.stateDirectory = state
-        let shared: SharedFolder
-        do { shared = try SharedFolder(root, options: foldOptions) } catch {
+        // The history's first record of the folder runs while the store loads it: two
+        // reads side by side, on two cores.
+        let opened = Result { () throws(SyncError) -> FoldingFollower in
+            FoldingFollower(folder: try SharedFolder(root, options: foldOptions)) { fold in
+                for line in FoldCommand.events(fold, json: json, folder: root) { Output.print(line) }
+            }
+        }
+        if case .success(let follower) = opened { follower.start() }
+        // A folder that is missing is bad usage (exit 2), as for every command that reads one.
+        let store: Store
+        do { store = try await loadStore(root) } catch {
+            if case .success(let follower) = opened { follower.stop() }
+            throw error
+        }
+        let folding: FoldingFollower
+        switch opened {
+        case .success(let follower): folding = follower
+        case .failure(let error):
             Output.error("folio watch: \(error)")
             return ExitCode.of(error)
         }
         var report = ChangeReport(store: store)
-        let folding = FoldingFollower(folder: shared) { fold in
-            for line in FoldCommand.events(fold, json: json, folder: root) { Output.print(line) }
-        }
         let watcher = FolderWatcher(store: store, options: options) { Output.error("folio watch: \($0)") }
         let changes = store.changes()
         do { try watcher.start() } catch {
