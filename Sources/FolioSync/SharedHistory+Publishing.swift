@@ -3,10 +3,10 @@ import FolioSystem
 /// What a device writes into a shared folder's `.folio/`, and how an earlier Folio's
 /// history kept there is moved to the state folder.
 extension SharedHistory {
-    /// Publishes, in a shared folder, the contents waiting in ``toPublish`` and then this
-    /// device's log: `text` appended when the published log is as long as the local one
-    /// was before it (`sizeBefore`), else the local log written whole.
-    func publish(appending text: [UInt8], after sizeBefore: Int64) throws(SystemError) {
+    /// Publishes, in a shared folder, the contents waiting in ``toPublish``, then the
+    /// lines of `fresh` (this device's events just logged) others can need, appended when
+    /// the published log is as this device last left it, else the log written whole.
+    func publish(_ fresh: [VersionEvent]) throws(SystemError) {
         guard isShared, !readOnly else { return }
         try ensureFolder()
         for hash in toPublish {
@@ -20,22 +20,70 @@ extension SharedHistory {
         }
         toPublish.removeAll()
         // A probe: a published log that cannot be looked at is written again whole.
-        let published = (try? FileStamp.of(publishedLog))?.size
-        if !publishedLogUnchecked, published == sizeBefore, !text.isEmpty {
-            try AtomicFile.append(text, to: publishedLog, mode: 0o666, flushing: true)
-        } else if published != ownLogSize {
-            try republishLog()
-        }
-        publishedLogUnchecked = false
+        guard let ids = publishedIDs, (try? FileStamp.of(publishedLog))?.size == publishedLogSize else { return try republishLog() }
+        let new = newlyPublishable(fresh, published: ids)
+        guard !new.isEmpty else { return }
+        var text: [UInt8] = []
+        for event in new { text += event.line }
+        try AtomicFile.append(text, to: publishedLog, mode: 0o666, flushing: true)
+        publishedIDs = ids.union(new.map(\.id.sequence))
+        publishedLogSize += Int64(text.count)
     }
 
-    /// Writes this device's whole log into `.folio/logs/` (the first time the folder is
-    /// shared, after a compaction, or when the published copy was lost or cut short).
+    /// Writes what of this device's log others can need into `.folio/logs/` whole (the
+    /// first time the folder is shared, after a compaction, or when the published log was
+    /// lost or cut short), unless it holds that already.
     func republishLog() throws(SystemError) {
         guard isShared, !readOnly else { return }
         try ensureFolder()
-        let bytes = try AtomicFile.contentsIfPresent(ownLog) ?? []
-        _ = try AtomicFile.write(bytes, to: publishedLog, mode: nil, creating: 0o666, replacingOnly: nil)
+        var text: [UInt8] = []
+        let wanted = Self.publishable(logged[device] ?? [])
+        for event in wanted { text += event.line }
+        // A probe: a published log that cannot be read is written again.
+        if (try? AtomicFile.contentsIfPresent(publishedLog)) != text {
+            _ = try AtomicFile.write(text, to: publishedLog, mode: nil, creating: 0o666, replacingOnly: nil)
+        }
+        publishedIDs = Set(wanted.map(\.id.sequence))
+        publishedLogSize = Int64(text.count)
+    }
+
+    /// What of a device's events (`own`, in its log's order) other devices can need: all
+    /// but the first sightings (an edit from nothing: what was there when Folio first
+    /// looked) that no other of them names as a parent. Every device sees every file
+    /// once, so those are most of a log; another device never needs one until this device
+    /// makes a version from it (then the sighting goes out with the edit), since the
+    /// version it stands for is a root that device records itself.
+    static func publishable(_ own: [VersionEvent]) -> [VersionEvent] {
+        var named = Set<Int>()
+        var kept: [VersionEvent] = []
+        for event in own.reversed() where !isFirstSighting(event) || named.contains(event.id.sequence) {
+            kept.append(event)
+            for parent in event.parents where parent.device == event.id.device { named.insert(parent.sequence) }
+        }
+        return kept.reversed()
+    }
+
+    static func isFirstSighting(_ event: VersionEvent) -> Bool { event.kind == .edit && event.parents.isEmpty }
+
+    /// Of `fresh` and the events they name, those to publish that are not yet
+    /// (`published`), in log order.
+    func newlyPublishable(_ fresh: [VersionEvent], published: Set<Int>) -> [VersionEvent] {
+        var new = Self.publishable(fresh).filter { !published.contains($0.id.sequence) }
+        let freshIDs = Set(fresh.map(\.id.sequence))
+        var older = Set<Int>()
+        for event in new { for parent in event.parents where parent.device == device && !freshIDs.contains(parent.sequence) && !published.contains(parent.sequence) { older.insert(parent.sequence) } }
+        guard !older.isEmpty else { return new }
+        let own = logged[device] ?? []
+        for sequence in older {
+            // The log is in number order: found by bisection.
+            var low = 0, high = own.count
+            while low < high {
+                let middle = (low + high) / 2
+                if own[middle].id.sequence < sequence { low = middle + 1 } else { high = middle }
+            }
+            if low < own.count && own[low].id.sequence == sequence { new.append(own[low]) }
+        }
+        return new.sorted { $0.id.sequence < $1.id.sequence }
     }
 
     /// Where an earlier Folio kept a version in the folder: `.folio/versions/HH/HASH`.

@@ -10,8 +10,8 @@ import FolioSystem
 ///
 /// Only a folder a sync tool shares (``sharedBecause``, see ``FolderSharing``) gets a
 /// hidden `.folio/`, carried to every device by the sync tool as git carries commits:
-/// `logs/DEVICE.log`, each device's log published whole (a device writes only its own,
-/// so the logs never conflict), `versions/DEVICE/HASH`, the contents of versions this device
+/// `logs/DEVICE.log`, each device's log as others need it (a device writes only its
+/// own, so the logs never conflict; see ``publishable(_:)``), `versions/DEVICE/HASH`, the contents of versions this device
 /// replaced by an edit or a fold while another device's log names the path (the versions
 /// another device may need as a base: never what every device's file already holds),
 /// pruned once every device's log has moved past them, and a `.gitignore` holding `*`.
@@ -19,8 +19,8 @@ import FolioSystem
 ///
 /// Crash-safe: the contents are written before the log lines naming them, and the lines
 /// appended and flushed; a last line cut short is passed over (and ended before the next
-/// append). The published log is a copy of the local one: when the two differ in length
-/// (a crash between them, `.folio/` removed) it is written again whole.
+/// append). The published log is written again whole when it is not as this device last
+/// left it (a crash between the two logs, `.folio/` removed, a compaction).
 package final class SharedHistory {
     /// Files larger than this are not kept: they are not hand-edited records.
     package static let largestVersion = 4 << 20
@@ -57,10 +57,14 @@ package final class SharedHistory {
     var logged: [String: [VersionEvent]] = [:]
     var nextSequence = 1
     var pending: [VersionEvent] = []
+    /// The other devices whose logs are in `.folio/logs/` (one that only saw files logs nothing others need, yet may edit them).
+    var otherDevices = Set<String>()
     /// Contents to publish in `.folio/versions/` with the next flush.
     var toPublish: [SHA256.Digest] = []
-    /// Whether the published log may differ from the local one (checked at the next flush).
-    var publishedLogUnchecked = true
+    /// The numbers of this device's events its published log holds, and that log's size
+    /// after the last write; nil when not known (the next flush checks it whole).
+    var publishedIDs: Set<Int>?
+    var publishedLogSize: Int64 = 0
     /// Contents published since the last compaction (which prunes them).
     package internal(set) var publishedSinceCompaction = 0
 
@@ -109,7 +113,7 @@ package final class SharedHistory {
     package func becomeShared(_ reason: @autoclosure () -> String) {
         guard sharedBecause == nil, !declaredUnshared else { return }
         sharedBecause = reason()
-        publishedLogUnchecked = true
+        publishedIDs = nil
     }
 
     /// Reads what the other devices' logs in `.folio/logs/` gained since they were last
@@ -126,6 +130,7 @@ package final class SharedHistory {
             // Another device's log that cannot be read now is not marked read: it is read at the next refresh, and meanwhile a fold that needs its events keeps the copy and says why.
             guard let stamp = try? FileStamp.of(path), stamp.type == .regular else { continue }
             becomeShared("another device's history is in \(Self.folderName)/logs")
+            otherDevices.insert(other)
             var start: Int64 = 0
             if let known = readUpTo[other] {
                 if known.inode == stamp.inode && stamp.size >= known.offset {
@@ -164,15 +169,15 @@ package final class SharedHistory {
     package func withGraph<T>(_ body: (inout VersionGraph) -> T) -> T { body(&graph) }
 
     /// Logs an event of this device (written by ``flush()``), and returns it. An edit or
-    /// a fold in a shared folder publishes the versions it replaced when another device
-    /// logged the path: that device may still edit one of them, and need it as a base.
+    /// a fold in a shared folder publishes the versions it replaced when other devices
+    /// keep a history: one may still edit one of them, and need it as a base.
     @discardableResult
     package func log(_ kind: VersionEvent.Kind, path: String, version: SHA256.Digest?, parents: [VersionEvent.ID] = [], copy: String? = nil, time: Int64) -> VersionEvent {
         let event = VersionEvent(id: .init(device: device, sequence: nextSequence), time: time, kind: kind, parents: parents, version: version, path: path, copy: copy)
         nextSequence += 1
         pending.append(event)
         graph.insert(event)
-        if isShared, kind == .edit || kind == .fold, graph.devices.contains(where: { $0 != device && !graph.events(device: $0, path: path).isEmpty }) {
+        if isShared, kind == .edit || kind == .fold, !otherDevices.isEmpty {
             for parent in parents { if let replaced = graph.events[parent]?.version, replaced != version { toPublish.append(replaced) } }
         }
         return event
@@ -197,10 +202,10 @@ package final class SharedHistory {
     /// Makes the logged events durable: the contents they name, then the lines, appended
     /// to this device's log and flushed; in a shared folder, then published in `.folio/`.
     package func flush() throws(SystemError) {
-        guard !pending.isEmpty || (isShared && publishedLogUnchecked) else { return }
+        guard !pending.isEmpty || (isShared && publishedIDs == nil) else { return }
         guard !readOnly else { return }
-        let sizeBefore = ownLogSize
         if !pending.isEmpty {
+            let sizeBefore = ownLogSize
             // The contents the lines name are on disk before the lines are (the pack's
             // own flush, not the whole file system's: that may hold what others just wrote).
             try contentStore.flush(durably: true)
@@ -212,11 +217,12 @@ package final class SharedHistory {
             }
             for event in pending { text += event.line }
             try AtomicFile.append(text, to: ownLog, mode: 0o600, flushing: true)
+            let fresh = pending
             logged[device, default: []] += pending
             pending.removeAll()
-            if isShared { try publish(appending: text, after: sizeBefore) }
+            try publish(fresh)
         } else {
-            try publish(appending: [], after: sizeBefore)
+            try publish([])
         }
     }
 

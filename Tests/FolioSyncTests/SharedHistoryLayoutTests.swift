@@ -38,9 +38,16 @@ import Testing
         try place.save([Self.recipe])
         let folder = try place.open()
         #expect(folder.history.sharedBecause == "Syncthing's .stfolder in " + place.root.path)
-        let published = try Data(contentsOf: URL(fileURLWithPath: place.folder + "/.folio/logs/" + folder.deviceName + ".log"))
-        #expect(published == (try Data(contentsOf: URL(fileURLWithPath: place.state + "/history/log"))))
+        func published() throws -> String { try String(contentsOfFile: place.folder + "/.folio/logs/" + folder.deviceName + ".log", encoding: .utf8) }
+        func local() throws -> String { try String(contentsOfFile: place.state + "/history/log", encoding: .utf8) }
+        // What was there when Folio first looked is no line another device needs…
+        #expect(try published() == "")
+        #expect(try local().split(separator: "\n").count == 1)
         #expect(place.listing(".folio") == [".gitignore", "logs", "logs/" + folder.deviceName + ".log"])
+        // …until a version is made from it: then it goes out with the edit.
+        try place.save([SharedFolderTests.recipe([("time: 15m", "time: 20m")])])
+        #expect(try published() == (try local()))
+        #expect(try published().split(separator: "\n").count == 2)
     }
 
     @Test func aConflictCopySeenSharesTheFolder() throws {
@@ -109,5 +116,19 @@ import Testing
         #expect(place.listing(".folio/versions/" + a.deviceName) == [])
         // What every device's file holds is never published.
         #expect(again.history.contents(of: SHA256.hash(Array(edited.utf8))) == Array(edited.utf8))
+    }
+    @Test func aDevicePublishesAllButTheFirstSightingsNoLineNames() {
+        let hash = SHA256.hash(Array("x".utf8))
+        func event(_ sequence: Int, _ kind: VersionEvent.Kind, _ path: String, _ parents: [Int] = []) -> VersionEvent {
+            VersionEvent(id: .init(device: "a", sequence: sequence), time: Int64(sequence), kind: kind,
+                         parents: parents.map { .init(device: "a", sequence: $0) }, version: kind == .delete ? nil : hash, path: path)
+        }
+        let own = [event(1, .edit, "r.md"), event(2, .edit, "q.md"), event(3, .edit, "s.md"), event(4, .edit, "r.md", [1]),
+                   event(5, .arrival, "p.md"), event(6, .delete, "q.md", [2])]
+        #expect(SharedHistory.publishable(own).map(\.id.sequence) == [1, 2, 4, 5, 6])
+        // A first sighting published after the edit that names it is still before it in the device's order.
+        let graph = VersionGraph([own[3], own[0]])
+        #expect(graph.events(device: "a", path: "r.md").map(\.id.sequence) == [1, 4])
+        #expect(graph.latest(device: "a", path: "r.md")?.id.sequence == 4)
     }
 }
