@@ -181,6 +181,8 @@ public final class SharedFolder {
     private func compactIfGrown() throws(SystemError) {
         // Published versions go as soon as other devices are past them: compacting after
         // every few keeps `.folio/` small for the sync tool to carry.
+        // A history's first record supersedes nothing: its size is where growth is counted from.
+        guard compacted.exists else { return try compacted.compacted(to: history.ownLogSize) }
         guard compacted.isDue(size: history.ownLogSize) || history.publishedSinceCompaction >= Self.publishedBeforeCompaction else { return }
         try history.compact(present: [:])
         try compacted.compacted(to: history.ownLogSize)

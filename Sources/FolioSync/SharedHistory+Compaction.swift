@@ -15,6 +15,11 @@ extension SharedHistory {
     package func compact(present: [String: SHA256.Digest]) throws(SystemError) -> Int {
         try flush()
         let superseded = graph.superseded(present: present)
+        // Nothing to drop (a first record): the log, the graph and the pack stay as they are.
+        guard !superseded.isEmpty else {
+            publishedSinceCompaction = 0
+            return readOnly ? 0 : prunePublished(needed: neededByOthers())
+        }
         let own = logged[device] ?? []
         let kept = own.filter { !superseded.contains($0.id) }
         if kept.count != own.count && !readOnly {
@@ -37,8 +42,9 @@ extension SharedHistory {
     /// at a path where not every device that logged it holds that content now.
     func neededByOthers() -> Set<SHA256.Digest> {
         var heldByAll: [String: SHA256.Digest] = [:]
+        let devices = graph.devices
         for path in graph.paths {
-            let latest = graph.devices.compactMap { graph.latest(device: $0, path: path) }.map(\.version)
+            let latest = devices.compactMap { graph.latest(device: $0, path: path) }.map(\.version)
             if let first = latest.first, let first, latest.allSatisfy({ $0 == first }) { heldByAll[path] = first }
         }
         var needed = Set<SHA256.Digest>()
