@@ -105,10 +105,6 @@ public final class SharedFolder {
     /// How long after such an arrival the file is looked at for a dropped version (ns).
     static let rescueWindow: Int64 = 600 * 1_000_000_000
 
-    /// How long a copy whose base the shared history cannot name yet waits for other
-    /// devices' logs to arrive before it is reported kept (ns).
-    static let historyWait: Int64 = 60 * 1_000_000_000
-
     /// How many versions published in `.folio/` since the last compaction make the next record compact.
     static let publishedBeforeCompaction = 32
 
@@ -255,7 +251,12 @@ public final class SharedFolder {
             return trash(copy, read: copyRead, hash: copyHash, report: &report, folded: .init(copy: copy, file: file, base: nil))
         }
         held[copyHash] = copy
-        let base = fileHash == copyHash ? nil : base(for: file, file: fileRead.bytes, copy: copyRead.bytes)
+        // Other devices' logs may name the copy's version once they arrive: their history is
+        // waited for (``FoldOptions/historyWait``) before this device's own past serves as the base.
+        let lineage = ConflictCopies.rootOriginal(of: copy) ?? file
+        let age = now - max(copyRead.stamp.modified, copyRead.stamp.changed)
+        let waitForOthers = othersKeepHistory(at: lineage) && age < options.historyWait.nanoseconds
+        let base = fileHash == copyHash ? nil : base(for: file, file: fileRead.bytes, copy: copyRead.bytes, guessing: !waitForOthers)
         let outcome = ConflictFold.fold(path: file, base: base?.bytes, file: fileRead.bytes, copy: copyRead.bytes, exactBase: true)
         switch outcome {
         case .identical, .merged:
@@ -296,9 +297,7 @@ public final class SharedFolder {
         case .noBase:
             // Other devices keep the history, and theirs may not have arrived yet: wait a while
             // (a copy and the log line naming its version travel separately) before saying so.
-            let lineage = ConflictCopies.rootOriginal(of: copy) ?? file
-            let age = Syscall.nanosecondsNow() - max(copyRead.stamp.modified, copyRead.stamp.changed)
-            if !onlyThisDevice(at: lineage) && age < Self.historyWait { return report.waiting.append(copy) }
+            if waitForOthers { return report.waiting.append(copy) }
             keep("no common ancestor of \(file) and the copy is known")
         case .notText: keep("not a text file")
         }

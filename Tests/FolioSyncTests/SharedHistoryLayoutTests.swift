@@ -131,4 +131,26 @@ import Testing
         #expect(graph.events(device: "a", path: "r.md").map(\.id.sequence) == [1, 4])
         #expect(graph.latest(device: "a", path: "r.md")?.id.sequence == 4)
     }
+    @Test func aCopyNoLogNamesWaitsForTheLogsThenFoldsAgainstThisDevicesPast() throws {
+        let place = try Place(shared: true)
+        defer { place.remove() }
+        let mine = SharedFolderTests.recipe([("time: 15m", "time: 20m")])
+        try place.save([Self.recipe], on: "a")
+        // The phone runs Folio too (its log is there), but the copy comes from a device that does not.
+        try place.open("b").record()
+        try place.save([mine], on: "a")
+        try place.write(SharedFolderTests.recipe([("servings: 4", "servings: 6")]), Self.copyName)
+        func fold(waiting: Duration) throws -> FoldReport {
+            var options = FoldOptions()
+            options.stateDirectory = place.state(of: "a")
+            options.quietPeriod = .zero
+            options.useGit = false
+            options.historyWait = waiting
+            return try SharedFolder(place.folder, options: options).fold()
+        }
+        #expect(try fold(waiting: .seconds(60)).waiting == [Self.copyName])
+        let report = try fold(waiting: .zero)
+        #expect(report.folded == [.init(copy: Self.copyName, file: "r.md", base: .history)], "\(report)")
+        #expect(place.read("r.md") == SharedFolderTests.recipe([("time: 15m", "time: 20m"), ("servings: 4", "servings: 6")]))
+    }
 }
