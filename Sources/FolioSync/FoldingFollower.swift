@@ -11,6 +11,8 @@ import FolioSystem
 /// and its file alone too, folds it; what is not quiet yet is tried again shortly.
 /// Other devices' history arrives through the sync tool: when their logs grow, the
 /// copies still in the folder are tried again. A full pass also runs every `interval`.
+/// A copy kept only because a write failed (a full disk) is said once and tried again
+/// every ``writeRetry`` until it folds.
 /// While git is in the middle of an operation nothing is recorded or written; it is
 /// reported once, and what changed meanwhile is recorded when git is done.
 ///
@@ -39,6 +41,10 @@ public final class FoldingFollower: @unchecked Sendable {
     /// Whether ``start()`` has recorded the folder, and who waits for it (``ready()``).
     private var recordedAtStart = false
     private var waitingForRecord: [CheckedContinuation<Void, Never>] = []
+    /// How soon a pass is tried again after a write failed (a full disk, a read-only
+    /// mount): the copy folds within this once the disk has room, without anyone asking,
+    /// and no sooner, as each try reads every copy again.
+    package static let writeRetry: Duration = .seconds(5)
 
     /// Follows `folder`; `onReport` hears each pass that folded, kept or is waiting on a
     /// copy, and once each time git blocks it.
@@ -200,21 +206,15 @@ public final class FoldingFollower: @unchecked Sendable {
         reportedKept = Dictionary(report.kept.map { ($0.copy, $0.reason) }, uniquingKeysWith: { $1 })
         if !(news.folded.isEmpty && news.kept.isEmpty && news.rescued.isEmpty) { onReport(news) }
         if !report.waiting.isEmpty { scheduleRetry(after: untilQuiet(report.waiting, for: folder.options.quietPeriod)) }
+        // Said once (above), tried again until the write succeeds: nothing foldable stays once the disk has room.
+        if report.kept.contains(where: \.writeFailed) { scheduleRetry(after: Self.writeRetry) }
         return report
     }
 
     /// How long until the first of `paths` will have been left alone for `period` (at
     /// least 50 ms, at most the period): the retry comes when it can succeed, not in steps.
     private func untilQuiet(_ paths: some Collection<String>, for period: Duration) -> Duration {
-        let now = Syscall.nanosecondsNow()
-        let wanted = period.nanoseconds
-        var soonest = wanted
-        for path in paths {
-            // A probe: a path gone or not to be looked at now is looked at again in 50 ms.
-            guard let stamp = try? FileStamp.of(folder.rootFolder[path]) else { return .milliseconds(50) }
-            soonest = min(soonest, max(0, wanted - (now - max(stamp.modified, stamp.changed))))
-        }
-        return .nanoseconds(max(soonest, 50_000_000))
+        max(folder.untilQuiet(paths, for: period, all: false), .milliseconds(50))
     }
 
     /// Runs a record and a pass after `delay`, unless one is due sooner already.

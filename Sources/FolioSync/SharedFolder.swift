@@ -222,7 +222,7 @@ public final class SharedFolder {
     }
 
     private func fold(_ copy: String, into file: String, held: inout [SHA256.Digest: String], report: inout FoldReport) {
-        func keep(_ reason: String) { report.kept.append(.init(copy: copy, file: file, reason: reason)) }
+        func keep(_ reason: String, writeFailed: Bool = false) { report.kept.append(.init(copy: copy, file: file, reason: reason, writeFailed: writeFailed)) }
         let copyRead: (bytes: [UInt8], stamp: FileStamp), fileRead: (bytes: [UInt8], stamp: FileStamp)
         do { copyRead = try Self.read(rootFolder[copy]) } catch {
             // Gone meanwhile: nothing to fold. Unreadable: said, with the fix.
@@ -246,9 +246,10 @@ public final class SharedFolder {
             observe(copy, time: now)
         }
         let fileHash = SHA256.hash(fileRead.bytes), copyHash = SHA256.hash(copyRead.bytes)
-        // Another copy of this file already holds these bytes: one version, kept once.
-        if let twin = held[copyHash], twin != copy, fileHash != copyHash {
-            return trash(copy, read: copyRead, hash: copyHash, report: &report, folded: .init(copy: copy, file: file, base: nil))
+        // Another copy of this file already holds these bytes: one version, kept once. Said
+        // of that copy even when the file holds them too now: it does because that copy was folded.
+        if let twin = held[copyHash], twin != copy {
+            return trash(copy, read: copyRead, hash: copyHash, report: &report, folded: .init(copy: copy, file: file, base: nil, sameAs: twin))
         }
         held[copyHash] = copy
         // Other devices' logs may name the copy's version once they arrive: their history is
@@ -265,7 +266,7 @@ public final class SharedFolder {
                 // The version the fold replaces goes to the trash too: every fold can be undone by hand.
                 let trash = Trash(state: stateFolder), kept: RootedPath
                 do { kept = try trash.keep(fileRead.bytes, as: file, replica: .a, mode: fileRead.stamp.permissions) } catch {
-                    return keep("cannot keep the file's version in the trash: " + FileProblem.advice(error, writing: true))
+                    return keep("cannot keep the file's version in the trash in \(state): " + FileProblem.advice(error, writing: true, then: "fold again"), writeFailed: true)
                 }
                 // Only over what was read, and only while the copy is as read: someone may be typing.
                 var written = false
@@ -276,9 +277,9 @@ public final class SharedFolder {
                 } catch where error.code == Syscall.noSuchFile {
                     // The copy went meanwhile: looked at again next pass.
                 } catch {
-                    // Not retried every pass, each leaving a trash copy: said once, the version taken back out.
+                    // Tried again by a later pass (FoldingFollower's, soon): the version is taken back out, so no try leaves a trash copy.
                     trash.discard(kept)
-                    return keep("cannot write \(file): " + FileProblem.advice(error, writing: true))
+                    return keep("cannot write \(file): " + FileProblem.advice(error, writing: true, then: "fold again"), writeFailed: true)
                 }
                 guard written else {
                     trash.discard(kept)
@@ -312,7 +313,7 @@ public final class SharedFolder {
             }
         } catch {
             let reason = "cannot move it to the trash in \(state): " + FileProblem.advice(any: error, writing: true, then: "fold again") + "; it stays in place"
-            return report.kept.append(.init(copy: copy, file: folded.file, reason: reason))
+            return report.kept.append(.init(copy: copy, file: folded.file, reason: reason, writeFailed: true))
         }
         observe(copy, time: Syscall.nanosecondsNow())
         report.folded.append(folded)

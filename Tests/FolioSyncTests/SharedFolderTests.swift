@@ -78,23 +78,34 @@ import Testing
         }
     }
 
-    /// On a full disk the fold says so once, with the fix, and leaves no trash copy per try.
-    @Test func aFullDiskIsSaidOnceAndLeavesNoTrashCopyPerTry() throws {
+    /// On a full disk the fold says so, with the fix, as a write that failed (tried again,
+    /// it folds once there is room), and leaves nothing in the trash per try: no copy of
+    /// the file's version, no folder made for one.
+    @Test(arguments: [
+        ("/folder/", "cannot write r.md: No space left on device. Free some space on that disk, then fold again"),
+        ("/state-a/trash/", "cannot keep the file's version in the trash in STATE: No space left on device. Free some space on that disk, then fold again"),
+    ])
+    func aFullDiskIsAWriteThatFailedAndLeavesNothingInTheTrashPerTry(disk: String, reason: String) throws {
         let place = try Place()
         defer { place.remove() }
         try place.clash(mine: Self.recipe([("time: 15m", "time: 20m")]), theirs: Self.recipe([("servings: 4", "servings: 6")]))
         let fullDisk = FaultInjection(failure: { operation, path in
-            operation == .write && path.contains("/folder/") && path.contains(".r.md.folio-") ? ENOSPC : nil
+            operation == .write && path.contains(disk) && path.contains("r.md.folio-") ? ENOSPC : nil
         })
         let folder = try place.open("a")
         let reports = FaultInjection.$current.withValue(fullDisk) { (0..<3).map { _ in folder.fold() } }
+        let kept = FoldReport.Kept(copy: Self.copyName, file: "r.md", reason: reason.replacingOccurrences(of: "STATE", with: place.state), writeFailed: true)
         for report in reports {
             #expect(report.folded.isEmpty)
-            #expect(report.kept.map(\.reason) == ["cannot write r.md: No space left on device. Free some space on that disk, then sync again"])
+            #expect(report.kept == [kept])
         }
-        #expect(Trash(state: try RootedFolder.creating(place.state)).items().isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: place.state + "/trash").isEmpty)
         #expect(place.read("r.md") == Self.recipe([("servings: 4", "servings: 6")]))
         #expect(place.read(Self.copyName) == Self.recipe([("time: 15m", "time: 20m")]))
+        // The disk has room again: the next try folds it.
+        #expect(folder.fold().folded == [.init(copy: Self.copyName, file: "r.md", base: .history)])
+        #expect(place.read("r.md") == Self.recipe([("time: 15m", "time: 20m"), ("servings: 4", "servings: 6")]))
+        #expect(Set(Trash(state: try RootedFolder.creating(place.state)).items().map(\.path)) == [Self.copyName, "r.md"])
     }
 
     @Test func aCopyIsFoldedAgainstTheLowestCommonAncestor() throws {
@@ -178,11 +189,28 @@ import Testing
         try place.write(Self.recipe([("time: 15m", "time: 127m")]), second)
         let report = try place.open("a").fold()
         #expect(report.kept == [.init(copy: Self.copyName, file: "r.md", reason: "time (126m | 127m)")])
-        #expect(report.folded == [.init(copy: second, file: "r.md", base: nil)])
+        #expect(report.folded == [.init(copy: second, file: "r.md", base: nil, sameAs: Self.copyName)])
         #expect(place.read(Self.copyName) != nil && place.read(second) == nil)
         // Reported once: the next pass keeps the same one and finds nothing else to do.
         let again = try place.open("a").fold()
         #expect(again.kept.map(\.copy) == [Self.copyName] && again.folded.isEmpty)
+    }
+
+    @Test func copiesOfTheVersionAFoldTookAreSetAsideForTheCopyItFolded() throws {
+        // The phone's edit in two copies (two sync tools'): the first folds into the file,
+        // which then holds the second's bytes too — because of the first, which is named.
+        let place = try Place()
+        defer { place.remove() }
+        let theirs = Self.recipe([("servings: 4", "servings: 6")])
+        try place.save([Self.recipe], on: "a")
+        try place.open("b").record()
+        try place.save([theirs], on: "b")
+        try place.write(Self.recipe, "r.md")
+        let second = "r (conflicted copy).md"
+        for copy in [Self.copyName, second] { try place.write(theirs, copy) }
+        let report = try place.open("a").fold()
+        #expect(report.folded == [.init(copy: Self.copyName, file: "r.md", base: .history), .init(copy: second, file: "r.md", base: nil, sameAs: Self.copyName)])
+        #expect(report.kept.isEmpty && place.read("r.md") == theirs && place.read(second) == nil)
     }
 
     @Test func withoutACommonAncestorTheCopyStays() throws {

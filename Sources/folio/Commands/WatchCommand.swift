@@ -17,7 +17,8 @@ enum WatchCommand: FolioCommand {
           invalid recipes/soup.md:3:7: unterminated quote
         It also folds the conflict copies Syncthing, Dropbox or Nextcloud leave in DIR
         back into their files (as folio fold DIR does, once the sync tool has left them
-        alone for 2 s), printing `folded COPY into FILE` or `conflict kept FILE: …`, and
+        alone for 2 s), printing `folded COPY into FILE` or `conflict kept FILE: …` (or
+        `cannot fold COPY into FILE yet: …` on a full disk, tried again every \(FoldCommand.spoken(FoldingFollower.writeRetry))), and
         keeps the history of versions the folds take their bases from (in --state DIR,
         else $XDG_STATE_HOME/folio/; one folio at a time uses it).
         --json prints one JSON object per line. Linux uses inotify and macOS FSEvents;
