@@ -151,6 +151,8 @@ public final class FoldingFollower: @unchecked Sendable {
         } catch {
             recordFailed(error)
             unrecorded.formUnion(paths)
+            // Not only at the next change: the versions are read again once the disk may have room.
+            scheduleRetry(after: Self.writeRetry)
         }
         if folder.lastArrival != arrivalBefore {
             // A version of this device's may have just been lost to a clash: look once its

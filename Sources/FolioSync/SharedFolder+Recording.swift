@@ -26,7 +26,8 @@ extension SharedFolder {
         guard bytes.count <= SharedHistory.largestVersion, ConflictFold.isText(bytes), !ConflictFold.hasConflictMarkers(bytes) else { return true }
         let hash = SHA256.hash(bytes)
         guard previous?.version != hash else { return quiet }
-        do { try history.store(bytes, hash: hash) } catch { return quiet }
+        // Not stored (a full disk): not recorded either, and read again at the next look.
+        do { try history.store(bytes, hash: hash) } catch { return false }
         let (kind, parents) = classify(hash, at: path, stamp: read.stamp, previous: previous)
         history.log(kind, path: path, version: hash, parents: parents, time: time)
         if kind == .arrival && ConflictCopies.original(of: path) == nil { lastArrival = time }

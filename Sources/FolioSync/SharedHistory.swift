@@ -208,7 +208,16 @@ package final class SharedHistory {
             let sizeBefore = ownLogSize
             // The contents the lines name are on disk before the lines are (the pack's
             // own flush, not the whole file system's: that may hold what others just wrote).
-            try contentStore.flush(durably: true)
+            do { try contentStore.flush(durably: true) } catch {
+                // Versions whose contents were not written (a full disk) are forgotten, lines
+                // and all: recorded again at the next look, when the disk may have room.
+                let unwritten = Set(pending.filter { $0.version.map { !contentStore.contains($0) } ?? false }.map(\.id))
+                if !unwritten.isEmpty {
+                    pending.removeAll { unwritten.contains($0.id) }
+                    rebuildGraph()
+                }
+                throw error
+            }
             var text: [UInt8] = []
             if sizeBefore > 0, let fd = try? ownLog.open(for: .reading) {
                 // A last line cut short by a crash is ended, so the next one parses.

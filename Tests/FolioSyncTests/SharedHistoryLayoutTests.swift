@@ -153,4 +153,23 @@ import Testing
         #expect(report.folded == [.init(copy: Self.copyName, file: "r.md", base: .history)], "\(report)")
         #expect(place.read("r.md") == SharedFolderTests.recipe([("time: 15m", "time: 20m"), ("servings: 4", "servings: 6")]))
     }
+    /// On a full disk a version whose content cannot be kept is not recorded at all (no
+    /// line naming content that is not there): it is recorded once there is room.
+    @Test func aVersionThatCannotBeKeptOnAFullDiskIsRecordedOnceThereIsRoom() throws {
+        let place = try Place(shared: false)
+        defer { place.remove() }
+        try place.save([Self.recipe])
+        let edited = SharedFolderTests.recipe([("time: 15m", "time: 20m")])
+        try place.write(edited, "r.md")
+        let folder = try place.open()
+        let fullDisk = FaultInjection(failure: { operation, path in
+            operation == .write && path.hasSuffix("/history/bases.pack") ? ENOSPC : nil
+        })
+        #expect(throws: SystemError.self) { try FaultInjection.$current.withValue(fullDisk) { try folder.record() } }
+        #expect(folder.history.graph.latest(device: folder.deviceName, path: "r.md")?.version == SHA256.hash(Array(Self.recipe.utf8)))
+        #expect(try folder.record() == [])
+        let latest = folder.history.graph.latest(device: folder.deviceName, path: "r.md")
+        #expect(latest?.version == SHA256.hash(Array(edited.utf8)) && latest?.kind == .edit)
+        #expect(try place.open().history.contents(of: SHA256.hash(Array(edited.utf8))) == Array(edited.utf8))
+    }
 }
