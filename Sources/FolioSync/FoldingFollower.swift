@@ -167,7 +167,7 @@ public final class FoldingFollower: @unchecked Sendable {
     /// Says (once while it lasts) that versions cannot be recorded: without them a later
     /// conflict copy has no base to fold against. Runs on `queue`.
     private func recordFailed(_ error: any Error) {
-        let text = "cannot record the folder's versions in \(folder.root)/.folio: " + FileProblem.advice(any: error, writing: true, then: "folding goes on")
+        let text = "cannot record the folder's versions in \(folder.state)/\(SharedHistory.localFolderName): " + FileProblem.advice(any: error, writing: true, then: "folding goes on")
             + "; until then conflict copies may be kept rather than folded"
         guard reportedRecordProblem != text else { return }
         reportedRecordProblem = text

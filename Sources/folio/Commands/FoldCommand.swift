@@ -54,7 +54,7 @@ enum FoldCommand: FolioCommand {
         // Every file's version goes into the shared history first, so that a copy that
         // appears later (a fold run from cron) has its base.
         do { try folder.record() } catch {
-            Output.error("folio fold: cannot record the folder's history in \(folder.root)/.folio: " + FileProblem.advice(any: error, writing: true, then: "fold again"))
+            Output.error("folio fold: cannot record the folder's history in \(folder.state)/history: " + FileProblem.advice(any: error, writing: true, then: "fold again"))
             return ExitCode.of(error)
         }
         var report = folder.fold()
