@@ -80,6 +80,32 @@ import Testing
         }
     }
 
+    /// A git work tree no sync tool shares: `folio watch` writes nothing into it over
+    /// edits, a branch switch and a stash and its pop — git's history is its history.
+    @Test func watchWritesNothingIntoAWorkTreeNoSyncToolShares() throws {
+        guard let repo = try Repository() else { return }
+        defer { repo.remove() }
+        let (process, _, err) = try WatchCommandTests().start(["watch", repo.dir, "--state", repo.state])
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        #expect(err.wait(for: "Ctrl-C stops"), "\(err.text)")
+        try repo.run(["checkout", "-qb", "feature"])
+        try repo.write(Self.recipe.replacingOccurrences(of: "15m", with: "20m"), "r.md")
+        try repo.run(["commit", "-qam", "feature"])
+        try repo.run(["checkout", "-q", "main"])
+        try repo.write(Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 5"), "r.md")
+        Thread.sleep(forTimeInterval: 1)
+        try repo.run(["stash", "-q"])
+        Thread.sleep(forTimeInterval: 1)
+        try repo.run(["stash", "pop", "-q"])
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(try repo.run(["status", "--porcelain", "--ignored", "--untracked-files=all"]).output == " M r.md\n?? u.md\n")
+        #expect(!FileManager.default.fileExists(atPath: repo.dir + "/.folio"))
+        #expect(FileManager.default.fileExists(atPath: repo.state + "/history/log"), "its history is in the state folder")
+    }
+
     @Test func duringAConflictedMergeACopyWaitsAndNothingIsWritten() throws {
         guard let repo = try Repository() else { return }
         defer { repo.remove() }
