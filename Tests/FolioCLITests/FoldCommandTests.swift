@@ -13,47 +13,14 @@ import Testing
         changes.reduce(soup) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
     }
 
-    /// A folder `d` with `soup.md` (recorded in the history of the state folder `s`), in
-    /// a fresh temporary folder, or in `root` when given.
-    struct Scene {
-        let root: URL
-        var dir: URL { root.appendingPathComponent("d") }
-        var state: String { root.appendingPathComponent("s").path }
-
-        init(in root: URL? = nil) throws {
-            self.root = try root ?? FolioBinary.temporaryFolder()
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        }
-
-        func write(_ text: String, _ path: String) throws {
-            let url = dir.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-
-        func read(_ path: String) -> String? {
-            FileManager.default.contents(atPath: dir.appendingPathComponent(path).path).map { String(decoding: $0, as: UTF8.self) }
-        }
-
-        func folio(_ arguments: [String], state: String? = nil) throws -> FolioBinary.Run {
-            try FolioBinary.run(arguments + ["--state", state ?? self.state])
-        }
-
-        /// Writes `text` at `path` and records it in `state`'s history (no quiet period:
-        /// as a watcher would once the save was left alone).
-        func save(_ text: String, _ path: String = "soup.md", state: String? = nil) throws {
-            try write(text, path)
-            let run = try folio(["fold", dir.path, "--quiet", "0"], state: state)
-            #expect(run.status == 0 && run.stdout.isEmpty, "\(run.stderr)")
-        }
-    }
+    typealias Scene = FolderScene
 
     // MARK: a fold run right after the sync tool wrote a copy
 
     @Test func aFoldRunRightAfterTheSyncToolWroteACopyWaitsItsQuietPeriodThenFolds() throws {
         let scene = try Scene()
         defer { try? FileManager.default.removeItem(at: scene.root) }
-        try scene.save(Self.soup)
+        try scene.save(Self.soup, "soup.md")
         // The sync tool, a moment ago: the other device's edit in place, this one's as the copy.
         try scene.write(Self.soup([("servings: 4", "servings: 6")]), "soup.md")
         try scene.write(Self.soup([("time: 15m", "time: 20m")]), Self.copy)
@@ -91,7 +58,7 @@ import Testing
     @Test func aCopyStillChangingAfterTheWaitIsReportedWaiting() throws {
         let scene = try Scene()
         defer { try? FileManager.default.removeItem(at: scene.root) }
-        try scene.save(Self.soup)
+        try scene.save(Self.soup, "soup.md")
         try scene.write(Self.soup([("time: 15m", "time: 20m")]), Self.copy)
         // The sync tool still writing the copy, all through the wait (half a second's quiet
         // period and ten seconds more).
@@ -223,7 +190,7 @@ import Testing
         defer { _ = try? ExternalTool.run("/bin/umount", [disk.path]) }
         // The folder and its state on the same small disk, as under one home folder.
         let scene = try Scene(in: disk)
-        try scene.save(Self.soup)
+        try scene.save(Self.soup, "soup.md")
         try scene.write(Self.soup([("servings: 4", "servings: 6")]), "soup.md")
         try scene.write(Self.soup([("time: 15m", "time: 20m")]), Self.copy)
         let filler = disk.appendingPathComponent("filler")
