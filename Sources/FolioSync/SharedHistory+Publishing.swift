@@ -21,6 +21,7 @@ extension SharedHistory {
         toPublish.removeAll()
         // A probe: a published log that cannot be looked at is written again whole.
         guard let ids = publishedIDs, (try? FileStamp.of(publishedLog))?.size == publishedLogSize else { return try republishLog() }
+        guard !otherDevices.isEmpty else { return }
         let new = newlyPublishable(fresh, published: ids)
         guard !new.isEmpty else { return }
         var text: [UInt8] = []
@@ -37,7 +38,9 @@ extension SharedHistory {
         guard isShared, !readOnly else { return }
         try ensureFolder()
         var text: [UInt8] = []
-        let wanted = Self.publishable(logged[device] ?? [])
+        // Until another device keeps a history, the log is only this device's sign that it
+        // does (an empty file): no one else would read its lines.
+        let wanted = otherDevices.isEmpty ? [] : Self.publishable(logged[device] ?? [])
         for event in wanted { text += event.line }
         // A probe: a published log that cannot be read is written again.
         if (try? AtomicFile.contentsIfPresent(publishedLog)) != text {
@@ -47,8 +50,9 @@ extension SharedHistory {
         publishedLogSize = Int64(text.count)
     }
 
-    /// What of a device's events (`own`, in its log's order) other devices can need: all
-    /// but the first sightings (an edit from nothing: what was there when Folio first
+    /// What of a device's events (`own`, in its log's order) other devices can need, once
+    /// there are others (until then a device publishes an empty log: the sign that it
+    /// keeps a history, so that the next one to come publishes for it): all but the first sightings (an edit from nothing: what was there when Folio first
     /// looked) that no other of them names as a parent. Every device sees every file
     /// once, so those are most of a log; another device never needs one until this device
     /// makes a version from it (then the sighting goes out with the edit), since the

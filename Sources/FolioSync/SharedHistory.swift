@@ -130,7 +130,8 @@ package final class SharedHistory {
             // Another device's log that cannot be read now is not marked read: it is read at the next refresh, and meanwhile a fold that needs its events keeps the copy and says why.
             guard let stamp = try? FileStamp.of(path), stamp.type == .regular else { continue }
             becomeShared("another device's history is in \(Self.folderName)/logs")
-            otherDevices.insert(other)
+            // A device seen for the first time: this one's lines are for it (see ``publishable(_:)``).
+            if otherDevices.insert(other).inserted { publishedIDs = nil }
             var start: Int64 = 0
             if let known = readUpTo[other] {
                 if known.inode == stamp.inode && stamp.size >= known.offset {

@@ -44,8 +44,12 @@ import Testing
         #expect(try published() == "")
         #expect(try local().split(separator: "\n").count == 1)
         #expect(place.listing(".folio") == [".gitignore", "logs", "logs/" + folder.deviceName + ".log"])
-        // …until a version is made from it: then it goes out with the edit.
+        // Nor is any line while no other device keeps a history: the empty log only says this one does.
         try place.save([SharedFolderTests.recipe([("time: 15m", "time: 20m")])])
+        #expect(try published() == "")
+        // Once another does, the lines it can need go out: the edit, and the first sighting it names.
+        try place.open("b").record()
+        try place.open("a").record()
         #expect(try published() == (try local()))
         #expect(try published().split(separator: "\n").count == 2)
     }
@@ -96,27 +100,32 @@ import Testing
     @Test func aSharedFolderHoldsOnlyTheVersionsAnotherDeviceMayStillNeed() throws {
         let place = try Place(shared: true)
         defer { place.remove() }
-        let edited = SharedFolderTests.recipe([("time: 15m", "time: 20m")])
+        func version(_ changes: [(String, String)]) -> String { SharedFolderTests.recipe(changes) }
+        let v1 = version([("time: 15m", "time: 17m")]), v2 = version([("time: 15m", "time: 20m")])
         try place.save([Self.recipe], on: "a")
-        // Before another device logged the file, no version of it is one it may need.
-        try place.save([SharedFolderTests.recipe([("time: 15m", "time: 17m")])], on: "a")
-        #expect(place.listing(".folio/versions") == nil)
+        try place.save([Self.recipe], on: "b")
+        // Replaced while the phone keeps a history: the laptop's first version may become its base.
+        try place.save([v1], on: "a")
+        let a = try place.open("a").deviceName
+        func published() -> [String]? { place.listing(".folio/versions/" + a) }
+        func hash(_ text: String) -> String { SHA256.hash(Array(text.utf8)).description }
+        #expect(published() == [hash(Self.recipe)])
+        // The phone takes the 17m version; the laptop edits it again.
         try place.open("b").record()
-        // The phone holds the 17m version: replaced here, it may become the phone's base.
-        try place.save([edited], on: "a")
-        let a = try place.open("a")
-        let replaced = SHA256.hash(Array(SharedFolderTests.recipe([("time: 15m", "time: 17m")]).utf8)).description
-        #expect(place.listing(".folio/versions") == [a.deviceName, a.deviceName + "/" + replaced])
-        try a.pruneHistory()
-        #expect(place.listing(".folio/versions/" + a.deviceName) == [replaced])
-        // Once the phone has moved past it, it goes.
+        try place.save([v2], on: "a")
+        #expect(published() == [hash(Self.recipe), hash(v1)].sorted())
+        // Every device is past the first version: it goes; the phone still holds 17m.
+        try place.open("a").pruneHistory()
+        #expect(published() == [hash(v1)])
+        // Once the phone has moved past it too, it goes.
         try place.open("b").record()
         let again = try place.open("a")
         try again.pruneHistory()
-        #expect(place.listing(".folio/versions/" + a.deviceName) == [])
-        // What every device's file holds is never published.
-        #expect(again.history.contents(of: SHA256.hash(Array(edited.utf8))) == Array(edited.utf8))
+        #expect(published() == [])
+        // What every device's file holds is never published; this device keeps it in its own history.
+        #expect(again.history.contents(of: SHA256.hash(Array(v2.utf8))) == Array(v2.utf8))
     }
+
     @Test func aDevicePublishesAllButTheFirstSightingsNoLineNames() {
         let hash = SHA256.hash(Array("x".utf8))
         func event(_ sequence: Int, _ kind: VersionEvent.Kind, _ path: String, _ parents: [Int] = []) -> VersionEvent {
