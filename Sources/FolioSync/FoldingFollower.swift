@@ -67,10 +67,9 @@ public final class FoldingFollower: @unchecked Sendable {
             for waiter in waitingForRecord { waiter.resume() }
             waitingForRecord = []
         }
-        // Next, after ``ready()`` has been answered: compaction and the first pass.
+        // Next, after ``ready()`` has been answered: the first pass. (The history is
+        // compacted as records make it grow, not at every start.)
         queue.async { [self] in
-            // Only gives space back: the history stays whole when it fails, and a disk that refuses is reported by the next record (recordFailed).
-            try? folder.pruneHistory()
             pass()
             let timer = DispatchSource.makeTimerSource(queue: queue)
             timer.schedule(deadline: .now() + .seconds(1), repeating: .seconds(1))
