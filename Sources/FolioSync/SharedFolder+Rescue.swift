@@ -5,7 +5,7 @@ import FolioSystem
 /// Versions the shared history proves the sync tool dropped, written back as copies.
 extension SharedFolder {
     /// Writes back, as conflict copies, the versions of files with copies that the shared
-    /// history proves the sync tool dropped (``VersionGraph/droppedVersions(of:present:)``).
+    /// history proves the sync tool dropped (``VersionGraph/droppedVersions(of:madeBy:present:now:settled:)``).
     /// Syncthing can drop such a version: when several devices clash in one second, two
     /// losing versions get the same copy name and one overwrites the other.
     /// Returns the copies written.

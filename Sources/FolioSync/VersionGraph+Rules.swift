@@ -6,41 +6,58 @@ extension VersionGraph {
     /// The versions of `file` that a sync tool provably dropped, among those `device`
     /// made (only the device that made a version writes it back, so it is written once):
     /// an edit (never a fold, an arrival or git's write) from which no version was made,
-    /// that no file or copy holds now (`present`: the contents of `file` and its copies),
-    /// that nobody removed, and that was lost in a clash — its device saw the file
-    /// replaced by a version not made from it (an arrival, at least `settled` ns before
-    /// `now`, so that a copy holding it has had time to arrive), or saw it held by a
-    /// conflict copy that then held other bytes (overwritten, not removed: Syncthing 1.19
-    /// gives two losers of one second the same copy name). Oldest first.
+    /// that no file or copy holds now (`present`: the contents of `file` and its copies)
+    /// nor, by any device's log, still holds, that nobody removed, and that was lost in a
+    /// clash — some device saw a conflict copy hold it and then other bytes (overwritten,
+    /// not removed: Syncthing 1.19 gives two losers of one second the same copy name), or
+    /// its own device saw the file replaced by a version not made from it (an arrival, at
+    /// least `settled` ns before `now`) while a conflict copy of the file appeared there
+    /// (first seen within ``lossWindow`` of that arrival) holding other bytes: the copy its
+    /// own sync tool moved it to, overwritten before it was looked at. An arrival with no
+    /// such copy is a clash settled elsewhere, whose copy of the version is still on its
+    /// way. Oldest first.
     package mutating func droppedVersions(of file: String, madeBy device: String, present: Set<SHA256.Digest>, now: Int64, settled: Int64) -> [VersionEvent.ID] {
+        let copies = paths.filter { ConflictCopies.rootOriginal(of: $0) == file }.sorted()
+        // What each device last saw in each copy: a copy still holding a version on some device is on its way here.
+        let held = Set(devices.flatMap { device in copies.compactMap { latest(device: device, path: $0)?.version } })
         var dropped: [VersionEvent.ID] = []
         func consider(_ version: VersionEvent.ID) {
             guard let made = events[version], made.id.device == device, made.kind == .edit, made.madeVersion,
-                  let content = made.version, !present.contains(content), !hasChildren(version), !dropped.contains(version),
-                  !wasRemoved(version, near: file)
+                  let content = made.version, !present.contains(content), !held.contains(content), !hasChildren(version),
+                  !dropped.contains(version), !wasRemoved(version, near: file)
             else { return }
             dropped.append(version)
         }
-        // Replaced by an arrival on its own device.
+        // Replaced by an arrival on its own device, with its copy there overwritten unseen.
         let own = events(device: device, path: file)
+        let firstSightings = copies.compactMap { events(device: device, path: $0).first }
         for (index, event) in own.enumerated() where index + 1 < own.count && event.madeVersion && event.kind == .edit {
             let next = own[index + 1]
             guard next.kind == .arrival, next.version != event.version, now - next.time >= settled,
+                  firstSightings.contains(where: { $0.version != nil && $0.version != event.version && abs($0.time - next.time) <= Self.lossWindow }),
                   !(node(next.id).map { descends($0, from: event.id) } ?? false)
             else { continue }
             consider(event.id)
         }
-        // Held by a copy that was then overwritten.
-        for path in paths.filter({ ConflictCopies.rootOriginal(of: $0) == file }).sorted() {
-            let seen = events(device: device, path: path)
-            for (index, event) in seen.enumerated() where index + 1 < seen.count {
-                let next = seen[index + 1]
-                guard next.kind != .delete, next.version != event.version, let version = node(event.id) else { continue }
-                consider(version)
+        // Held by a copy that was then overwritten, as any device saw it.
+        for path in copies {
+            for seer in devices {
+                let seen = events(device: seer, path: path)
+                for (index, event) in seen.enumerated() where index + 1 < seen.count {
+                    let next = seen[index + 1]
+                    guard next.kind != .delete, next.version != event.version, let version = node(event.id) else { continue }
+                    consider(version)
+                }
             }
         }
         return dropped.sorted { Self.older(events[$0]!, than: events[$1]!) }
     }
+
+    /// How far apart (ns) a device's file being replaced and a conflict copy of it first
+    /// seen there may be for the copy to be the one its own sync tool made of the version
+    /// replaced: Syncthing moves the version to the copy and puts the winner in place at
+    /// once, and each is recorded once left alone for the quiet period.
+    static let lossWindow: Int64 = 5 * 1_000_000_000
 
     /// Whether some device removed a path (`file` or one of its copies) while it held `version`.
     func wasRemoved(_ version: VersionEvent.ID, near file: String) -> Bool {

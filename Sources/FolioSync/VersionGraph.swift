@@ -82,8 +82,14 @@ package struct VersionGraph: Sendable {
         guard let event = events[id], let version = event.version else { return nil }
         if event.madeVersion { return canonical(id) }
         if let makers = made[version], !makers.isEmpty {
-            let byThen = makers.filter { events[$0]!.time <= event.time + Self.clockSlack }
-            return Self.newest(byThen.isEmpty ? makers : byThen, in: events).map(canonical)
+            // Made before it was seen, the newest of them: a version made later with the same
+            // bytes (an untick back to what a tick replaced) is a later version, and may itself
+            // descend from what this sighting stands for. Only when none was made before, one
+            // made by a device whose clock runs ahead (the first made after it, within the slack).
+            let before = makers.filter { events[$0]!.time <= event.time }
+            if let newest = Self.newest(before, in: events) { return canonical(newest) }
+            let ahead = makers.filter { events[$0]!.time <= event.time + Self.clockSlack }
+            return (ahead.isEmpty ? makers : ahead).min { Self.older(events[$0]!, than: events[$1]!) }.map(canonical)
         }
         return sightings[version]?.min { Self.older(events[$0]!, than: events[$1]!) }
     }

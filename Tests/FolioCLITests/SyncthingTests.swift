@@ -19,10 +19,13 @@ extension HarnessTests {
         /// Tests/Syncthing/session.py: three devices (and a fourth joining late), `folio watch`
         /// on all, six rounds of seeded offline edits (different keys, ingredient lines, a
         /// tick against a priority and a due date, an untick, a key re-edited, a device
-        /// offline for two rounds, real clashes); after every round, on every device: the
-        /// folders byte-identical, every mergeable edit present exactly once, only the real
-        /// clashes left as copies (one each), settled within 40 s, no version restored
-        /// unless Syncthing dropped one. About two minutes.
+        /// offline for two rounds and a second one away at the same time, their records
+        /// edited meanwhile by the others, a device's folder paused while it edits, real
+        /// clashes); after every round, on every device: the folders byte-identical, every
+        /// mergeable edit present exactly once, only the real clashes left as copies (one
+        /// each), settled within 40 s, no version restored unless Syncthing dropped one.
+        /// About two and a half minutes; by hand, `--rounds 8` and other seeds run the same
+        /// scenarios longer.
         @Test func threeDevicesConvergeOverASessionOfOfflineEdits() throws {
             try Self.expectEveryCheckPasses("Tests/Syncthing/session.py", ["--seed", "1"], atLeast: 7)
         }

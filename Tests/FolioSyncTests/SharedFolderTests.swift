@@ -255,32 +255,63 @@ import Testing
         #expect(place.read("r.md") == Self.recipe([("time: 15m", "time: 20m"), ("servings: 4", "servings: 6")]))
     }
 
-    @Test func aVersionTheSyncToolDroppedIsWrittenBackAndFolded() throws {
-        // Three devices clashed in one second: the laptop's edit (time 20m) lost to the
-        // phone's (servings 6); its copy was then overwritten by the third device's loser
-        // (same copy name). The graph proves it: the copy held it, then other bytes.
-        let place = try Place()
-        defer { place.remove() }
-        let mine = Self.recipe([("time: 15m", "time: 20m")])
-        let winner = Self.recipe([("servings: 4", "servings: 6")])
-        let third = Self.recipe([("title: Soup", "title: Soup Deluxe")])
-        try place.save([Self.recipe], on: "a")
+    /// Three devices clashed in one second: the laptop's edit (time 20m) lost to the phone's
+    /// (servings 6); its copy (``copyName``) was then overwritten by the third device's
+    /// loser (same copy name), each recorded by the laptop. The graph proves the laptop's
+    /// dropped: the copy held it, then other bytes. Returns the laptop's edit.
+    static func versionDroppedInAThreeWayClash(_ place: Place) throws -> String {
+        let mine = recipe([("time: 15m", "time: 20m")])
+        try place.save([recipe], on: "a")
         for device in ["b", "c"] { try place.open(device).record() }
         try place.save([mine], on: "a")
-        try place.save([winner], on: "b")
-        try place.write(Self.recipe, "r.md")
-        try place.save([third], on: "c")
-        try place.write(winner, "r.md")
-        try place.write(mine, Self.copyName)
+        try place.save([recipe([("servings: 4", "servings: 6")])], on: "b")
+        try place.write(recipe, "r.md")
+        try place.save([recipe([("title: Soup", "title: Soup Deluxe")])], on: "c")
+        try place.write(recipe([("servings: 4", "servings: 6")]), "r.md")
+        try place.write(mine, copyName)
         try place.open("a").record()
-        try place.write(third, Self.copyName)
+        try place.write(recipe([("title: Soup", "title: Soup Deluxe")]), copyName)
         try place.open("a").record()
+        return mine
+    }
+
+    /// The three-way clash's three edits, merged.
+    static let allThree = recipe([("time: 15m", "time: 20m"), ("servings: 4", "servings: 6"), ("title: Soup", "title: Soup Deluxe")])
+
+    @Test func aVersionTheSyncToolDroppedIsWrittenBackAndFolded() throws {
+        let place = try Place()
+        defer { place.remove() }
+        _ = try Self.versionDroppedInAThreeWayClash(place)
         let report = try place.open("a").fold()
         #expect(report.rescued.count == 1 && report.rescued.allSatisfy { $0.hasPrefix("r.sync-conflict-") && $0.hasSuffix("-FOLIOSV.md") })
         #expect(report.folded.count == 2 && report.kept.isEmpty, "\(report)")
-        #expect(place.read("r.md") == Self.recipe([("time: 15m", "time: 20m"), ("servings: 4", "servings: 6"), ("title: Soup", "title: Soup Deluxe")]))
+        #expect(place.read("r.md") == Self.allThree)
         // Nothing is rescued again once everything is in.
         #expect(try place.open("a").fold() == FoldReport())
+    }
+
+    @Test func aRestoredCopyFoldsOnAnotherDeviceAndItsLateTwinIsNotLeftBehind() throws {
+        let place = try Place()
+        defer { place.remove() }
+        let mine = try Self.versionDroppedInAThreeWayClash(place)
+        // The laptop writes the version back; the phone folds it (and the third device's
+        // copy): its version is in the graph, a restore made from the laptop's edit.
+        let rescued = try place.open("a").rescueDroppedVersions([Self.copyName])
+        #expect(rescued.count == 1)
+        try place.open("b").record()
+        let report = try place.open("b").fold()
+        #expect(Set(report.folded.map(\.copy)) == Set(rescued + [Self.copyName]) && report.kept.isEmpty && report.waiting.isEmpty, "\(report)")
+        #expect(place.read("r.md") == Self.allThree)
+        // A copy of the same version Syncthing brings after all is the same version: on
+        // every device it folds away, the file unchanged, and nothing is written back again.
+        let late = "r.sync-conflict-20261201-120003-CCCCCCC.md"
+        var foldedAway = FoldReport()
+        foldedAway.folded = [.init(copy: late, file: "r.md", base: .history)]
+        for device in ["c", "a"] {
+            try place.write(mine, late)
+            #expect(try place.open(device).fold() == foldedAway, "\(device)")
+        }
+        #expect(place.read("r.md") == Self.allThree)
     }
 
     @Test func aCopyRemovedByHandIsNeverRestored() throws {

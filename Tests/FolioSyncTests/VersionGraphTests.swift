@@ -169,6 +169,40 @@ import Testing
         #expect(folds > 100, "seed \(seed): only \(folds) folds were checked")
     }
 
+    @Test func anArrivalStandsForTheVersionMadeBeforeItNotALaterOneWithTheSameBytes() {
+        // The session's todo (issue 37): a's tick T arrived on b, which folded it with its own
+        // edit into F; c, from F, unticked back to T's bytes seconds later. b's arrival
+        // stands for a's tick: were it c's untick (made from F, which was made from the
+        // arrival), the graph would have a cycle and no fold of F's line would find a base.
+        var logs = Logs()
+        let r = logs.log("a", .edit, "R")
+        let seenR = logs.log("b", .arrival, "R"), seenRc = logs.log("c", .arrival, "R")
+        let tick = logs.log("a", .edit, "T", parents: [r])
+        let mine = logs.log("b", .edit, "B", parents: [seenR])
+        let arrived = logs.log("b", .arrival, "T")
+        let folded = logs.log("b", .fold, "F", parents: [arrived, mine])
+        let seenF = logs.log("c", .arrival, "F")
+        let untick = logs.log("c", .edit, "T", parents: [seenF])
+        let due = logs.log("d", .edit, "D", parents: [seenRc])
+        var graph = logs.graph
+        #expect(graph.node(arrived) == tick)
+        #expect(!graph.descends(folded, from: untick))
+        #expect(graph.descends(untick, from: folded) && graph.descends(untick, from: tick))
+        #expect(graph.lowestCommonAncestor(untick, due) == r)
+        #expect(graph.node(holding: Self.digest("T")) == untick)
+        // A device whose clock runs ahead: nothing made with those bytes before the sighting,
+        // so the first made after it (within the slack) is what arrived.
+        var ahead = Logs()
+        let seen = ahead.log("b", .arrival, "X")
+        ahead.time += 1_000_000_000
+        let root = ahead.log("a", .edit, "R")
+        let made = ahead.log("a", .edit, "X", parents: [root])
+        ahead.time += 1_000_000_000
+        let other = ahead.log("a", .edit, "Y", parents: [made])
+        _ = ahead.log("a", .edit, "X", parents: [other])
+        #expect(ahead.graph.node(seen) == made)
+    }
+
     @Test func aVersionIsDroppedOnlyWhenTheGraphProvesIt() {
         let settled: Int64 = 5_000
         func dropped(_ logs: Logs, by device: String = "a", present: [String], at now: Int64? = nil) -> [VersionEvent.ID] {
@@ -193,18 +227,33 @@ import Testing
         var restored = overwritten
         _ = restored.log("a", .restore, "A", parents: [lost], path: "r.sync-conflict-20261201-120001-FOLIOSV.md")
         #expect(dropped(restored, present: ["W", "B"]).isEmpty)
-        // Replaced by an arrival and never seen in any copy (two losers' copies under one
-        // name, overwritten before anyone looked): dropped — once the copy has had time to arrive.
+        // Replaced by an arrival while the copy its own Syncthing moved it to appeared holding
+        // another loser's bytes (two losers' copies under one name, overwritten before anyone
+        // looked): dropped — once the copy has had time to arrive.
         var unseen = Logs()
         let r2 = unseen.log("a", .edit, "R")
         let lost2 = unseen.log("a", .edit, "A", parents: [r2])
         _ = unseen.log("a", .arrival, "W")
-        #expect(dropped(unseen, present: ["W"], at: unseen.time + settled - 1).isEmpty)
-        #expect(dropped(unseen, present: ["W"]) == [lost2])
+        _ = unseen.log("a", .arrival, "B", path: copy)
+        #expect(dropped(unseen, present: ["W", "B"], at: unseen.time + settled - 1_001).isEmpty)
+        #expect(dropped(unseen, present: ["W", "B"]) == [lost2])
         // …unless what arrived was made from it.
         var descended = unseen
         _ = descended.log("b", .edit, "W", parents: [lost2])
-        #expect(dropped(descended, present: ["W"]).isEmpty)
+        #expect(dropped(descended, present: ["W", "B"]).isEmpty)
+        // …or another device's log says a copy holds it still (on its way here).
+        var elsewhere = unseen
+        _ = elsewhere.log("c", .arrival, "A", path: "r.sync-conflict-20261201-120005-CCCCCCC.md")
+        #expect(dropped(elsewhere, present: ["W", "B"]).isEmpty)
+        // A copy another device saw hold it and then other bytes proves it as well as one of
+        // its own device's.
+        var overwrittenThere = Logs()
+        let r5 = overwrittenThere.log("a", .edit, "R")
+        let lost5 = overwrittenThere.log("a", .edit, "A", parents: [r5])
+        _ = overwrittenThere.log("a", .arrival, "W")
+        _ = overwrittenThere.log("c", .arrival, "A", path: copy)
+        _ = overwrittenThere.log("c", .arrival, "B", path: copy)
+        #expect(dropped(overwrittenThere, present: ["W"]) == [lost5])
         // A copy the user removed is not dropped.
         var removed = Logs()
         let r3 = removed.log("a", .edit, "R")
@@ -218,6 +267,32 @@ import Testing
         _ = checkout.log("a", .edit, "feature", parents: [r4])
         _ = checkout.log("a", .gitCheckout, "main")
         #expect(dropped(checkout, present: ["main"]).isEmpty)
+    }
+
+    @Test func aVersionWhoseCopyIsStillOnItsWayIsNotDropped() {
+        // Issue 37's flaky session: a's edit A reached c first; b's W beat it there, so c's
+        // Syncthing moved A to a copy, and a got W with c's merged version vector — replaced
+        // with no clash, and no copy, on a. The copy holding A arrives seconds later: until
+        // then nothing proves A dropped, however long a waits.
+        let settled: Int64 = 5_000
+        var logs = Logs()
+        let r = logs.log("a", .edit, "R")
+        _ = logs.log("a", .edit, "A", parents: [r])
+        _ = logs.log("c", .arrival, "A")
+        _ = logs.log("a", .arrival, "W")
+        var graph = logs.graph
+        for wait in [settled, 100 * settled, VersionGraph.lossWindow * 10] {
+            #expect(graph.droppedVersions(of: "r.md", madeBy: "a", present: [Self.digest("W")], now: logs.time + wait, settled: settled).isEmpty)
+        }
+        // A copy of another clash appearing long after the arrival is no proof either.
+        logs.time += VersionGraph.lossWindow + 1
+        _ = logs.log("a", .arrival, "B", path: "r.sync-conflict-20261201-120100-BBBBBBB.md")
+        graph = logs.graph
+        #expect(graph.droppedVersions(of: "r.md", madeBy: "a", present: Set(["W", "B"].map(Self.digest)), now: logs.time + settled, settled: settled).isEmpty)
+        // The copy arrives: present, never dropped.
+        _ = logs.log("a", .arrival, "A", path: "r.sync-conflict-20261201-120000-WWWWWWW.md")
+        graph = logs.graph
+        #expect(graph.droppedVersions(of: "r.md", madeBy: "a", present: Set(["W", "B", "A"].map(Self.digest)), now: logs.time + settled, settled: settled).isEmpty)
     }
 
     @Test func whatEveryDeviceMovedPastIsSuperseded() {

@@ -15,7 +15,13 @@ values/tokens the checks look for:
   tick         one todo: done: true on one device, priority on another, due on a third
   untick       one todo that is done: done: false on one device, due on another
   reedit       one recipe: the same key twice on one device (3 s apart), another key on another device
-  offline      a device (B or C) edits while offline and stays cut off for 2-3 rounds; merged when back
+  offline      a device (B or C) edits while offline and stays cut off for 2-3 rounds (editing its key again
+               in later rounds, seeded); merged when back
+  two-away     (--rounds >= 4) the other of B and C goes offline too while the first is away (1-2 rounds, its
+               own record keys): two devices offline at once, back in the same or in different rounds
+  away-other   while a device is away, an online device edits the record it changed (other fields) each round
+  folder-pause (some rounds, seeded; at least one) an editor's FOLDER is paused (its device stays up) while it
+               edits, and unpaused 2-5 s after the others are back: its edits meet theirs late
   clash        (<= 1 a round, seeded) the same key set to different values on two devices: the file holds
                one, exactly one conflict copy the other, folio prints `conflict kept`; afterwards the copy
                is deleted on one device, as a user would
@@ -27,7 +33,8 @@ identical ones); no `…-FOLIOSV`/`-FOLIO0N` restored copy; settled (in sync and
 40 s. Then the expected state is re-read from A (so a failure is counted in its own round only).
 
 Prints `round K | DEVICE | state` lines, a `round K | all | PASS/FAIL …` line per round (and one for the late
-join), a table per edit kind, then exactly `N passed, M failed`; exits 1 if any failed. --no-folio runs
+join), a table per edit kind, the run's counts (`run | copies seen=… folded=… kept=… restored=… (justified=…)
+edits only in a copy=… needless copies=…`), then exactly `N passed, M failed`; exits 1 if any failed. --no-folio runs
 Syncthing alone (the baseline; expected to fail). Every process started here is stopped at the end.
 """
 import argparse
@@ -59,8 +66,9 @@ CLEANUP_LIMIT = 25.0  # s allowed for deleting the copies left after a round and
 FOLIO_DIR = ".folio"
 CONFLICT = re.compile(r"\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}")
 RESTORED = re.compile(r"\.sync-conflict-\d{8}-\d{6}-FOLIO(SV|\d\d)")
-KINDS = ("fields", "ingredients", "tick", "untick", "reedit", "offline", "clash", "late-join",
-         "stable", "convergence")
+KINDS = ("fields", "ingredients", "tick", "untick", "reedit", "offline", "two-away", "away-other", "folder-pause",
+         "clash", "late-join", "stable", "convergence")
+FOLDER_HOLD = (2.0, 5.0)  # s a paused folder stays paused after the other devices are back (seeded)
 
 RECIPES = {
     "tomato-soup.md": ("Tomato Soup", "15m", 4, ["soup", "quick"], ["Tomatoes", "Onion", "Olive oil"],
@@ -240,31 +248,42 @@ class Session:
         self.expected = {}              # record -> {"keys": {key: [value, kind]}, "tokens": {tok: [count, kind]}}
         self.seq = 10                   # unique values: time 11m, servings 12, …
         self.tok = 0
-        self.offline = None             # name of the device kept cut off
-        self.offline_start = self.offline_back = None
-        self.pending = []               # the offline device's edits: ("set", rec, key, value) / ("add", rec, tok)
-        self.reserved = set()           # (rec, key) the offline device changed: nobody else touches them
+        self.away = {}                  # device kept cut off -> its edits: ("set", rec, key, value) / ("add", rec, tok)
+        self.reserved = {}              # (rec, key) an away device changed -> that device: nobody else touches them
+        self.changed_while_away = {}    # away device -> the records the others changed meanwhile
+        self.seen_bytes = {}            # conflict copy seen while settling -> what it was last seen holding
         self.deck = []
         self.ticked = False
         self.stats = {k: [0, 0] for k in KINDS}     # kind -> [rounds used, rounds failed]
         self.log_pos = {}                            # device -> chars of its folio log already counted
         self.results = []
-        # the offline device and the clash rounds, seeded
+        self.totals = {k: 0 for k in ("copies", "folded", "kept", "restored", "justified", "only-in-copy",
+                                      "needless")}
+        # the offline devices (device -> [first round away, round back]), the clash and folder-pause rounds, seeded
         R = args.rounds
+        self.schedule = {}
+        self.second = None
         if args.devices >= 3 and R >= 3:
-            self.offline_dev = self.rng.choice(self.names[1:])
+            first = self.rng.choice(self.names[1:3])
             length = self.rng.choice((2, 3))
-            self.offline_start = self.rng.randint(1, R - 2)
-            length = min(length, R - self.offline_start)
-            self.offline_back = self.offline_start + length
-        else:
-            self.offline_dev = None
+            start = self.rng.randint(1, R - 2)
+            self.schedule[first] = [start, start + min(length, R - start)]
+            if R >= 4:
+                # Two devices offline at once: the other of B and C leaves while the first is away.
+                second = ({"B", "C"} - {first}).pop()
+                start2 = self.rng.randint(start, self.schedule[first][1] - 1)
+                back2 = min(start2 + self.rng.choice((1, 2)), R)
+                if back2 > start2:
+                    self.schedule[second] = [start2, back2]
+                    self.second = second
         clash = [k for k in range(1, R + 1) if self.rng.random() < 0.35]
         if R >= 2 and not clash:
             clash = [self.rng.randint(2, R)]
         while len(clash) > max(1, R // 2):        # a few, never every round
             clash.remove(self.rng.choice(clash))
         self.clash_rounds = set(clash)
+        pause = [k for k in range(1, R + 1) if self.rng.random() < 0.3] or [self.rng.randint(1, R)]
+        self.pause_rounds = set(pause)
 
     # ---- cluster plumbing ----
 
@@ -368,7 +387,11 @@ class Session:
         while time.monotonic() - t0 < limit:
             fp = self.fingerprint(nodes)
             if seen is not None:
-                seen.update((rel for _, rel, _ in fp if CONFLICT.search(rel)))
+                for _, rel, h in fp:
+                    if CONFLICT.search(rel):
+                        seen.add(rel)
+                        if h != "gone":
+                            self.seen_bytes[rel] = h
             if fp != last:
                 last, since = fp, time.monotonic()
             if time.monotonic() - since >= QUIET and self.in_sync(nodes):
@@ -448,30 +471,59 @@ class Session:
         cands = [r for r in candidates if r not in used and r in self.expected]
         if not cands:
             return None
-        pend = [r for r in cands if any(r == p[1] for p in self.pending)]
+        pend = [r for r in cands if any(r == p[1] for ops in self.away.values() for p in ops)]
         if pend and self.rng.random() < 0.5:
             return self.rng.choice(pend)
         return self.rng.choice(cands)
 
     def plan(self, k, going):
         """{device: [op]} and the clashes. op: ("set", rec, key, value, kind) | ("add", rec, tok, kind) |
-        ("sleep", s)."""
+        ("sleep", s). `going`: the devices that go offline this round (each edits, cut off)."""
         rng = self.rng
-        editors = sorted(n for n in self.online if n != going)
+        editors = sorted(n for n in self.online if n not in going)
         m = min(len(editors), rng.choice((2, 3)))
         editors = rng.sample(editors, m)
         ops = {d: [] for d in editors}
         used, clashes, kinds = set(), [], []
-        if going:
-            ops[going] = []
+        for d in going:
+            kind = "two-away" if d == self.second else "offline"
+            ops[d] = []
             X = rng.choice(list(RECIPES))
-            key = rng.choice(RECIPE_KEYS)
-            ops[going] += [("set", X, key, self.new_value(X, key, going), "offline"),
-                           ("add", X, self.token(k, going), "offline")]
+            keys = self.free_keys(X, RECIPE_KEYS)
+            if keys:
+                key = rng.choice(keys)
+                ops[d].append(("set", X, key, self.new_value(X, key, d), kind))
+                self.reserved[(X, key)] = d
+            ops[d].append(("add", X, self.token(k, d), kind))
             T = rng.choice(list(TODOS))
-            tkey = rng.choice(("priority", "due"))
-            ops[going].append(("set", T, tkey, self.new_value(T, tkey, going), "offline"))
-            self.reserved |= {(X, key), (T, tkey)}
+            tkeys = self.free_keys(T, ("priority", "due"))
+            if tkeys:
+                tkey = rng.choice(tkeys)
+                ops[d].append(("set", T, tkey, self.new_value(T, tkey, d), kind))
+                self.reserved[(T, tkey)] = d
+            self.away[d] = []
+            self.changed_while_away[d] = set()
+        for d in sorted(self.away):
+            if d in going:
+                continue
+            # Still away: now and then it edits its own key again (a later version of the same change).
+            mine = sorted(rk for rk, who in self.reserved.items() if who == d and rk[0] in RECIPES)
+            if mine and rng.random() < 0.5:
+                X, key = rng.choice(mine)
+                ops[d] = [("set", X, key, self.new_value(X, key, d), "offline")]
+        # An online device edits an away device's record (other fields) while it is away.
+        away_recs = sorted({rk[0] for rk in self.reserved if rk[0] in RECIPES})
+        if away_recs and editors:
+            X = rng.choice(away_recs)
+            keys = self.free_keys(X, RECIPE_KEYS)
+            d = rng.choice(editors)
+            if keys:
+                key = rng.choice(keys)
+                ops[d].append(("set", X, key, self.new_value(X, key, d), "away-other"))
+            else:
+                ops[d].append(("add", X, self.token(k, d), "away-other"))
+            used.add(X)
+            kinds.append("away-other")
         for kind in self.deal(2 if len(editors) >= 2 else 1):
             devs = editors[:]
             rng.shuffle(devs)
@@ -514,7 +566,7 @@ class Session:
                     k2 = rng.choice(rest)
                     ops[devs[1]].append(("set", rec, k2, self.new_value(rec, k2, devs[1]), kind))
         if k in self.clash_rounds and len(editors) >= 2:
-            pend = {p[1] for p in self.pending} | {r for r, _ in self.reserved}
+            pend = {p[1] for ops in self.away.values() for p in ops} | {r for r, _ in self.reserved}
             cands = [r for r in list(RECIPES) + list(TODOS) if r not in used and r not in pend and r in self.expected]
             if cands:
                 rec = rng.choice(cands)
@@ -528,7 +580,19 @@ class Session:
                 clashes.append({"record": rec, "key": key, "values": values})
         return {d: o for d, o in ops.items() if o}, clashes, kinds
 
-    def show_plan(self, k, turns):
+    def folder_to_pause(self, turns):
+        """An online editor of a record someone else edits too this round (seeded), or None."""
+        editors = {}
+        for d, ops in turns:
+            if d in self.away:
+                continue
+            for op in ops:
+                if op[0] != "sleep":
+                    editors.setdefault(op[1], set()).add(d)
+        shared = sorted({d for devs in editors.values() if len(devs) > 1 for d in devs})
+        return self.rng.choice(shared) if shared else None
+
+    def show_plan(self, k, turns, paused=None):
         parts = []
         for d, ops in turns:
             items = []
@@ -540,7 +604,9 @@ class Session:
                 else:
                     items.append(f"wait{op[1]:.0f}s")
             parts.append(f"{d}: " + " ".join(items))
-        print(f"round {k} | plan | " + "; ".join(parts), flush=True)
+        away = ",".join(sorted(self.away))
+        print(f"round {k} | plan | " + "; ".join(parts) + (f" | folder paused: {paused}" if paused else "")
+              + (f" | away: {away}" if away else ""), flush=True)
 
     def apply(self, turns):
         """Each device's edits in turn, SIDE_GAP apart. Returns problems (an edit that could not be made)."""
@@ -589,6 +655,7 @@ class Session:
             probs.setdefault((kind, msg), set()).add(dev)
 
         listings = {n.name: hashes(n) for n in nodes}
+        self.only_in_copy, self.needless = set(), set()     # this round's (record, key or token), copy names
         ref = listings[nodes[0].name]
         differ = sorted({rel for l in listings.values() for rel in set(l) | set(ref) if l.get(rel) != ref.get(rel)})
         if differ:
@@ -617,12 +684,16 @@ class Session:
                             add(kind, f"{short(rec)}.{key}={vals[0]} (want one of {sorted(val)})", n.name)
                     elif vals[0] != val:
                         where = [short(c) for c, t in own.items() if val in fields(t).get(key, [])]
+                        if where:
+                            self.only_in_copy.add((rec, key))
                         add(kind, f"{short(rec)}.{key}={vals[0]} (want {val}" +
                             (f", only in copy {','.join(where)})" if where else ")"), n.name)
                 for tok, (cnt, kind) in exp["tokens"].items():
                     c = token_count(text, tok)
                     if c != cnt:
                         where = [short(x) for x, t in own.items() if token_count(t, tok)]
+                        if where and c == 0:
+                            self.only_in_copy.add((rec, tok))
                         trash = self.folios.get(n.name)
                         in_trash = trash is not None and any(token_count(t, tok) for t in trash.trash_texts())
                         add(kind, f"{short(rec)} has {tok} x{c} (want {cnt})" +
@@ -643,6 +714,9 @@ class Session:
                     if len(names) > 1:
                         add("convergence", f"{len(names)} byte-identical copies of {short(rec)}", n.name)
             distinct = sum(len(h) for h in groups.values())
+            for r, h in groups.items():
+                names = sorted(ns[0] for ns in h.values())
+                self.needless.update(names[1:] if r in clash_recs else names)
             if distinct != len(clashes):
                 extra = sorted(short(c) for r, h in groups.items() if r not in clash_recs for ns in h.values() for c in ns)
                 add("convergence", f"{distinct} distinct conflict copies (want {len(clashes)})"
@@ -668,11 +742,14 @@ class Session:
                     add("convergence", f"folio exited {f.proc.returncode}", name)
         restored_seen = sorted({s for s in seen if RESTORED.search(s)})
         # A restore is right where Syncthing dropped a version: fewer distinct copies of a
-        # record were seen than its editors this round, less one.
+        # record (by what each last held: a fold that clashed again may make a copy of bytes
+        # seen before, and an overwritten copy lost what it held) were seen than the versions
+        # that met this round, less one.
         editors = getattr(self, "round_editors", {})
         dropped = {}
         for rec in {original_of(s) for s in restored_seen}:
-            copies_seen = {s for s in seen if original_of(s) == rec and not RESTORED.search(s)}
+            copies_seen = {self.seen_bytes[s] for s in seen
+                           if original_of(s) == rec and not RESTORED.search(s) and s in self.seen_bytes}
             dropped[rec] = max(0, len(editors.get(rec, ())) - 1 - len(copies_seen))
         unjustified = []
         for rec in sorted(dropped):
@@ -680,6 +757,7 @@ class Session:
             unjustified += names[dropped[rec]:]
         self.justified_restores = len(restored_seen) - len(unjustified)
         restored_now = {d: cs for d, cs in restored_now.items() if any(c in unjustified for c in cs)}
+        self.needless.update(unjustified)
         restored_seen = unjustified
         if restored_now:
             every = sorted({c for cs in restored_now.values() for c in cs})
@@ -699,8 +777,9 @@ class Session:
 
     def device_line(self, node):
         if node.name not in self.online:
-            return (f"offline (since round {self.offline_start}, back in round {self.offline_back}; "
-                    f"{len(self.pending)} edits pending) files={len([r for r in hashes(node) if not CONFLICT.search(r)])}")
+            start, end = self.schedule.get(node.name, (None, None))
+            return (f"offline (since round {start}, back in round {end}; "
+                    f"{len(self.away.get(node.name, []))} edits pending) files={len([r for r in hashes(node) if not CONFLICT.search(r)])}")
         listing = hashes(node)
         cps = copies_of(listing)
         f = self.folios.get(node.name)
@@ -766,6 +845,7 @@ class Session:
                     self.expected[rec]["tokens"][tok] = [token_count(text, tok), "stable"]
 
     def mark_logs(self):
+        self.seen_bytes = {}
         for name, f in self.folios.items():
             self.log_pos[name] = len(f.text())
 
@@ -799,26 +879,34 @@ class Session:
         probs = {}
         kinds = []
         self.mark_logs()
-        going = self.offline_dev if k == self.offline_start else None
-        back = self.offline_dev if (k == self.offline_back and self.offline) else None
+        going = sorted(d for d, (start, _) in self.schedule.items() if start == k)
+        back = sorted(d for d, (_, end) in self.schedule.items() if end == k and d in self.away)
         settled, settle_s, seen = False, 0.0, set()
         clashes = []
+        paused = None
         try:
             ops, clashes, kinds = self.plan(k, going)
             turns = list(ops.items())
             self.rng.shuffle(turns)
-            self.show_plan(k, turns)
+            if k in self.pause_rounds:
+                paused = self.folder_to_pause(turns)
+            self.show_plan(k, turns, paused)
+            if paused:
+                # Its folder, not its device: Syncthing neither scans nor syncs it until it is unpaused.
+                self.by[paused].pause_folder(True)
+                kinds.append("folder-pause")
             stlib.pause_all(self.nodes)
             for kind, msg in self.apply(turns):
                 probs.setdefault((kind, msg), set()).add("*")
             for n in self.nodes:
-                n.scan()
+                if n.name != paused:
+                    n.scan()
             for d, o in turns:
                 for op in o:
                     if op[0] == "sleep":
                         continue
-                    if d == going:
-                        self.pending.append(op[:-1])
+                    if d in self.away:
+                        self.away[d].append(op)
                     else:
                         self.expect(op[1], op)
             # Who edited each record this round (the devices whose versions meet): with k editors
@@ -827,25 +915,40 @@ class Session:
             self.round_editors = {}
             for d, o in turns:
                 for op in o:
-                    if op[0] != "sleep" and d != going:
+                    if op[0] != "sleep" and d not in self.away:
                         self.round_editors.setdefault(op[1], set()).add(d)
-            if back:
-                for p in self.pending:
-                    self.round_editors.setdefault(p[1], set()).add(back)
+            for d in back:
+                for p in self.away[d]:
+                    self.round_editors.setdefault(p[1], set()).add(d)
+                    # What the others made of the record meanwhile is one more version meeting it, unless
+                    # an editor this round made a newer one from it.
+                    if p[1] in self.changed_while_away[d] and not self.round_editors[p[1]] - set(back):
+                        self.round_editors[p[1]].add("others")
+            for d, o in turns:
+                for op in o:
+                    if op[0] != "sleep" and d not in self.away:
+                        for a in self.changed_while_away:
+                            self.changed_while_away[a].add(op[1])
             for c in clashes:
                 self.expected[c["record"]]["keys"][c["key"]] = [frozenset(c["values"].values()), "clash"]
-            if going:
-                self.online.discard(going)
-                self.offline = going
-            if back:
-                self.online.add(back)
-                for p in self.pending:
-                    self.expect(p[1], p + ("offline",))
-                self.pending, self.reserved, self.offline = [], set(), None
-                kinds.append("offline")
+            for d in going:
+                self.online.discard(d)
+            for d in back:
+                self.online.add(d)
+                for p in self.away.pop(d):
+                    self.expect(p[1], p)
+                    for a in self.changed_while_away:
+                        if a != d:
+                            self.changed_while_away[a].add(p[1])
+                self.changed_while_away.pop(d, None)
+                self.reserved = {rk: who for rk, who in self.reserved.items() if who != d}
+                kinds.append("two-away" if d == self.second else "offline")
             nodes = self.online_nodes()
             self.resume_online()
             t0 = time.monotonic()       # settled: in sync and unchanged for QUIET s, within SETTLE_LIMIT s of here
+            if paused:
+                time.sleep(self.rng.uniform(*FOLDER_HOLD))
+                self.by[paused].pause_folder(False)
             try:
                 self.wait_in_sync(nodes, SETTLE_LIMIT)
             except TimeoutError as e:
@@ -862,9 +965,11 @@ class Session:
             for key, v in log_counts(self.folio_delta(name)).items():
                 deltas[key] += v
         restored_seen = len({s for s in seen if RESTORED.search(s)})
+        restored = max(restored_seen, deltas['restored'])
+        self.count_round(len(seen), deltas, restored)
         extra = (f"settle={settle_s:.1f}s copies seen={len(seen)} folded={deltas['folded']} kept={deltas['kept']} "
-                 f"restored={max(restored_seen, deltas['restored'])} .folio={self.folio_same(self.online_nodes())}"
-                 f" kinds={','.join(kinds) or '-'}")
+                 f"restored={restored} only-in-copy={len(self.only_in_copy)} needless={len(self.needless)}"
+                 f" .folio={self.folio_same(self.online_nodes())} kinds={','.join(kinds) or '-'}")
         dev_lines = [(n.name, self.device_line(n)) for n in self.nodes]
         ok = self.report(label, probs, extra, kinds, dev_lines)
         # Resolve the clashes (and sweep whatever else is left), so that later rounds start clean.
@@ -877,6 +982,18 @@ class Session:
             print(f"{label} | cleanup | error: {e!r}", flush=True)
             self.recover()
         return ok
+
+    def count_round(self, seen, deltas, restored):
+        """Adds a round's counts to the run's (see `run |` at the end)."""
+        t = self.totals
+        t["copies"] += seen
+        t["folded"] += deltas["folded"]
+        t["kept"] += deltas["kept"]
+        t["restored"] += restored
+        t["justified"] += getattr(self, "justified_restores", 0)
+        t["only-in-copy"] += len(getattr(self, "only_in_copy", ()))
+        t["needless"] += len(getattr(self, "needless", ()))
+        self.justified_restores, self.only_in_copy, self.needless = 0, set(), set()
 
     def recover(self):
         """After an error: every online device resumed with the others again, best effort."""
@@ -950,7 +1067,13 @@ class Session:
         except Exception as e:
             traceback.print_exc(file=sys.stderr)
             probs.setdefault(("late-join", f"error: {e!r}"), set()).add("*")
-        extra = (f"after round {after} settle={settle_s:.1f}s copies seen={len(seen)} "
+        deltas = {"folded": 0, "kept": 0, "restored": 0}
+        for name in self.folios:
+            for key, v in log_counts(self.folio_delta(name)).items():
+                deltas[key] += v
+        restored = max(len({s for s in seen if RESTORED.search(s)}), deltas["restored"])
+        self.count_round(len(seen), deltas, restored)
+        extra = (f"after round {after} settle={settle_s:.1f}s copies seen={len(seen)} restored={restored} "
                  f".folio={self.folio_same(self.online_nodes())}")
         dev_lines = [(n.name, self.device_line(n)) for n in self.nodes]
         ok = self.report(label, probs, extra, ["late-join"], dev_lines)
@@ -997,9 +1120,10 @@ def main():
     passed = failed = 0
     t0 = time.monotonic()
     print(f"session seed={args.seed} rounds={args.rounds} devices={args.devices} "
-          f"mode={'no-folio' if args.no_folio else 'folio'} offline={s.offline_dev or '-'}"
-          + (f" rounds {s.offline_start}-{s.offline_back - 1}" if s.offline_dev else "")
-          + f" clash rounds={sorted(s.clash_rounds)} root={root}", flush=True)
+          f"mode={'no-folio' if args.no_folio else 'folio'} offline="
+          + (",".join(f"{d} rounds {a}-{b - 1}" for d, (a, b) in sorted(s.schedule.items())) or "-")
+          + f" clash rounds={sorted(s.clash_rounds)} folder-pause rounds={sorted(s.pause_rounds)} root={root}",
+          flush=True)
     try:
         try:
             s.start()
@@ -1032,7 +1156,10 @@ def main():
         shutil.rmtree(base_tmp, ignore_errors=True)
     else:
         print(f"kept in {base_tmp}")
-    print(f"total {time.monotonic() - t0:.0f}s", file=sys.stderr)
+    t = s.totals
+    print(f"run | seed={args.seed} rounds={args.rounds} copies seen={t['copies']} folded={t['folded']} kept={t['kept']} "
+          f"restored={t['restored']} (justified={t['justified']}) edits only in a copy={t['only-in-copy']} "
+          f"needless copies={t['needless']} time={time.monotonic() - t0:.0f}s", flush=True)
     print(f"{passed} passed, {failed} failed", flush=True)
     return 1 if failed else 0
 

@@ -238,6 +238,11 @@ class Node:
     def resume(self, peer=None):
         return self.post("/rest/system/resume" + (f"?device={peer.id}" if peer else ""))
 
+    def pause_folder(self, paused=True):
+        """Pause (or unpause) the shared folder only: the device stays connected, but Syncthing neither scans
+        nor syncs the folder until it is unpaused (then it scans it whole)."""
+        return self.req("PATCH", f"/rest/config/folders/{FOLDER_ID}", {"paused": paused})
+
     def scan(self, timeout=60):
         """Rescan the folder now (returns when the scan is done)."""
         return self.post(f"/rest/db/scan?folder={FOLDER_ID}", timeout=timeout)
