@@ -52,42 +52,15 @@ extension SharedHistory {
 
     /// What of a device's events (`own`, in its log's order) other devices can need, once
     /// there are others (until then a device publishes an empty log: the sign that it
-    /// keeps a history, so that the next one to come publishes for it): all but the first sightings (an edit from nothing: what was there when Folio first
-    /// looked) that no other of them names as a parent. Every device sees every file
-    /// once, so those are most of a log; another device never needs one until this device
-    /// makes a version from it (then the sighting goes out with the edit), since the
-    /// version it stands for is a root that device records itself.
-    static func publishable(_ own: [VersionEvent]) -> [VersionEvent] {
-        var named = Set<Int>()
-        var kept: [VersionEvent] = []
-        for event in own.reversed() where !isFirstSighting(event) || named.contains(event.id.sequence) {
-            kept.append(event)
-            for parent in event.parents where parent.device == event.id.device { named.insert(parent.sequence) }
-        }
-        return kept.reversed()
-    }
+    /// keeps a history, so that the next one to come publishes for it): all of them. The
+    /// first sightings too — most of a log, a line per file — since devices that first
+    /// saw one file at once must share one root: a three-device session that left the
+    /// sightings no line names unpublished kept copies it should have folded.
+    static func publishable(_ own: [VersionEvent]) -> [VersionEvent] { own }
 
-    static func isFirstSighting(_ event: VersionEvent) -> Bool { event.kind == .edit && event.parents.isEmpty }
-
-    /// Of `fresh` and the events they name, those to publish that are not yet
-    /// (`published`), in log order.
+    /// Of `fresh`, those not yet published (`published`), in log order.
     func newlyPublishable(_ fresh: [VersionEvent], published: Set<Int>) -> [VersionEvent] {
-        var new = Self.publishable(fresh).filter { !published.contains($0.id.sequence) }
-        let freshIDs = Set(fresh.map(\.id.sequence))
-        var older = Set<Int>()
-        for event in new { for parent in event.parents where parent.device == device && !freshIDs.contains(parent.sequence) && !published.contains(parent.sequence) { older.insert(parent.sequence) } }
-        guard !older.isEmpty else { return new }
-        let own = logged[device] ?? []
-        for sequence in older {
-            // The log is in number order: found by bisection.
-            var low = 0, high = own.count
-            while low < high {
-                let middle = (low + high) / 2
-                if own[middle].id.sequence < sequence { low = middle + 1 } else { high = middle }
-            }
-            if low < own.count && own[low].id.sequence == sequence { new.append(own[low]) }
-        }
-        return new.sorted { $0.id.sequence < $1.id.sequence }
+        Self.publishable(fresh).filter { !published.contains($0.id.sequence) }
     }
 
     /// Where an earlier Folio kept a version in the folder: `.folio/versions/HH/HASH`.

@@ -158,6 +158,9 @@ package final class SharedHistory {
             rebuildGraph()
             changed = true
         }
+        // A device seen for the first time gets this one's lines now, not at its next edit.
+        // Best effort: what is not written now is written by the next refresh or flush.
+        if isShared && publishedIDs == nil && !readOnly { try? flush() }
         return changed
     }
 
