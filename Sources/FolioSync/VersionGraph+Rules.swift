@@ -21,8 +21,9 @@ extension VersionGraph {
         // What each device last saw in each copy: a copy still holding a version on some device is on its way here.
         let held = Set(devices.flatMap { device in copies.compactMap { latest(device: device, path: $0)?.version } })
         var dropped: [VersionEvent.ID] = []
-        func consider(_ version: VersionEvent.ID) {
-            guard let made = events[version], made.id.device == device, made.kind == .edit, made.madeVersion,
+        func consider(_ candidate: VersionEvent.ID) {
+            // As the version it is: an edit made twice (see node(_:)) is its first maker's, written back by that device only.
+            guard let version = node(candidate), let made = events[version], made.id.device == device, made.kind == .edit, made.madeVersion,
                   let content = made.version, !present.contains(content), !held.contains(content), !hasChildren(version),
                   !dropped.contains(version), !wasRemoved(version, near: file)
             else { return }

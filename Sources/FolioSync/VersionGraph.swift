@@ -75,8 +75,9 @@ package struct VersionGraph: Sendable {
     }
 
     /// The version `id` stands for: itself when it made one (a fold: the first fold that
-    /// gave those bytes, as every device folding the same copy gives them); for a sighting, the version
-    /// made elsewhere with that content (the newest made by the time it was seen), else
+    /// gave those bytes, as every device folding the same copy gives them; an edit: the
+    /// first edit that made those bytes from the same versions); for a sighting, the
+    /// version made elsewhere with that content (the newest made before it was seen), else
     /// the first sighting of that content; nil for a delete or an unknown event.
     package func node(_ id: VersionEvent.ID) -> VersionEvent.ID? {
         guard let event = events[id], let version = event.version else { return nil }
@@ -94,12 +95,26 @@ package struct VersionGraph: Sendable {
         return sightings[version]?.min { Self.older(events[$0]!, than: events[$1]!) }
     }
 
-    /// A made version as one: a fold as the first fold that gave its bytes.
+    /// A made version as one: a fold as the first fold that gave its bytes; an edit as the
+    /// first edit that made its bytes from the same versions (the same change, made twice:
+    /// a device that recorded a version the sync tool brought as its own edit, before the
+    /// maker's log line arrived, made it from the version both held).
     private func canonical(_ id: VersionEvent.ID) -> VersionEvent.ID {
-        guard let event = events[id], event.kind == .fold, let version = event.version,
-              let first = folds[version]?.min(by: { Self.older(events[$0]!, than: events[$1]!) })
-        else { return id }
-        return first
+        guard let event = events[id], let version = event.version else { return id }
+        let older = { (a: VersionEvent.ID, b: VersionEvent.ID) in Self.older(self.events[a]!, than: self.events[b]!) }
+        switch event.kind {
+        case .fold:
+            return folds[version]?.min(by: older) ?? id
+        case .edit where !event.parents.isEmpty && (made[version]?.count ?? 0) > 1:
+            let from = Set(event.parents.compactMap { node($0) })
+            let twins = made[version]!.filter { other in
+                guard let made = events[other], made.kind == .edit, other != id else { return false }
+                return Set(made.parents.compactMap { node($0) }) == from
+            }
+            return (twins + [id]).min(by: older) ?? id
+        default:
+            return id
+        }
     }
 
     /// The version a file or copy holding `content` stands for, with nothing else known:

@@ -203,6 +203,41 @@ import Testing
         #expect(ahead.graph.node(seen) == made)
     }
 
+    @Test func theSameChangeRecordedTwiceIsOneVersion() {
+        // Issue 37's session (seed 3): a set time 19m; c recorded the file the sync tool
+        // brought it as its own edit from the version both held (a's log line had not
+        // arrived); d got it from c and set 28m while a set servings. Their base is the 19m
+        // version — one version, whoever recorded it — or the fold clashes on `time`.
+        var logs = Logs()
+        let r = logs.log("a", .edit, "R")
+        let seenC = logs.log("c", .arrival, "R")
+        let nineteen = logs.log("a", .edit, "19m", parents: [r])
+        let again = logs.log("c", .edit, "19m", parents: [seenC])
+        let seenD = logs.log("d", .arrival, "19m")
+        let twentyEight = logs.log("d", .edit, "28m", parents: [seenD])
+        let servings = logs.log("a", .edit, "servings", parents: [nineteen])
+        let graph = logs.graph
+        #expect(graph.node(again) == nineteen && graph.node(seenD) == nineteen)
+        #expect(graph.lowestCommonAncestor(servings, twentyEight) == nineteen)
+        // The device that recorded it again never writes it back as its own: lost there (its
+        // file replaced while its copy showed other bytes), and its copy removed by hand, it
+        // is a's version, which a did not lose.
+        var lostTwin = logs
+        lostTwin.time = 100_000
+        _ = lostTwin.log("c", .arrival, "W")
+        _ = lostTwin.log("c", .arrival, "B", path: "r.sync-conflict-20261201-120000-WWWWWWW.md")
+        var graph2 = lostTwin.graph
+        for device in ["a", "c"] {
+            #expect(graph2.droppedVersions(of: "r.md", madeBy: device, present: [Self.digest("W")], now: lostTwin.time + 10_000, settled: 5_000).isEmpty)
+        }
+        // The same bytes from another version are another change: an untick stays its own.
+        var untick = logs
+        let seenB = untick.log("b", .arrival, "19m")
+        let other = untick.log("b", .edit, "other", parents: [seenB])
+        let back = untick.log("b", .edit, "19m", parents: [other])
+        #expect(untick.graph.node(back) == back)
+    }
+
     @Test func aVersionIsDroppedOnlyWhenTheGraphProvesIt() {
         let settled: Int64 = 5_000
         func dropped(_ logs: Logs, by device: String = "a", present: [String], at now: Int64? = nil) -> [VersionEvent.ID] {
