@@ -12,8 +12,9 @@ enum FoldCommand: FolioCommand {
         Folds the conflict copies Syncthing (NAME.sync-conflict-…), Dropbox and
         Nextcloud (NAME (… conflicted copy …)) left in DIR back into their files: each
         copy and its file are merged (documents field by field) against their lowest
-        common ancestor in the folder's shared history (DIR/.folio, written by every
-        device's folio and carried by the sync tool; else the merge base git holds),
+        common ancestor in the folder's history (this device's, in its state folder,
+        and the other devices' logs in DIR/.folio, carried by the sync tool; else the
+        merge base git holds),
         the file replaced only if it still holds what was read, and the copy moved to
         the trash (folio restore DIR brings it back). Copies holding the same bytes are
         one version: the others are set aside for the one folded (set aside COPY: OTHER
