@@ -1,88 +1,212 @@
 #!/usr/bin/env python3
-"""The shared history's size: `folio watch DIR` on a folder of FILES recipes while every
-file is edited ROUNDS times (10,000 edits of 1,000 files by default), each round left
-quiet long enough for the watcher to record every edit. Then the size of DIR/.folio/
-(this device's log and the versions kept), against the folder's own size, with how
-many events the device logged in all (its log's last number) and how many lines and
-versions are kept after compaction.
+"""What `folio watch DIR` writes, and where, on a folder of generated records: into the
+folder and into its state folder, right after it says "watching" and after EDITS edits
+(random files, seeded), in a plain folder and in one Syncthing shares (its `.stfolder`
+marker, one device); with the time to "watching" beside `folio check`'s on the same
+tree, and the resident memory of `folio watch` under SOAK seconds of churn.
 
-With one device, every version but each file's newest is superseded (every device has
-moved past it), so the history should stay near one version per file, not grow with
-the edits.
+The bounds it checks (issue 37): in a plain folder nothing is written; in a shared one
+`.folio/` holds at most 1% of the folder's files and 2 MB beyond the versions really
+pending for other devices (with one device: none); the state folder is no larger than
+the folder on disk; "watching" comes within twice `folio check`'s time; memory under
+churn grows by at most 8 MiB. `--compare OTHER` runs another build the same way, each
+scenario alternating the two, in one run.
 
-Run by hand from the package root, in one go:
+Run by hand from the package root:
 
-  swift build -c release && python3 Benchmarks/history.py --files 1000 --rounds 10
+  swift build -c release && python3 Benchmarks/history.py --sizes 10000,100000 --edits 10000 --soak 90
 """
 import argparse
 import os
+import random
 import shutil
 import signal
 import subprocess
 import tempfile
 import time
 
-RECIPE = ("---\ntitle: Soup {n}\nkind: recipe\ntime: 15m\nservings: {s}\n---\nHot.\n\n## Ingredients\n- Water\n- Salt\n\n"
-          "## Steps\n1. Boil the water.\n2. Add the salt.\n")
-QUIET = 2.0
+RECIPE = ("---\ntitle: Soup {n}\nkind: recipe\ntime: 15m\nservings: {s}\ntags:\n  - soup\n  - winter\n---\n"
+          "A soup for a cold evening, number {n}.\n\n## Ingredients\n- 1 l water\n- 2 carrots\n- 1 onion\n- salt\n\n"
+          "## Steps\n1. Chop the carrots and the onion.\n2. Boil the water.\n3. Add everything and simmer for {s} minutes.\n"
+          "4. Salt to taste.\n")
+PER_FOLDER = 500
 
 
-def size_of(folder, skip=None):
-    total = 0
+def usage(folder, skip=None):
+    """(files, apparent bytes, bytes on disk) below `folder`, not descending into `skip`."""
+    files = apparent = disk = 0
     for dirpath, dirnames, filenames in os.walk(folder):
-        if skip:
-            dirnames[:] = [d for d in dirnames if d != skip]
+        if skip is not None:
+            dirnames[:] = [d for d in dirnames if d not in skip]
         for name in filenames:
-            total += os.path.getsize(os.path.join(dirpath, name))
-    return total
+            st = os.lstat(os.path.join(dirpath, name))
+            files += 1
+            apparent += st.st_size
+            disk += st.st_blocks * 512
+    return files, apparent, disk
+
+
+def mib(n):
+    return f"{n / 1048576:.1f} MiB"
+
+
+def make_folder(root, count, shared):
+    os.makedirs(root)
+    if shared:
+        os.makedirs(os.path.join(root, ".stfolder"))
+    paths = []
+    for i in range(count):
+        sub = os.path.join(root, "recipes", f"{i // PER_FOLDER:03d}")
+        if i % PER_FOLDER == 0:
+            os.makedirs(sub)
+        path = os.path.join(sub, f"soup-{i}.md")
+        with open(path, "w") as f:
+            f.write(RECIPE.format(n=i, s=10))
+        paths.append(path)
+    return paths
+
+
+def rss(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+def start_watch(folio, folder, state):
+    started = time.time()
+    watch = subprocess.Popen([folio, "watch", folder, "--state", state], stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, start_new_session=True)
+    line = b""
+    while b"watching" not in line:
+        line = watch.stderr.readline()
+        if not line and watch.poll() is not None:
+            raise SystemExit(f"folio watch exited {watch.returncode}")
+    return watch, time.time() - started
+
+
+def stop(watch):
+    os.killpg(watch.pid, signal.SIGTERM)
+    try:
+        watch.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(watch.pid, signal.SIGKILL)
+        watch.wait()
+
+
+def written_into(folder, originals):
+    """Files in the folder that are not the records (nor Syncthing's marker)."""
+    extra = files = apparent = disk = 0
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames[:] = [d for d in dirnames if d != ".stfolder"]
+        for name in filenames:
+            path = os.path.join(dirpath, name)
+            if path in originals:
+                continue
+            st = os.lstat(path)
+            files += 1
+            apparent += st.st_size
+            disk += st.st_blocks * 512
+    return files, apparent, disk
+
+
+def scenario(folio, count, shared, edits, seed):
+    work = tempfile.mkdtemp(prefix="folio-history-bench-")
+    folder, state = os.path.join(work, "folder"), os.path.join(work, "state")
+    try:
+        paths = make_folder(folder, count, shared)
+        originals = set(paths)
+        t0 = time.time()
+        subprocess.run([folio, "check", folder], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        check = time.time() - t0
+        watch, until_watching = start_watch(folio, folder, state)
+        rows = {}
+        try:
+            time.sleep(3)
+            rows["start"] = (written_into(folder, originals), usage(state))
+            rng = random.Random(seed)
+            done = 0
+            while done < edits:
+                for _ in range(min(1000, edits - done)):
+                    i = rng.randrange(count)
+                    with open(paths[i], "w") as f:
+                        f.write(RECIPE.format(n=i, s=rng.randrange(11, 10 ** 6)))
+                    done += 1
+                time.sleep(0.7)
+            time.sleep(4)
+            rows["edits"] = (written_into(folder, originals), usage(state))
+        finally:
+            stop(watch)
+        records = usage(folder, skip={".folio", ".stfolder"})
+        return check, until_watching, rows, records
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def soak(folio, seconds, files, seed):
+    work = tempfile.mkdtemp(prefix="folio-history-soak-")
+    folder, state = os.path.join(work, "folder"), os.path.join(work, "state")
+    try:
+        paths = make_folder(folder, files, shared=False)
+        watch, _ = start_watch(folio, folder, state)
+        try:
+            time.sleep(3)
+            before = rss(watch.pid)
+            rng = random.Random(seed)
+            edits = 0
+            peak = before
+            end = time.time() + seconds
+            next_sample = time.time() + 1
+            while time.time() < end:
+                i = rng.randrange(files)
+                with open(paths[i], "w") as f:
+                    f.write(RECIPE.format(n=i, s=rng.randrange(11, 10 ** 6)))
+                edits += 1
+                if edits % 50 == 0:
+                    time.sleep(0.05)
+                if time.time() >= next_sample:
+                    peak = max(peak, rss(watch.pid))
+                    next_sample += 1
+            time.sleep(4)
+            after = rss(watch.pid)
+            peak = max(peak, after)
+        finally:
+            stop(watch)
+        return edits, before, peak, after
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--folio", default=".build/release/folio")
-    parser.add_argument("--files", type=int, default=1000)
-    parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--compare", help="another build of folio, run alternately")
+    parser.add_argument("--sizes", default="10000,100000")
+    parser.add_argument("--edits", type=int, default=10000)
+    parser.add_argument("--soak", type=float, default=90)
+    parser.add_argument("--soak-files", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    work = tempfile.mkdtemp(prefix="folio-history-bench-")
-    folder, state = os.path.join(work, "folder"), os.path.join(work, "state")
-    os.makedirs(os.path.join(folder, "recipes"))
-    paths = [os.path.join(folder, "recipes", f"soup-{i}.md") for i in range(args.files)]
-    for i, path in enumerate(paths):
-        with open(path, "w") as f:
-            f.write(RECIPE.format(n=i, s=0))
-    watch = subprocess.Popen([args.folio, "watch", folder, "--state", state], stdout=subprocess.DEVNULL,
-                             stderr=subprocess.PIPE, start_new_session=True)
-    try:
-        deadline = time.time() + 60
-        while time.time() < deadline and not os.path.isdir(os.path.join(folder, ".folio", "logs")):
-            time.sleep(0.1)
-        time.sleep(QUIET + 1)
-        started = time.time()
-        for round_ in range(1, args.rounds + 1):
-            for i, path in enumerate(paths):
-                with open(path, "w") as f:
-                    f.write(RECIPE.format(n=i, s=round_))
-            # Left alone past the quiet period, so every edit is recorded.
-            time.sleep(QUIET + 2)
-        time.sleep(QUIET + 2)
-        elapsed = time.time() - started
-    finally:
-        os.killpg(watch.pid, signal.SIGTERM)
-        watch.wait(timeout=10)
-    logs = os.path.join(folder, ".folio", "logs")
-    log = os.path.join(logs, os.listdir(logs)[0])
-    with open(log, "rb") as f:
-        lines = f.read().splitlines()
-    logged = int(lines[-1].split(b"\t")[0]) if lines else 0
-    versions = sum(len(files) for _, _, files in os.walk(os.path.join(folder, ".folio", "versions")))
-    history = size_of(os.path.join(folder, ".folio"))
-    records = size_of(folder, skip=".folio")
-    edits = args.files * args.rounds
-    print(f"{edits} edits of {args.files} files over {elapsed:.0f} s, `folio watch` recording:")
-    print(f"  events logged in all: {logged} ({logged - args.files} after the first record of each file)")
-    print(f"  kept: {len(lines)} log lines, {versions} versions")
-    print(f"  .folio/ on disk: {history / 1024:.0f} KiB; the records: {records / 1024:.0f} KiB; ratio {history / records:.2f}x")
-    shutil.rmtree(work, ignore_errors=True)
+    builds = [("this", args.folio)] + ([("other", args.compare)] if args.compare else [])
+    for count in [int(n) for n in args.sizes.split(",")]:
+        for shared in (False, True):
+            kind = "Syncthing folder" if shared else "plain folder"
+            for name, folio in builds:
+                check, watching, rows, records = scenario(folio, count, shared, args.edits, args.seed)
+                print(f"{name}: {count} records, {kind} ({records[0]} files, {mib(records[1])}, {mib(records[2])} on disk):")
+                print(f"  time to 'watching' {watching:.2f} s, folio check {check:.2f} s, ratio {watching / check:.2f}x (bound 2x)")
+                for when, label in (("start", "after start"), ("edits", f"after {args.edits} edits")):
+                    (files, apparent, disk), (sfiles, sapparent, sdisk) = rows[when]
+                    share = files / records[0] * 100
+                    print(f"  {label}: into the folder {files} files ({share:.2f}% of its files), {mib(apparent)}, {mib(disk)} on disk;"
+                          f" state folder {sfiles} files, {mib(sapparent)}, {mib(sdisk)} on disk"
+                          f" ({sdisk / records[2]:.2f}x the folder on disk, {sapparent / records[1]:.2f}x its bytes)")
+    if args.soak > 0:
+        for name, folio in builds:
+            edits, before, peak, after = soak(folio, args.soak, args.soak_files, args.seed)
+            print(f"{name}: {args.soak:.0f} s of churn on {args.soak_files} records ({edits} edits): resident {mib(before)} → "
+                  f"peak {mib(peak)}, end {mib(after)}; growth {mib(peak - before)} (bound 8 MiB)")
 
 
 if __name__ == "__main__":

@@ -90,7 +90,7 @@ public final class SyncedFolder {
             let follower = FoldingFollower(folder: try SharedFolder(folder, options: foldOptions), onReport: onFold)
             let changes = store.changes()
             feeding = Task {
-                for await change in changes { follower.changed(change.paths) }
+                for await change in changes { follower.changed(change.paths, writtenByApp: change.origin == .action) }
             }
             follower.start()
             // The history holds what the folder holds before the app can edit it: an edit

@@ -34,6 +34,16 @@ final class BaseStore {
         self.known = known
     }
 
+    /// The versions kept in `state` whose hashes only its index knows (a folder's own
+    /// history, which no archive names): read from the index on first use.
+    convenience init(indexedIn state: RootedFolder) {
+        self.init(state: state, known: [])
+        known = { [unowned self] in
+            // An index that cannot be read names nothing: a version stored again is only space, and compaction reports the index.
+            (try? self.loadOffsets()).flatMap { self.offsets.map { Set($0.keys) } } ?? []
+        }
+    }
+
     /// The pack the index names on its first line (`bases.pack` for an index without one).
     private func currentPackName() -> String {
         var name = "bases.pack"
@@ -89,10 +99,11 @@ final class BaseStore {
         if pending.count >= 4 << 20 { try flush() }
     }
 
-    /// Writes what ``store(_:)`` gathered (the caller flushes the file system later).
-    /// Whether it appended anything.
+    /// Writes what ``store(_:)`` gathered; `durably`: flushed to the disk (the pack, the
+    /// index, and the folder when they are new), else the caller flushes the file system
+    /// later. Whether it appended anything.
     @discardableResult
-    func flush() throws(SystemError) -> Bool {
+    func flush(durably: Bool = false) throws(SystemError) -> Bool {
         if let failure = unreportedFailure {
             unreportedFailure = nil
             throw failure
@@ -100,8 +111,10 @@ final class BaseStore {
         guard !pending.isEmpty else { return false }
         do {
             for (path, bytes) in [(pack, pending), (index, pendingIndex)] {
-                try AtomicFile.append(bytes, to: path, flushing: false)
+                try AtomicFile.append(bytes, to: path, flushing: durably)
             }
+            // New files' names reach the disk with their folder.
+            if durably && packSize == 0 { try state.root.syncDirectory() }
         } catch {
             // The pack's size is no longer known: drop what is pending (those versions are
             // stored again when next recorded) and read the size afresh.

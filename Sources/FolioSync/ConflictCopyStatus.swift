@@ -26,6 +26,11 @@ public struct ConflictCopyStatus: Sendable, Equatable {
     public var file: String
     /// What can be done with it.
     public var verdict: Verdict
+    /// Another copy of the same file that holds the same bytes, when this one is
+    /// foldable only as its duplicate: a fold sets it aside for that copy rather than
+    /// merging it (nil otherwise). Beside ``verdict`` rather than in it, so code that
+    /// switches over ``Verdict`` keeps compiling.
+    public var sameAs: String? = nil
 
     /// Every conflict copy under `root` (skipping what is never synced), in path order.
     /// The state folder (`state`, else the folder's default) is read only when another
@@ -42,21 +47,24 @@ public struct ConflictCopyStatus: Sendable, Equatable {
     /// skips what is never synced found them (`folio check` has walked it already).
     public static func all(in root: String, state: String?, files paths: [String]) throws(SyncError) -> [ConflictCopyStatus] {
         let copies = paths.compactMap { path in ConflictCopies.originalOfAnyCopy(path).map { (copy: path, file: $0) } }
-        var verdicts: [String: Verdict] = [:]
+        var verdicts: [String: Verdict] = [:], twins: [String: String] = [:]
         if copies.contains(where: { ConflictCopies.original(of: $0.copy) != nil }) {
             var options = FoldOptions()
             options.stateDirectory = state
             options.dryRun = true
             options.quietPeriod = .zero
             let report = try SharedFolder(root, options: options).fold()
-            for fold in report.folded { verdicts[fold.copy] = .foldable(base: fold.base) }
+            for fold in report.folded {
+                verdicts[fold.copy] = .foldable(base: fold.base)
+                twins[fold.copy] = fold.sameAs
+            }
             for kept in report.kept { verdicts[kept.copy] = .kept(kept.reason) }
             for copy in report.waiting { verdicts[copy] = .waiting }
         }
         return copies.sorted { $0.copy < $1.copy }.map { copy, file in
             guard ConflictCopies.original(of: copy) != nil else { return ConflictCopyStatus(folder: root, copy: copy, file: file, verdict: .folioConflict) }
             // The dry run passes over a copy it cannot read.
-            return ConflictCopyStatus(folder: root, copy: copy, file: file, verdict: verdicts[copy] ?? .kept("it went or cannot be read now: run folio conflicts again"))
+            return ConflictCopyStatus(folder: root, copy: copy, file: file, verdict: verdicts[copy] ?? .kept("it went or cannot be read now: run folio conflicts again"), sameAs: twins[copy])
         }
     }
 }

@@ -12,6 +12,11 @@ public struct FoldOptions: Sendable {
     /// still being written), at most `quietPeriod`: short, so that an edit is in the
     /// history before the sync tool can carry it away (or over it).
     public var recordQuietPeriod: Duration = .milliseconds(500)
+    /// How long a conflict copy whose version other devices' logs do not name yet waits
+    /// for those logs (a copy and the log line naming it travel separately) before this
+    /// device's own past serves as its base, and, when that names none either, it is
+    /// reported kept.
+    public var historyWait: Duration = .seconds(60)
     /// Whether git is respected and asked: nothing written while it is in the middle of
     /// an operation, its writes taken for arrivals, its merge base a base.
     public var useGit = true

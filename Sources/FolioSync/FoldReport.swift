@@ -9,6 +9,11 @@ public struct FoldReport: Sendable, Equatable {
         /// Where the base came from (nil when the copy held what the file, or another
         /// copy, did).
         public var base: BaseCandidate.Source?
+        /// Another copy of the same file holding the same bytes, for which this one was
+        /// only set aside, not merged: copies holding the same bytes are one version, folded
+        /// (or kept) once. Nil when this copy was merged, or held what the file held.
+        /// Added beside ``base`` rather than as a case, so code that reads it keeps compiling.
+        public var sameAs: String? = nil
     }
 
     /// A copy left in place, and why.
@@ -19,6 +24,11 @@ public struct FoldReport: Sendable, Equatable {
         public var file: String
         /// Why it stays: `time (20m | 25m)`, no base, …
         public var reason: String
+        /// Whether it stays only because a write failed (the merged file, the file's
+        /// version kept in the trash, the copy moved there): a full disk, a read-only
+        /// mount. Nothing about the copy itself is wrong, so a later pass folds it once the
+        /// write can succeed; ``FoldingFollower`` tries again by itself.
+        public var writeFailed: Bool = false
     }
 
     /// Copies folded (or, on a dry run, that would be).

@@ -11,6 +11,8 @@ import FolioSystem
 /// and its file alone too, folds it; what is not quiet yet is tried again shortly.
 /// Other devices' history arrives through the sync tool: when their logs grow, the
 /// copies still in the folder are tried again. A full pass also runs every `interval`.
+/// A copy kept only because a write failed (a full disk) is said once and tried again
+/// every ``writeRetry`` until it folds.
 /// While git is in the middle of an operation nothing is recorded or written; it is
 /// reported once, and what changed meanwhile is recorded when git is done.
 ///
@@ -36,6 +38,13 @@ public final class FoldingFollower: @unchecked Sendable {
     /// Why versions could not be recorded, as last reported (said once while it lasts).
     private var reportedRecordProblem: String?
     private static let tick: Duration = .seconds(1)
+    /// Whether ``start()`` has recorded the folder, and who waits for it (``ready()``).
+    private var recordedAtStart = false
+    private var waitingForRecord: [CheckedContinuation<Void, Never>] = []
+    /// How soon a pass is tried again after a write failed (a full disk, a read-only
+    /// mount): the copy folds within this once the disk has room, without anyone asking,
+    /// and no sooner, as each try reads every copy again.
+    package static let writeRetry: Duration = .seconds(5)
 
     /// Follows `folder`; `onReport` hears each pass that folded, kept or is waiting on a
     /// copy, and once each time git blocks it.
@@ -49,21 +58,18 @@ public final class FoldingFollower: @unchecked Sendable {
     /// returns once the first record and pass are done.
     public func start() {
         queue.async { [self] in
-            // Every file, before anything is folded: one the sync tool or an editor is
-            // writing right now is waited for (a few seconds at most), not left out.
-            var left: [String]? = nil
-            let deadline = Syscall.nanosecondsNow() + 5_000_000_000
-            repeat {
-                if left != nil { Thread.sleep(forTimeInterval: 0.1) }
-                do { left = try folder.record(left) } catch {
-                    recordFailed(error)
-                    break
-                }
-            } while !(left ?? []).isEmpty && Syscall.nanosecondsNow() < deadline && folder.gitOperationInProgress() == nil
-            unrecorded.formUnion(left ?? [])
-            if !unrecorded.isEmpty { scheduleRetry(after: .milliseconds(500)) }
-            // Only gives space back: the history stays whole when it fails, and a disk that refuses is reported by the next record (recordFailed).
-            try? folder.pruneHistory()
+            // Every file, before anything is folded, as it is now: what is on disk at the
+            // start is a version (an edit a moment later descends from it). One the sync
+            // tool or an editor is still writing is read again once left alone.
+            do { unrecorded.formUnion(try folder.record(nil, waitingForQuiet: false)) } catch { recordFailed(error) }
+            if !unrecorded.isEmpty { scheduleRetry(after: untilQuiet(unrecorded, for: min(folder.options.recordQuietPeriod, folder.options.quietPeriod))) }
+            recordedAtStart = true
+            for waiter in waitingForRecord { waiter.resume() }
+            waitingForRecord = []
+        }
+        // Next, after ``ready()`` has been answered: the first pass. (The history is
+        // compacted as records make it grow, not at every start.)
+        queue.async { [self] in
             pass()
             let timer = DispatchSource.makeTimerSource(queue: queue)
             timer.schedule(deadline: .now() + .seconds(1), repeating: .seconds(1))
@@ -73,10 +79,14 @@ public final class FoldingFollower: @unchecked Sendable {
         }
     }
 
-    /// Waits until the history holds what the folder held at ``start()`` and the first
-    /// fold pass is done: an edit made after this is an edit the history can fold.
+    /// Waits until the history holds what the folder held at ``start()`` (the first fold
+    /// pass follows): an edit made after this is an edit the history can fold.
     public func ready() async {
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in queue.async { done.resume() } }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            queue.async { [self] in
+                if recordedAtStart { done.resume() } else { waitingForRecord.append(done) }
+            }
+        }
     }
 
     /// Stops; a pass under way finishes.
@@ -87,12 +97,18 @@ public final class FoldingFollower: @unchecked Sendable {
         }
     }
 
-    /// Notes that `paths` (relative) changed: their versions are recorded (once quiet),
-    /// and a fold pass follows when one is a conflict copy (or has one).
-    public func changed(_ paths: [String]) {
+    /// Notes that `paths` (relative) changed: their versions are recorded (once quiet;
+    /// at once when the app itself wrote them, `writtenByApp`: its writes are whole the
+    /// moment they land), and a fold pass follows when one is a conflict copy (or has one).
+    public func changed(_ paths: [String], writtenByApp: Bool = false) {
         queue.async { [self] in
             guard !stopped else { return }
-            unrecorded.formUnion(paths)
+            if writtenByApp {
+                // Read again once left alone (the same bytes log nothing), or when git is done.
+                do { unrecorded.formUnion(try folder.record(paths, waitingForQuiet: false)) } catch { recordFailed(error) }
+            } else {
+                unrecorded.formUnion(paths)
+            }
             recordPending()
             if paths.contains(where: { ConflictCopies.original(of: $0) != nil }) { scheduleRetry(after: folder.options.quietPeriod) }
         }
@@ -134,6 +150,8 @@ public final class FoldingFollower: @unchecked Sendable {
         } catch {
             recordFailed(error)
             unrecorded.formUnion(paths)
+            // Not only at the next change: the versions are read again once the disk may have room.
+            scheduleRetry(after: Self.writeRetry)
         }
         if folder.lastArrival != arrivalBefore {
             // A version of this device's may have just been lost to a clash: look once its
@@ -148,7 +166,7 @@ public final class FoldingFollower: @unchecked Sendable {
     /// Says (once while it lasts) that versions cannot be recorded: without them a later
     /// conflict copy has no base to fold against. Runs on `queue`.
     private func recordFailed(_ error: any Error) {
-        let text = "cannot record the folder's versions in \(folder.root)/.folio: " + FileProblem.advice(any: error, writing: true, then: "folding goes on")
+        let text = "cannot record the folder's versions in \(folder.state)/\(SharedHistory.localFolderName): " + FileProblem.advice(any: error, writing: true, then: "folding goes on")
             + "; until then conflict copies may be kept rather than folded"
         guard reportedRecordProblem != text else { return }
         reportedRecordProblem = text
@@ -189,21 +207,15 @@ public final class FoldingFollower: @unchecked Sendable {
         reportedKept = Dictionary(report.kept.map { ($0.copy, $0.reason) }, uniquingKeysWith: { $1 })
         if !(news.folded.isEmpty && news.kept.isEmpty && news.rescued.isEmpty) { onReport(news) }
         if !report.waiting.isEmpty { scheduleRetry(after: untilQuiet(report.waiting, for: folder.options.quietPeriod)) }
+        // Said once (above), tried again until the write succeeds: nothing foldable stays once the disk has room.
+        if report.kept.contains(where: \.writeFailed) { scheduleRetry(after: Self.writeRetry) }
         return report
     }
 
     /// How long until the first of `paths` will have been left alone for `period` (at
     /// least 50 ms, at most the period): the retry comes when it can succeed, not in steps.
     private func untilQuiet(_ paths: some Collection<String>, for period: Duration) -> Duration {
-        let now = Syscall.nanosecondsNow()
-        let wanted = period.nanoseconds
-        var soonest = wanted
-        for path in paths {
-            // A probe: a path gone or not to be looked at now is looked at again in 50 ms.
-            guard let stamp = try? FileStamp.of(folder.rootFolder[path]) else { return .milliseconds(50) }
-            soonest = min(soonest, max(0, wanted - (now - max(stamp.modified, stamp.changed))))
-        }
-        return .nanoseconds(max(soonest, 50_000_000))
+        max(folder.untilQuiet(paths, for: period, all: false), .milliseconds(50))
     }
 
     /// Runs a record and a pass after `delay`, unless one is due sooner already.

@@ -12,6 +12,10 @@ struct GrowthMarker {
     /// The marker kept at `path`.
     init(path: RootedPath) { self.path = path }
 
+    /// Whether a compaction was ever noted (a marker file is there).
+    // A probe: a marker that cannot be looked at counts as none (compaction then comes sooner, never later).
+    var exists: Bool { (try? FileStamp.of(path)) != nil }
+
     /// Whether a log of `size` bytes has grown enough to be compacted.
     mutating func isDue(size: Int64) -> Bool {
         if compactedSize == nil {

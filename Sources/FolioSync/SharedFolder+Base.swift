@@ -3,7 +3,8 @@ import FolioFormat
 import FolioSystem
 
 /// The base a fold takes: the lowest common ancestor in the shared history, else git's
-/// merge base, else (no other device keeping a history) this device's own past.
+/// (the merge base's version, HEAD's for edits not committed), else (no other device
+/// keeping a history) this device's own past.
 extension SharedFolder {
     /// The base a fold of a conflict copy holding `copyBytes` into the file at `file`
     /// (relative to the folder, holding `fileBytes`) takes, as ``fold()`` finds it, with
@@ -11,9 +12,11 @@ extension SharedFolder {
     /// --merge`, which merges with conflict markers where ``fold()`` would keep the copy.
     /// The base is the lowest common ancestor of the file's version and the copy's in the
     /// shared history (its content from `.folio/`, else Syncthing's `.stversions`); else
-    /// the merge base of the commits git holds them in; else, when no other device keeps
-    /// a history, ``guessedBase(for:file:copy:)``.
-    package func base(for file: String, file fileBytes: [UInt8], copy copyBytes: [UInt8]) -> (source: BaseCandidate.Source, bytes: [UInt8])? {
+    /// git's (``GitWorkTree/mergeBase(path:file:copy:)``: the version of the merge base of
+    /// the commits holding them, HEAD standing for one not committed); else, when
+    /// `guessing` (by default: when no other device keeps a history), this device's own
+    /// past, ``guessedBase(for:file:copy:)``.
+    package func base(for file: String, file fileBytes: [UInt8], copy copyBytes: [UInt8], guessing: Bool? = nil) -> (source: BaseCandidate.Source, bytes: [UInt8])? {
         history.refresh()
         let fileHash = SHA256.hash(fileBytes), copyHash = SHA256.hash(copyBytes)
         let device = history.device
@@ -29,10 +32,12 @@ extension SharedFolder {
                 return (.syncthingVersions, kept.bytes)
             }
         }
-        if let git, let bytes = git.mergeBase(path: file, file: fileHash, copy: copyHash) { return (.git, bytes) }
+        // Whenever the logs name no ancestor whose content is at hand (a version never logged,
+        // a first version no device recorded): git's, before any guess.
+        if let git, let bytes = git.mergeBase(path: file, file: fileBytes, copy: copyBytes) { return (.git, bytes) }
         // A copy of a copy descends from the file both are versions of.
         let lineage = ConflictCopies.rootOriginal(of: file) ?? file
-        return onlyThisDevice(at: lineage) ? guessedBase(for: lineage, file: fileBytes, copy: copyBytes) : nil
+        return guessing ?? !othersKeepHistory(at: lineage) ? guessedBase(for: lineage, file: fileBytes, copy: copyBytes) : nil
     }
 
     /// The version the file `file` holding `content` is, as `device` saw it arrive or made
@@ -59,16 +64,18 @@ extension SharedFolder {
         return folded ? node : nil
     }
 
-    /// Whether no other device's Folio ever logged `file`: the folder's other devices
-    /// run no Folio (or none has yet), so no log can name the other side's past.
-    func onlyThisDevice(at file: String) -> Bool {
-        history.graph.devices.allSatisfy { $0 == history.device || history.graph.events(device: $0, path: file).isEmpty }
+    /// Whether another device's Folio keeps a history of the folder (its log is in
+    /// `.folio/logs/`, or it logged `file`): then a version no log names yet may be named
+    /// once its log line arrives, and is waited for before this device's past serves.
+    func othersKeepHistory(at file: String) -> Bool {
+        !history.otherDevices.isEmpty || history.graph.devices.contains { $0 != history.device && !history.graph.events(device: $0, path: file).isEmpty }
     }
 
     /// Where no other device keeps a history, the only past there is is this device's:
     /// the newest version it saw at `file` before either side first appeared, passing
     /// over one a side shows no sign of having had (``BaseChoice``). With other devices
-    /// running Folio this is never used: their logs are the truth, and are waited for.
+    /// running Folio their logs are the truth: this serves only once they have been
+    /// waited for (``FoldOptions/historyWait``) and name no ancestor.
     func guessedBase(for file: String, file fileBytes: [UInt8], copy copyBytes: [UInt8]) -> (source: BaseCandidate.Source, bytes: [UInt8])? {
         var firstSeen: [SHA256.Digest: Int64] = [:]
         var candidates: [BaseCandidate] = []

@@ -4,30 +4,47 @@ import FolioSystem
 
 /// What each change in the folder is recorded as in the shared history.
 extension SharedFolder {
-    /// Records what `path` holds now; false when it changed too recently to be read as done.
+    /// Records what `path` holds now; false when it changed too recently to be read as
+    /// done: then it is recorded only when not `waitingForQuiet` (what is on disk is a
+    /// version, and it is read again once left alone).
     @discardableResult
-    func observe(_ path: String, time: Int64) -> Bool {
+    func observe(_ path: String, time: Int64, waitingForQuiet: Bool = true, read done: Result<(bytes: [UInt8], stamp: FileStamp), SystemError>? = nil) -> Bool {
         let previous = history.graph.latest(device: history.device, path: path)
         let read: (bytes: [UInt8], stamp: FileStamp)
-        do { read = try Self.read(rootFolder[path]) } catch {
+        do { read = try (done ?? Result { () throws(SystemError) in try Self.read(rootFolder[path]) }).get() } catch {
             if error.code == Syscall.noSuchFile, let previous, previous.kind != .delete {
                 history.log(.delete, path: path, version: nil, parents: [previous.id], time: time)
             }
             return true
         }
-        guard isQuiet(path, read.stamp, for: min(options.recordQuietPeriod, options.quietPeriod)) else { return false }
+        // What is on disk is the version, whatever the sync tool is bringing next: no look for its temporary file.
+        let quiet = isQuiet(path, read.stamp, for: min(options.recordQuietPeriod, options.quietPeriod), consideringTransfers: false)
+        guard quiet || !waitingForQuiet else { return false }
+        if ConflictCopies.original(of: path) != nil { history.becomeShared("a conflict copy (\(TextEscaping.name(path))) was seen") }
         let bytes = read.bytes
         // Not records (binary, huge), or git's or a merge's conflict markers: never a version.
         guard bytes.count <= SharedHistory.largestVersion, ConflictFold.isText(bytes), !ConflictFold.hasConflictMarkers(bytes) else { return true }
         let hash = SHA256.hash(bytes)
-        guard previous?.version != hash else { return true }
-        do { try history.store(bytes, hash: hash) } catch { return true }
+        guard previous?.version != hash else { return quiet }
+        // Not stored (a full disk): not recorded either, and read again at the next look.
+        do { try history.store(bytes, hash: hash) } catch { return false }
         let (kind, parents) = classify(hash, at: path, stamp: read.stamp, previous: previous)
         history.log(kind, path: path, version: hash, parents: parents, time: time)
         if kind == .arrival && ConflictCopies.original(of: path) == nil { lastArrival = time }
-        return true
+        return quiet
     }
 
+
+    /// The contents and stamps of `paths`, read on every core (in runs of a folder's
+    /// files, each folder opened once per run): what a record of the whole folder reads.
+    func readAll(_ paths: [String]) -> [Result<(bytes: [UInt8], stamp: FileStamp), SystemError>] {
+        let run = 256
+        let folder = rootFolder
+        let runs = ConcurrentSlots.map((paths.count + run - 1) / run) { index in
+            FileReading.contentsAndStamps(of: paths[(index * run)..<min(paths.count, (index + 1) * run)], in: folder)
+        }
+        return runs.flatMap { $0 }
+    }
 
     /// What a change of `path` to content `hash` was, from what this device last saw
     /// there (`previous`) and the file's stamp: a conflict copy is only ever an arrival; a

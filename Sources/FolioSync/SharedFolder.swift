@@ -58,7 +58,7 @@ public final class SharedFolder {
         } catch {
             throw SyncError(.stateIO, "cannot open the state folder \(state): " + FileProblem.advice(any: error, writing: true, then: "try again"))
         }
-        do { history = try SharedHistory(root: rootFolder, state: stateFolder) } catch {
+        do { history = try SharedHistory(root: rootFolder, state: stateFolder, readOnly: options.dryRun) } catch {
             throw SyncError(.stateIO, "cannot save this device's name in \(state): " + FileProblem.advice(any: error, writing: true, then: "try again"))
         }
         git = options.useGit ? GitWorkTree.containing(root) : nil
@@ -68,6 +68,7 @@ public final class SharedFolder {
         // Best effort: what is left of a dry run's stand-in is an empty folder in the temporary folder.
         if let (parent, name) = scratchState {
             try? parent[name + "/device"].unlink()
+            try? parent[name + "/" + SharedHistory.localFolderName].removeDirectory()
             try? parent[name].removeDirectory()
         }
     }
@@ -79,7 +80,7 @@ public final class SharedFolder {
     package func followThePath() throws(SyncError) -> Bool {
         // A probe: no folder at the path now keeps the pin (the removed folder reads as empty, as it is).
         guard let now = try? RootedFolder(root), !now.isSameFolder(as: rootFolder) else { return false }
-        do { history = try SharedHistory(root: now, state: stateFolder) } catch {
+        do { history = try SharedHistory(root: now, state: stateFolder, readOnly: options.dryRun) } catch {
             throw SyncError(.stateIO, "cannot save this device's name in \(state): " + FileProblem.advice(any: error, writing: true, then: "try again"))
         }
         rootFolder = now
@@ -104,16 +105,15 @@ public final class SharedFolder {
     /// How long after such an arrival the file is looked at for a dropped version (ns).
     static let rescueWindow: Int64 = 600 * 1_000_000_000
 
-    /// How long a copy whose base the shared history cannot name yet waits for other
-    /// devices' logs to arrive before it is reported kept (ns).
-    static let historyWait: Int64 = 60 * 1_000_000_000
+    /// How many versions published in `.folio/` since the last compaction make the next record compact.
+    static let publishedBeforeCompaction = 32
 
     /// The default state folder of the folder `root` (absolute).
     public static func defaultState(for root: String) -> String {
         SyncEngine.stateHome + "/folder-" + String(SHA256.hash(Array(root.utf8)).description.prefix(16))
     }
 
-    /// This device's name in the shared history (its log is `.folio/logs/NAME.log`).
+    /// This device's name in the history (its log, published in a shared folder, is `.folio/logs/NAME.log`).
     public var deviceName: String { history.device }
 
     /// What every device's log says happened at `path` (relative), as read now: each
@@ -137,11 +137,13 @@ public final class SharedFolder {
     /// Records in the shared history what each of `paths` (relative; all tracked files,
     /// and those this device saw that are gone, when nil) holds now: an edit made here, an
     /// arrival, git's write or a removal (see ``classify(_:at:previous:)``).
-    /// Returns the paths not recorded yet because they changed too recently (an editor or
-    /// the sync tool may still be writing them). Nothing is recorded while git is in the
+    /// Returns the paths that changed too recently to be read as done (an editor or the
+    /// sync tool may still be writing them): not recorded yet when `waitingForQuiet`,
+    /// else recorded as they are (what is on disk when a follower starts is a version)
+    /// and worth reading again once left alone. Nothing is recorded while git is in the
     /// middle of an operation: all of `paths` are returned.
     @discardableResult
-    public func record(_ paths: [String]? = nil) throws(SystemError) -> [String] {
+    public func record(_ paths: [String]? = nil, waitingForQuiet: Bool = true) throws(SystemError) -> [String] {
         guard !options.dryRun else { return [] }
         if gitOperationInProgress() != nil { return paths ?? trackedFiles() }
         history.refresh()
@@ -154,7 +156,9 @@ public final class SharedFolder {
         }
         let now = Syscall.nanosecondsNow()
         var notYet: [String] = []
-        for path in list where !observe(path, time: now) { notYet.append(path) }
+        // Many files (the whole folder): read side by side first.
+        let reads = list.count > 64 ? readAll(list).map(Optional.some) : Array(repeating: nil, count: list.count)
+        for (path, read) in zip(list, reads) where !observe(path, time: now, waitingForQuiet: waitingForQuiet, read: read) { notYet.append(path) }
         try history.flush()
         try compactIfGrown()
         return notYet
@@ -171,7 +175,11 @@ public final class SharedFolder {
     /// Compacts the history (``SharedHistory/compact(present:)``) once this device's log
     /// has grown by half since it was last compacted.
     private func compactIfGrown() throws(SystemError) {
-        guard compacted.isDue(size: history.ownLogSize) else { return }
+        // Published versions go as soon as other devices are past them: compacting after
+        // every few keeps `.folio/` small for the sync tool to carry.
+        // A history's first record supersedes nothing: its size is where growth is counted from.
+        guard compacted.exists else { return try compacted.compacted(to: history.ownLogSize) }
+        guard compacted.isDue(size: history.ownLogSize) || history.publishedSinceCompaction >= Self.publishedBeforeCompaction else { return }
         try history.compact(present: [:])
         try compacted.compacted(to: history.ownLogSize)
     }
@@ -214,7 +222,7 @@ public final class SharedFolder {
     }
 
     private func fold(_ copy: String, into file: String, held: inout [SHA256.Digest: String], report: inout FoldReport) {
-        func keep(_ reason: String) { report.kept.append(.init(copy: copy, file: file, reason: reason)) }
+        func keep(_ reason: String, writeFailed: Bool = false) { report.kept.append(.init(copy: copy, file: file, reason: reason, writeFailed: writeFailed)) }
         let copyRead: (bytes: [UInt8], stamp: FileStamp), fileRead: (bytes: [UInt8], stamp: FileStamp)
         do { copyRead = try Self.read(rootFolder[copy]) } catch {
             // Gone meanwhile: nothing to fold. Unreadable: said, with the fix.
@@ -238,12 +246,18 @@ public final class SharedFolder {
             observe(copy, time: now)
         }
         let fileHash = SHA256.hash(fileRead.bytes), copyHash = SHA256.hash(copyRead.bytes)
-        // Another copy of this file already holds these bytes: one version, kept once.
-        if let twin = held[copyHash], twin != copy, fileHash != copyHash {
-            return trash(copy, read: copyRead, hash: copyHash, report: &report, folded: .init(copy: copy, file: file, base: nil))
+        // Another copy of this file already holds these bytes: one version, kept once. Said
+        // of that copy even when the file holds them too now: it does because that copy was folded.
+        if let twin = held[copyHash], twin != copy {
+            return trash(copy, read: copyRead, hash: copyHash, report: &report, folded: .init(copy: copy, file: file, base: nil, sameAs: twin))
         }
         held[copyHash] = copy
-        let base = fileHash == copyHash ? nil : base(for: file, file: fileRead.bytes, copy: copyRead.bytes)
+        // Other devices' logs may name the copy's version once they arrive: their history is
+        // waited for (``FoldOptions/historyWait``) before this device's own past serves as the base.
+        let lineage = ConflictCopies.rootOriginal(of: copy) ?? file
+        let age = now - max(copyRead.stamp.modified, copyRead.stamp.changed)
+        let waitForOthers = othersKeepHistory(at: lineage) && age < options.historyWait.nanoseconds
+        let base = fileHash == copyHash ? nil : base(for: file, file: fileRead.bytes, copy: copyRead.bytes, guessing: !waitForOthers)
         let outcome = ConflictFold.fold(path: file, base: base?.bytes, file: fileRead.bytes, copy: copyRead.bytes, exactBase: true)
         switch outcome {
         case .identical, .merged:
@@ -252,7 +266,7 @@ public final class SharedFolder {
                 // The version the fold replaces goes to the trash too: every fold can be undone by hand.
                 let trash = Trash(state: stateFolder), kept: RootedPath
                 do { kept = try trash.keep(fileRead.bytes, as: file, replica: .a, mode: fileRead.stamp.permissions) } catch {
-                    return keep("cannot keep the file's version in the trash: " + FileProblem.advice(error, writing: true))
+                    return keep("cannot keep the file's version in the trash in \(state): " + FileProblem.advice(error, writing: true, then: "fold again"), writeFailed: true)
                 }
                 // Only over what was read, and only while the copy is as read: someone may be typing.
                 var written = false
@@ -263,9 +277,9 @@ public final class SharedFolder {
                 } catch where error.code == Syscall.noSuchFile {
                     // The copy went meanwhile: looked at again next pass.
                 } catch {
-                    // Not retried every pass, each leaving a trash copy: said once, the version taken back out.
+                    // Tried again by a later pass (FoldingFollower's, soon): the version is taken back out, so no try leaves a trash copy.
                     trash.discard(kept)
-                    return keep("cannot write \(file): " + FileProblem.advice(error, writing: true))
+                    return keep("cannot write \(file): " + FileProblem.advice(error, writing: true, then: "fold again"), writeFailed: true)
                 }
                 guard written else {
                     trash.discard(kept)
@@ -284,9 +298,7 @@ public final class SharedFolder {
         case .noBase:
             // Other devices keep the history, and theirs may not have arrived yet: wait a while
             // (a copy and the log line naming its version travel separately) before saying so.
-            let lineage = ConflictCopies.rootOriginal(of: copy) ?? file
-            let age = Syscall.nanosecondsNow() - max(copyRead.stamp.modified, copyRead.stamp.changed)
-            if !onlyThisDevice(at: lineage) && age < Self.historyWait { return report.waiting.append(copy) }
+            if waitForOthers { return report.waiting.append(copy) }
             keep("no common ancestor of \(file) and the copy is known")
         case .notText: keep("not a text file")
         }
@@ -301,19 +313,20 @@ public final class SharedFolder {
             }
         } catch {
             let reason = "cannot move it to the trash in \(state): " + FileProblem.advice(any: error, writing: true, then: "fold again") + "; it stays in place"
-            return report.kept.append(.init(copy: copy, file: folded.file, reason: reason))
+            return report.kept.append(.init(copy: copy, file: folded.file, reason: reason, writeFailed: true))
         }
         observe(copy, time: Syscall.nanosecondsNow())
         report.folded.append(folded)
     }
 
-    /// Whether `path` (with stamp `stamp`) has been left alone for `duration` (the quiet period), and
-    /// no sync tool's temporary file for it is in its folder.
-    func isQuiet(_ path: String, _ stamp: FileStamp, for duration: Duration? = nil) -> Bool {
+    /// Whether `path` (with stamp `stamp`) has been left alone for `duration` (the quiet
+    /// period) and, `consideringTransfers`, no sync tool's temporary file for it is in its folder.
+    func isQuiet(_ path: String, _ stamp: FileStamp, for duration: Duration? = nil, consideringTransfers: Bool = true) -> Bool {
         let period = (duration ?? options.quietPeriod).nanoseconds
         let now = Syscall.nanosecondsNow()
         func leftAlone(_ stamp: FileStamp) -> Bool { now - max(stamp.modified, stamp.changed) >= period }
         guard leftAlone(stamp) else { return false }
+        guard consideringTransfers else { return true }
         let file = rootFolder[path]
         let name = file.name
         // A sync tool's temporary file for it counts while the tool writes to it: one left

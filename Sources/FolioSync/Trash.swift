@@ -103,15 +103,34 @@ public struct Trash: Sendable {
     @discardableResult
     package func keep(_ bytes: [UInt8], as path: String, replica: Replica, mode: UInt32) throws(SystemError) -> RootedPath {
         let trash = freePlace(for: path, replica: replica)
-        _ = try AtomicFile.write(bytes, to: trash, mode: mode, replacingOnly: nil)
+        do { _ = try AtomicFile.write(bytes, to: trash, mode: mode, replacingOnly: nil) } catch {
+            // A full disk refuses the file once its folders are made: they go too, so that a
+            // fold tried again every few seconds leaves no folder per try.
+            removeEmptyFolders(above: trash)
+            throw error
+        }
         return trash
     }
 
     /// Takes back a version ``keep(_:as:replica:mode:)`` put in the trash, when the
-    /// replacement it was kept for did not happen (the file still holds it).
+    /// replacement it was kept for did not happen (the file still holds it), with the
+    /// folders made for it: a replacement retried until a full disk has room again
+    /// leaves nothing in the trash per try.
     package func discard(_ kept: RootedPath) {
         // Best effort: a version left in the trash is only an extra copy, expired with the rest in 30 days.
         try? kept.unlink()
+        removeEmptyFolders(above: kept)
+    }
+
+    /// Removes the folders above `path` (`trash/TIME/A/recipes/`) that are empty, up to
+    /// the trash's own folder.
+    private func removeEmptyFolders(above path: RootedPath) {
+        let top = state["trash"].relative
+        var folder = path.parent
+        // Best effort: the first folder that holds something (or cannot be removed) ends it, and an empty one left is harmless, expired in 30 days.
+        while folder.relative != top && !folder.relative.isFolder && (try? folder.removeDirectory()) != nil {
+            folder = folder.parent
+        }
     }
 
     /// Where `path`, set aside from `replica` now, goes in the trash: a second one of the

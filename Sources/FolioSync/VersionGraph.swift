@@ -42,8 +42,16 @@ package struct VersionGraph: Sendable {
             if event.madeVersion { made[version, default: []].append(event.id) } else { sightings[version, default: []].append(event.id) }
             if event.kind == .fold { folds[version, default: []].append(event.id) }
         }
-        byDevicePath[event.id.device, default: [:]][event.path, default: []].append(event.id)
+        // In the order of the device's log (its numbers): a line published late, a first
+        // sighting another line came to name, goes before the lines after it.
+        Self.insertInOrder(event.id, into: &byDevicePath[event.id.device, default: [:]][event.path, default: []])
         derivedIsCurrent = false
+    }
+
+    private static func insertInOrder(_ id: VersionEvent.ID, into ids: inout [VersionEvent.ID]) {
+        var at = ids.endIndex
+        while at > ids.startIndex && ids[at - 1].sequence > id.sequence { at -= 1 }
+        ids.insert(id, at: at)
     }
 
     /// The devices that logged events.

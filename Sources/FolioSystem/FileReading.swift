@@ -23,6 +23,14 @@ public enum FileReading {
         return paths.map { path in Result { () throws(SystemError) in try contents(of: pins.pinned(folder[path])) } }
     }
 
+    /// ``contentsAndStamp(of:)`` of each of `paths` (relative to `folder`), in order, or
+    /// why it could not be read; each folder opened once for the run of paths in it, as
+    /// ``contents(of:in:)`` does.
+    package static func contentsAndStamps(of paths: some Collection<String>, in folder: RootedFolder) -> [Result<(bytes: [UInt8], stamp: FileStamp), SystemError>] {
+        var pins = FolderPins()
+        return paths.map { path in Result { () throws(SystemError) in try contentsAndStamp(of: pins.pinned(folder[path])) } }
+    }
+
     /// The bytes of the regular file at `path` and its stamp once read: a caller that
     /// knows the stamp from before can tell whether the file changed while it was read.
     package static func contentsAndStamp(of path: RootedPath) throws(SystemError) -> (bytes: [UInt8], stamp: FileStamp) {

@@ -7,6 +7,7 @@ typealias ConflictStatus = ConflictCopyStatus
 extension ConflictCopyStatus {
     /// The sentence after `COPY  (a version of FILE): `.
     var sentence: String {
+        if let sameAs, case .foldable = verdict { return "can be set aside: \(sameAs) holds the same content" }
         switch verdict {
         case .foldable(let base?): return "can be folded (base: \(base.rawValue))"
         case .foldable(nil): return "can be folded (it holds what the file holds)"
@@ -24,13 +25,15 @@ extension ConflictCopyStatus {
     /// `COPY  (a version of FILE): SENTENCE`.
     var line: String { "\(copy)  (a version of \(file)): \(sentence)" }
 
-    /// The copy as a JSON object: copy, file, foldable, and base or reason.
+    /// The copy as a JSON object: copy, file, foldable, and base and sameAs (the copy
+    /// holding the same bytes it would be set aside for), or reason.
     var json: YAMLValue {
         var object: YAMLMapping = ["copy": .string(copy), "file": .string(file)]
         switch verdict {
         case .foldable(let base):
             object["foldable"] = .bool(true)
             object["base"] = base.map { .string($0.rawValue) } ?? .null
+            object["sameAs"] = sameAs.map(YAMLValue.string) ?? .null
         case .kept(let reason):
             object["foldable"] = .bool(false)
             object["reason"] = .string(reason)

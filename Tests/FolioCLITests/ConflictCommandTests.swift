@@ -6,44 +6,7 @@ import Testing
 /// tools' conflict copies, run as a user runs them; each test in a fresh folder with its
 /// own state folder.
 @Suite struct ConflictCommandTests {
-    /// A folder `d` and a state folder `s` in a fresh temporary folder.
-    struct Scene {
-        let root: URL
-        var dir: URL { root.appendingPathComponent("d") }
-        var state: String { root.appendingPathComponent("s").path }
-
-        init() throws {
-            root = try FolioBinary.temporaryFolder()
-            try FileManager.default.createDirectory(at: root.appendingPathComponent("d"), withIntermediateDirectories: true)
-        }
-
-        func write(_ text: String, _ path: String) throws {
-            let url = dir.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-
-        func read(_ path: String) -> String? {
-            FileManager.default.contents(atPath: dir.appendingPathComponent(path).path).map { String(decoding: $0, as: UTF8.self) }
-        }
-
-        func folio(_ arguments: [String]) throws -> FolioBinary.Run { try FolioBinary.run(arguments + ["--state", state]) }
-
-        /// r.md's first version in the history (a copy identical to it, folded), then r.md
-        /// edited and three copies: one that clashes with it, one that can be folded, and
-        /// one of q.md, of which no earlier version is known.
-        func withCopies() throws {
-            try write("---\ntitle: R\ntime: 15m\n---\nline one\nline two\n", "r.md")
-            try write("---\ntitle: R\ntime: 15m\n---\nline one\nline two\n", "r.sync-conflict-20261201-110000-ABCDEFG.md")
-            let seed = try folio(["fold", dir.path, "--quiet", "0"])
-            #expect(seed.stdout == "folded r.sync-conflict-20261201-110000-ABCDEFG.md into r.md (the same content)\n", "\(seed.stderr)")
-            try write("---\ntitle: R\ntime: 20m\n---\nline one\nline two\n", "r.md")
-            try write("---\ntitle: R\ntime: 25m\n---\nline one\nline 2\n", "r.sync-conflict-20261201-120000-ABCDEFG.md")
-            try write("---\ntitle: R\ntime: 15m\n---\nline one\nline two\nline three\n", "r.sync-conflict-20261201-130000-ABCDEFG.md")
-            try write("---\ntitle: Q\n---\n", "q.md")
-            try write("---\ntitle: Q2\n---\n", "q.sync-conflict-20261201-130000-ABCDEFG.md")
-        }
-    }
+    typealias Scene = FolderScene
 
     @Test func conflictsSaysWhichCopiesCanBeFoldedAndWhyNot() throws {
         let scene = try Scene()
@@ -192,5 +155,22 @@ import Testing
         #expect(scene.read("q.sync-conflict-20261201-130000-ABCDEFG.md") == "---\ntitle: Q2\n---\n")
         let missing = try scene.folio(["restore", scene.dir.path, "nothing.md"])
         #expect(missing.status == 1 && missing.stderr.contains("nothing.md is not in the trash of this folder"))
+    }
+}
+
+extension FolderScene {
+    /// r.md's first version in the history (a copy identical to it, folded), then r.md
+    /// edited and three copies: one that clashes with it, one that can be folded, and
+    /// one of q.md, of which no earlier version is known.
+    func withCopies() throws {
+        try write("---\ntitle: R\ntime: 15m\n---\nline one\nline two\n", "r.md")
+        try write("---\ntitle: R\ntime: 15m\n---\nline one\nline two\n", "r.sync-conflict-20261201-110000-ABCDEFG.md")
+        let seed = try folio(["fold", dir.path, "--quiet", "0"])
+        #expect(seed.stdout == "folded r.sync-conflict-20261201-110000-ABCDEFG.md into r.md (the same content)\n", "\(seed.stderr)")
+        try write("---\ntitle: R\ntime: 20m\n---\nline one\nline two\n", "r.md")
+        try write("---\ntitle: R\ntime: 25m\n---\nline one\nline 2\n", "r.sync-conflict-20261201-120000-ABCDEFG.md")
+        try write("---\ntitle: R\ntime: 15m\n---\nline one\nline two\nline three\n", "r.sync-conflict-20261201-130000-ABCDEFG.md")
+        try write("---\ntitle: Q\n---\n", "q.md")
+        try write("---\ntitle: Q2\n---\n", "q.sync-conflict-20261201-130000-ABCDEFG.md")
     }
 }

@@ -32,7 +32,9 @@ import Testing
         }
 
         func write(_ text: String, _ path: String) throws {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: dir + "/" + path))
+            let url = URL(fileURLWithPath: dir + "/" + path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
         }
 
         func read(_ path: String) -> String? {
@@ -62,7 +64,10 @@ import Testing
             return (process.terminationStatus, text)
         }
 
-        func fold() throws -> FolioBinary.Run { try FolioBinary.run(["fold", dir, "--state", state, "--quiet", "0"]) }
+        /// `folio fold` of the repository, or of `folder` (relative, as typed in the repository).
+        func fold(_ folder: String? = nil) throws -> FolioBinary.Run {
+            try FolioBinary.run(["fold", folder ?? dir, "--state", state, "--quiet", "0"], in: URL(fileURLWithPath: dir))
+        }
 
         func remove() { try? FileManager.default.removeItem(at: root) }
 
@@ -73,6 +78,32 @@ import Testing
             try write(stew.replacingOccurrences(of: "servings: 4", with: "servings: 6"), GitWorkTreeTests.copy)
             try write(stew.replacingOccurrences(of: "title: Stew", with: "title: Stew Deluxe"), "u.md")
         }
+    }
+
+    /// A git work tree no sync tool shares: `folio watch` writes nothing into it over
+    /// edits, a branch switch and a stash and its pop — git's history is its history.
+    @Test func watchWritesNothingIntoAWorkTreeNoSyncToolShares() throws {
+        guard let repo = try Repository() else { return }
+        defer { repo.remove() }
+        let (process, _, err) = try WatchCommandTests().start(["watch", repo.dir, "--state", repo.state])
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        #expect(err.wait(for: "Ctrl-C stops"), "\(err.text)")
+        try repo.run(["checkout", "-qb", "feature"])
+        try repo.write(Self.recipe.replacingOccurrences(of: "15m", with: "20m"), "r.md")
+        try repo.run(["commit", "-qam", "feature"])
+        try repo.run(["checkout", "-q", "main"])
+        try repo.write(Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 5"), "r.md")
+        Thread.sleep(forTimeInterval: 1)
+        try repo.run(["stash", "-q"])
+        Thread.sleep(forTimeInterval: 1)
+        try repo.run(["stash", "pop", "-q"])
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(try repo.run(["status", "--porcelain", "--ignored", "--untracked-files=all"]).output == " M r.md\n?? u.md\n")
+        #expect(!FileManager.default.fileExists(atPath: repo.dir + "/.folio"))
+        #expect(FileManager.default.fileExists(atPath: repo.state + "/history/log"), "its history is in the state folder")
     }
 
     @Test func duringAConflictedMergeACopyWaitsAndNothingIsWritten() throws {
@@ -163,16 +194,108 @@ import Testing
         try repo.run(["stash", "-q"])
         #expect(repo.read("r.md") == Self.recipe)
         #expect(try repo.fold().status == 0)
-        // A copy arrives while the edit is stashed: nothing is restored from the stash.
+        // A copy arrives while the edit is stashed: it folds on HEAD's version (the file's,
+        // and the one it was made from), and nothing is restored from the stash.
         let copy = "r.sync-conflict-20261202-100000-FFFFFFF.md"
-        try repo.write(Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 40m"), copy)
+        let retitled = Self.recipe.replacingOccurrences(of: "title: Soup", with: "title: Spicy Soup")
+        try repo.write(retitled, copy)
         let during = try repo.fold()
-        #expect(!during.stdout.contains("restored") && !repo.read("r.md")!.contains("servings: 5"), "\(during.stdout)")
+        #expect(during.stdout == "folded \(copy) into r.md (base: git)\n", "\(during.stdout)")
+        #expect(repo.read("r.md") == retitled)
+        // Once that is committed, the stash's edit comes back on top of it.
+        try repo.run(["commit", "-qam", "the copy's title"])
         try repo.run(["stash", "pop", "-q"])
         let after = try repo.fold()
         #expect(!after.stdout.contains("restored"), "\(after.stdout)")
-        #expect(repo.read("r.md")!.contains("servings: 5"))
-        let log = try String(contentsOfFile: repo.dir + "/.folio/logs/" + (try FileManager.default.contentsOfDirectory(atPath: repo.dir + "/.folio/logs").first!), encoding: .utf8)
+        #expect(repo.read("r.md") == retitled.replacingOccurrences(of: "servings: 4", with: "servings: 5"))
+        // (This device's own log, in its state folder: alone in keeping a history, it publishes none.)
+        let log = try String(contentsOfFile: repo.state + "/history/log", encoding: .utf8)
         #expect(log.contains("\tgit-checkout\t"), "\(log)")
+    }
+
+    // Where no device's log names the versions' common ancestor (Folio never saw the file
+    // before, or the version both came from), git's history is the base: the newest commit
+    // both versions descend from, HEAD for what is not committed.
+
+    static let carbonara = "---\ntitle: Carbonara\nkind: recipe\ntime: 20m\nservings: 2\n---\nEggs, pecorino, guanciale.\n"
+    static let carbonaraCopy = "recipes/carbonara.sync-conflict-20261201-101010-ABCDEFG.md"
+
+    /// A recipe committed at HEAD, its `time` edited in the work tree and a copy beside it
+    /// with `servings` changed, both made from HEAD's version: folded on HEAD's version, in a
+    /// repository folded whole (DIR as given) and in its subfolder `notes/` (`folio fold
+    /// notes`); whether Folio first met the file with the copy, or already edited (its log
+    /// then holds the path, but not the version both came from).
+    @Test(arguments: ["", "notes/"], [false, true])
+    func anEditNotCommittedAndACopyOfHeadsVersionFoldOnHeadsVersion(folder: String, editSeen: Bool) throws {
+        guard let repo = try Repository() else { return }
+        defer { repo.remove() }
+        let dir = folder.isEmpty ? nil : "notes"
+        try repo.write(Self.carbonara, folder + "recipes/carbonara.md")
+        try repo.run(["add", folder + "recipes/carbonara.md"])
+        try repo.run(["commit", "-qm", "carbonara"])
+        try repo.write(Self.carbonara.replacingOccurrences(of: "time: 20m", with: "time: 25m"), folder + "recipes/carbonara.md")
+        if editSeen { #expect(try repo.fold(dir).stdout == "") }
+        try repo.write(Self.carbonara.replacingOccurrences(of: "servings: 2", with: "servings: 4"), folder + Self.carbonaraCopy)
+        let run = try repo.fold(dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "folded \(Self.carbonaraCopy) into recipes/carbonara.md (base: git)\n")
+        let both = Self.carbonara.replacingOccurrences(of: "time: 20m", with: "time: 25m").replacingOccurrences(of: "servings: 2", with: "servings: 4")
+        #expect(repo.read(folder + "recipes/carbonara.md") == both)
+        #expect(repo.read(folder + Self.carbonaraCopy) == nil)
+    }
+
+    /// The file as HEAD holds it and a copy edited from it: HEAD's version is the base, so
+    /// the fold takes the copy's edit whole.
+    @Test func aFileAsCommittedTakesTheCopysEdit() throws {
+        guard let repo = try Repository() else { return }
+        defer { repo.remove() }
+        let copy = "r.sync-conflict-20261201-101010-ABCDEFG.md"
+        let edited = Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 6")
+        try repo.write(edited, copy)
+        let run = try repo.fold()
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "folded \(copy) into r.md (base: git)\n")
+        #expect(repo.read("r.md") == edited && repo.read(copy) == nil)
+    }
+
+    /// The file's version committed on one branch (checked out) and the copy's on another,
+    /// both from main's: the base is the version of their merge base, not HEAD's (which
+    /// would make the copy win whole). A name with spaces, glob characters, a colon and a
+    /// letter git would quote.
+    @Test func committedVersionsFoldOnTheirMergeBase() throws {
+        guard let repo = try Repository() else { return }
+        defer { repo.remove() }
+        let file = "recipes/pasta: e fagioli [nonna] *ü.md", copy = "recipes/pasta: e fagioli [nonna] *ü.sync-conflict-20261201-101010-ABCDEFG.md"
+        try repo.write(Self.carbonara, file)
+        try repo.run(["add", "--", file])
+        try repo.run(["commit", "-qm", "first"])
+        try repo.run(["checkout", "-qb", "there"])
+        let there = Self.carbonara.replacingOccurrences(of: "servings: 2", with: "servings: 4")
+        try repo.write(there, file)
+        try repo.run(["commit", "-qam", "there"])
+        try repo.run(["checkout", "-qb", "here", "main"])
+        let here = Self.carbonara.replacingOccurrences(of: "time: 20m", with: "time: 25m")
+        try repo.write(here, file)
+        try repo.run(["commit", "-qam", "here"])
+        try repo.write(there, copy)
+        let run = try repo.fold()
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "folded \(copy) into \(file) (base: git)\n")
+        #expect(repo.read(file) == here.replacingOccurrences(of: "servings: 2", with: "servings: 4"))
+        #expect(repo.read(copy) == nil)
+    }
+
+    /// A file no commit ever held (u.md, synced by Syncthing only) has no base in git: the
+    /// copy stays, said so.
+    @Test func aPathNeverCommittedHasNoBaseInGit() throws {
+        guard let repo = try Repository() else { return }
+        defer { repo.remove() }
+        try repo.copyArrives()
+        let run = try repo.fold()
+        #expect(run.status == 1)
+        #expect(run.stdout == "conflict kept u.md: no common ancestor of u.md and the copy is known (the other version stays as \(Self.copy)); "
+            + "compare them with folio resolve \(repo.dir) \(Self.copy), then keep one with --keep file or --keep copy\n")
+        let deluxe = Self.recipe.replacingOccurrences(of: "title: Soup", with: "title: Stew Deluxe")
+        #expect(repo.read("u.md") == deluxe && repo.read(Self.copy) == deluxe.replacingOccurrences(of: "Stew Deluxe", with: "Stew").replacingOccurrences(of: "servings: 4", with: "servings: 6"))
     }
 }

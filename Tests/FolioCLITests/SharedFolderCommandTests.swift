@@ -84,4 +84,31 @@ import Testing
         #expect(FileManager.default.contents(atPath: folder.appendingPathComponent("r.md").path) == Data(Self.recipe.utf8))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".folio").path), "the new folder's own history")
     }
+
+    /// A todo written, `folio watch DIR` started, the todo edited right after "watching"
+    /// and a copy made from the first version beside it: the first version was recorded
+    /// before "watching" (not passed over while it was too fresh), so the copy folds. A
+    /// folder no sync tool shares gets no `.folio/` until the copy shows it is shared.
+    @Test func anEditRightAfterWatchingStartsHasItsBase() throws {
+        let root = try FolioBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appendingPathComponent("Todos"), state = root.appendingPathComponent("state").path
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let todo = "---\ntitle: Fix the bike\nkind: todo\npriority: low\ndue: 2026-12-10\n---\nThe chain.\n"
+        let file = folder.appendingPathComponent("bike.md")
+        try Data(todo.utf8).write(to: file)
+        let (process, out, err) = try WatchCommandTests().start(["watch", folder.path, "--state", state])
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        #expect(err.wait(for: "Ctrl-C stops"))
+        let mine = todo.replacingOccurrences(of: "priority: low", with: "priority: high")
+        try Data(mine.utf8).write(to: file)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".folio").path), "nothing in a folder no sync tool shares")
+        try Data(todo.replacingOccurrences(of: "due: 2026-12-10", with: "due: 2026-12-12").utf8)
+            .write(to: folder.appendingPathComponent("bike.sync-conflict-20261201-120000-ABCDEFG.md"))
+        #expect(out.wait(for: "folded bike.sync-conflict-20261201-120000-ABCDEFG.md into bike.md (base: history)", timeout: 20), "\(out.text)\(err.text)")
+        #expect(FileManager.default.contents(atPath: file.path) == Data(mine.replacingOccurrences(of: "due: 2026-12-10", with: "due: 2026-12-12").utf8))
+    }
 }

@@ -25,9 +25,15 @@ import Testing
         var state: String { state(of: "a") }
         func state(of device: String) -> String { root.appendingPathComponent("state-" + device).path }
 
-        init() throws {
+        /// A fresh folder; `shared`: Syncthing's marker in it, so that the devices' logs are published in `.folio/`.
+        init(shared: Bool = true) throws {
             root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-shared-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(atPath: root.appendingPathComponent("folder").path, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: root.appendingPathComponent(shared ? "folder/.stfolder" : "folder").path, withIntermediateDirectories: true)
+        }
+
+        /// What is at `path` below the folder (relative), recursively, sorted; nil when nothing is.
+        func listing(_ path: String) -> [String]? {
+            FileManager.default.fileExists(atPath: folder + "/" + path) ? ((try? FileManager.default.subpathsOfDirectory(atPath: folder + "/" + path)) ?? []).sorted() : nil
         }
 
         func remove() { try? FileManager.default.removeItem(at: root) }
@@ -72,23 +78,34 @@ import Testing
         }
     }
 
-    /// On a full disk the fold says so once, with the fix, and leaves no trash copy per try.
-    @Test func aFullDiskIsSaidOnceAndLeavesNoTrashCopyPerTry() throws {
+    /// On a full disk the fold says so, with the fix, as a write that failed (tried again,
+    /// it folds once there is room), and leaves nothing in the trash per try: no copy of
+    /// the file's version, no folder made for one.
+    @Test(arguments: [
+        ("/folder/", "cannot write r.md: No space left on device. Free some space on that disk, then fold again"),
+        ("/state-a/trash/", "cannot keep the file's version in the trash in STATE: No space left on device. Free some space on that disk, then fold again"),
+    ])
+    func aFullDiskIsAWriteThatFailedAndLeavesNothingInTheTrashPerTry(disk: String, reason: String) throws {
         let place = try Place()
         defer { place.remove() }
         try place.clash(mine: Self.recipe([("time: 15m", "time: 20m")]), theirs: Self.recipe([("servings: 4", "servings: 6")]))
         let fullDisk = FaultInjection(failure: { operation, path in
-            operation == .write && path.contains("/folder/") && path.contains(".r.md.folio-") ? ENOSPC : nil
+            operation == .write && path.contains(disk) && path.contains("r.md.folio-") ? ENOSPC : nil
         })
         let folder = try place.open("a")
         let reports = FaultInjection.$current.withValue(fullDisk) { (0..<3).map { _ in folder.fold() } }
+        let kept = FoldReport.Kept(copy: Self.copyName, file: "r.md", reason: reason.replacingOccurrences(of: "STATE", with: place.state), writeFailed: true)
         for report in reports {
             #expect(report.folded.isEmpty)
-            #expect(report.kept.map(\.reason) == ["cannot write r.md: No space left on device. Free some space on that disk, then sync again"])
+            #expect(report.kept == [kept])
         }
-        #expect(Trash(state: try RootedFolder.creating(place.state)).items().isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: place.state + "/trash").isEmpty)
         #expect(place.read("r.md") == Self.recipe([("servings: 4", "servings: 6")]))
         #expect(place.read(Self.copyName) == Self.recipe([("time: 15m", "time: 20m")]))
+        // The disk has room again: the next try folds it.
+        #expect(folder.fold().folded == [.init(copy: Self.copyName, file: "r.md", base: .history)])
+        #expect(place.read("r.md") == Self.recipe([("time: 15m", "time: 20m"), ("servings: 4", "servings: 6")]))
+        #expect(Set(Trash(state: try RootedFolder.creating(place.state)).items().map(\.path)) == [Self.copyName, "r.md"])
     }
 
     @Test func aCopyIsFoldedAgainstTheLowestCommonAncestor() throws {
@@ -172,11 +189,28 @@ import Testing
         try place.write(Self.recipe([("time: 15m", "time: 127m")]), second)
         let report = try place.open("a").fold()
         #expect(report.kept == [.init(copy: Self.copyName, file: "r.md", reason: "time (126m | 127m)")])
-        #expect(report.folded == [.init(copy: second, file: "r.md", base: nil)])
+        #expect(report.folded == [.init(copy: second, file: "r.md", base: nil, sameAs: Self.copyName)])
         #expect(place.read(Self.copyName) != nil && place.read(second) == nil)
         // Reported once: the next pass keeps the same one and finds nothing else to do.
         let again = try place.open("a").fold()
         #expect(again.kept.map(\.copy) == [Self.copyName] && again.folded.isEmpty)
+    }
+
+    @Test func copiesOfTheVersionAFoldTookAreSetAsideForTheCopyItFolded() throws {
+        // The phone's edit in two copies (two sync tools'): the first folds into the file,
+        // which then holds the second's bytes too — because of the first, which is named.
+        let place = try Place()
+        defer { place.remove() }
+        let theirs = Self.recipe([("servings: 4", "servings: 6")])
+        try place.save([Self.recipe], on: "a")
+        try place.open("b").record()
+        try place.save([theirs], on: "b")
+        try place.write(Self.recipe, "r.md")
+        let second = "r (conflicted copy).md"
+        for copy in [Self.copyName, second] { try place.write(theirs, copy) }
+        let report = try place.open("a").fold()
+        #expect(report.folded == [.init(copy: Self.copyName, file: "r.md", base: .history), .init(copy: second, file: "r.md", base: nil, sameAs: Self.copyName)])
+        #expect(report.kept.isEmpty && place.read("r.md") == theirs && place.read(second) == nil)
     }
 
     @Test func withoutACommonAncestorTheCopyStays() throws {
@@ -297,11 +331,15 @@ import Testing
         let place = try Place()
         defer { place.remove() }
         try place.clash(mine: Self.recipe([("time: 15m", "time: 20m")]), theirs: Self.recipe([("servings: 4", "servings: 6")]))
-        // The ancestor's content has not arrived in .folio/versions; Syncthing kept it.
+        // A third device, which never saw the ancestor: its content, which the laptop
+        // published when it edited it, has not arrived in .folio/versions; Syncthing kept it.
         let hex = SHA256.hash(Array(Self.recipe.utf8)).description
-        try FileManager.default.removeItem(atPath: place.folder + "/.folio/versions/" + hex.prefix(2) + "/" + hex)
+        // (Each device that edited it published it: each may be another's base.)
+        let devices = try ["a", "b"].map { try place.open($0).deviceName }.sorted()
+        #expect(place.listing(".folio/versions") == devices.flatMap { [$0, $0 + "/" + hex] })
+        try FileManager.default.removeItem(atPath: place.folder + "/.folio/versions")
         try place.write(Self.recipe, ".stversions/r~20261130-100000.md")
-        let report = try place.open("a").fold()
+        let report = try place.open("c").fold()
         #expect(report.folded == [.init(copy: Self.copyName, file: "r.md", base: .syncthingVersions)])
         #expect(place.read("r.md")!.contains("time: 20m") && place.read("r.md")!.contains("servings: 6"))
     }
@@ -408,11 +446,15 @@ import Testing
             try place.write(Self.recipe([("servings: 4", "servings: \(n)")]), "r.md")
             try folder.record(["r.md"])
         }
-        let log = try FileManager.default.attributesOfItem(atPath: place.folder + "/.folio/logs/" + folder.history.device + ".log")[.size] as? Int ?? 0
-        let versions = try FileManager.default.subpathsOfDirectory(atPath: place.folder + "/.folio/versions").filter { $0.count > 3 }
+        func size(_ name: String) throws -> Int { try FileManager.default.attributesOfItem(atPath: place.state + "/history/" + name)[.size] as? Int ?? 0 }
+        let log = try size("log")
+        let pack = try FileManager.default.contentsOfDirectory(atPath: place.state + "/history").filter { $0.hasSuffix(".pack") }
+        let packed = try pack.reduce(0) { try $0 + size($1) }
         // Compaction waits for the log to grow by half (and 64 KiB), so some superseded versions may wait too.
         #expect(log < 160 << 10, "the log is \(log) bytes")
-        #expect(versions.count < 1_000, "\(versions.count) versions kept")
+        #expect(packed < 1_000 * Self.recipe.utf8.count, "\(packed) bytes of versions kept in \(pack)")
+        // With no other device, no version is one another device may need: none is published.
+        #expect(place.listing(".folio/versions") == nil)
         let last = folder.history.graph.latest(device: folder.history.device, path: "r.md")?.version
         #expect(last.flatMap { folder.history.contents(of: $0) }.map { String(decoding: $0, as: UTF8.self).contains("servings: 1499") } == true)
     }

@@ -17,7 +17,8 @@ enum WatchCommand: FolioCommand {
           invalid recipes/soup.md:3:7: unterminated quote
         It also folds the conflict copies Syncthing, Dropbox or Nextcloud leave in DIR
         back into their files (as folio fold DIR does, once the sync tool has left them
-        alone for 2 s), printing `folded COPY into FILE` or `conflict kept FILE: …`, and
+        alone for 2 s), printing `folded COPY into FILE` or `conflict kept FILE: …` (or
+        `cannot fold COPY into FILE yet: …` on a full disk, tried again every \(FoldCommand.spoken(FoldingFollower.writeRetry))), and
         keeps the history of versions the folds take their bases from (in --state DIR,
         else $XDG_STATE_HOME/folio/; one folio at a time uses it).
         --json prints one JSON object per line. Linux uses inotify and macOS FSEvents;
@@ -43,20 +44,30 @@ enum WatchCommand: FolioCommand {
         if arguments.positionals.count == 2 {
             return await watchPair(arguments, state: state, options: options, json: json)
         }
-        // Loaded first: a folder that is missing is bad usage (exit 2), as for every
-        // command that reads one.
-        let store = try await loadStore(root)
         var foldOptions = FoldOptions()
         foldOptions.stateDirectory = state
-        let shared: SharedFolder
-        do { shared = try SharedFolder(root, options: foldOptions) } catch {
+        // The history's first record of the folder runs while the store loads it: two
+        // reads side by side, on two cores.
+        let opened = Result { () throws(SyncError) -> FoldingFollower in
+            FoldingFollower(folder: try SharedFolder(root, options: foldOptions)) { fold in
+                for line in FoldCommand.events(fold, json: json, folder: root) { Output.print(line) }
+            }
+        }
+        if case .success(let follower) = opened { follower.start() }
+        // A folder that is missing is bad usage (exit 2), as for every command that reads one.
+        let store: Store
+        do { store = try await loadStore(root) } catch {
+            if case .success(let follower) = opened { follower.stop() }
+            throw error
+        }
+        let folding: FoldingFollower
+        switch opened {
+        case .success(let follower): folding = follower
+        case .failure(let error):
             Output.error("folio watch: \(error)")
             return ExitCode.of(error)
         }
         var report = ChangeReport(store: store)
-        let folding = FoldingFollower(folder: shared) { fold in
-            for line in FoldCommand.events(fold, json: json, folder: root) { Output.print(line) }
-        }
         let watcher = FolderWatcher(store: store, options: options) { Output.error("folio watch: \($0)") }
         let changes = store.changes()
         do { try watcher.start() } catch {
@@ -68,6 +79,8 @@ enum WatchCommand: FolioCommand {
             watcher.stop()
         }
         folding.start()
+        // What the folder holds is recorded before "watching": an edit made after it has a base.
+        await folding.ready()
         Output.error("watching \(root): \(store.state.count) records (Ctrl-C stops)")
         for await change in changes {
             for line in report.lines(for: change, in: store, json: json) { if json { Output.printJSON(line) } else { Output.print(line) } }

@@ -1,0 +1,113 @@
+import FolioSystem
+
+/// What a device writes into a shared folder's `.folio/`, and how an earlier Folio's
+/// history kept there is moved to the state folder.
+extension SharedHistory {
+    /// Publishes, in a shared folder, the contents waiting in ``toPublish``, then the
+    /// lines of `fresh` (this device's events just logged) others can need, appended when
+    /// the published log is as this device last left it, else the log written whole.
+    func publish(_ fresh: [VersionEvent]) throws(SystemError) {
+        guard isShared, !readOnly else { return }
+        try ensureFolder()
+        for hash in toPublish {
+            let path = publishedPath(hash)
+            // A probe: content already there is not written again; one that cannot be looked at is written, and the write reports a disk that refuses.
+            guard (try? FileStamp.of(path)) == nil, let bytes = contentStore.load(hash) else { continue }
+            try path.parent.makeDirectories()
+            // Durable: the contents the published lines name reach the disk before the lines.
+            _ = try AtomicFile.write(bytes, to: path, mode: nil, creating: 0o666, replacingOnly: { $0 == nil })
+            publishedSinceCompaction += 1
+        }
+        toPublish.removeAll()
+        // A probe: a published log that cannot be looked at is written again whole.
+        guard let ids = publishedIDs, (try? FileStamp.of(publishedLog))?.size == publishedLogSize else { return try republishLog() }
+        guard !otherDevices.isEmpty else { return }
+        let new = newlyPublishable(fresh, published: ids)
+        guard !new.isEmpty else { return }
+        var text: [UInt8] = []
+        for event in new { text += event.line }
+        try AtomicFile.append(text, to: publishedLog, mode: 0o666, flushing: true)
+        publishedIDs = ids.union(new.map(\.id.sequence))
+        publishedLogSize += Int64(text.count)
+    }
+
+    /// Writes what of this device's log others can need into `.folio/logs/` whole (the
+    /// first time the folder is shared, after a compaction, or when the published log was
+    /// lost or cut short), unless it holds that already.
+    func republishLog() throws(SystemError) {
+        guard isShared, !readOnly else { return }
+        try ensureFolder()
+        var text: [UInt8] = []
+        // Until another device keeps a history, the log is only this device's sign that it
+        // does (an empty file): no one else would read its lines.
+        let wanted = otherDevices.isEmpty ? [] : Self.publishable(logged[device] ?? [])
+        for event in wanted { text += event.line }
+        // A probe: a published log that cannot be read is written again.
+        if (try? AtomicFile.contentsIfPresent(publishedLog)) != text {
+            _ = try AtomicFile.write(text, to: publishedLog, mode: nil, creating: 0o666, replacingOnly: nil)
+        }
+        publishedIDs = Set(wanted.map(\.id.sequence))
+        publishedLogSize = Int64(text.count)
+    }
+
+    /// What of a device's events (`own`, in its log's order) other devices can need, once
+    /// there are others (until then a device publishes an empty log: the sign that it
+    /// keeps a history, so that the next one to come publishes for it): all of them. The
+    /// first sightings too — most of a log, a line per file — since devices that first
+    /// saw one file at once must share one root: a three-device session that left the
+    /// sightings no line names unpublished kept copies it should have folded.
+    static func publishable(_ own: [VersionEvent]) -> [VersionEvent] { own }
+
+    /// Of `fresh`, those not yet published (`published`), in log order.
+    func newlyPublishable(_ fresh: [VersionEvent], published: Set<Int>) -> [VersionEvent] {
+        Self.publishable(fresh).filter { !published.contains($0.id.sequence) }
+    }
+
+    /// Where an earlier Folio kept a version in the folder: `.folio/versions/HH/HASH`.
+    func earlierPath(_ hash: SHA256.Digest) -> RootedPath {
+        let hex = hash.description
+        return folder.appending("versions/" + hex.prefix(2) + "/" + hex)
+    }
+
+    /// `.folio/.gitignore`: git never tracks the shared history.
+    static let ignoreEverything = Array("# Folio's shared history of this folder: never committed.\n*\n".utf8)
+
+    /// Makes `.folio/` with its `.gitignore` (so that git never tracks it) and `logs/`.
+    func ensureFolder() throws(SystemError) {
+        // A probe: a logs folder not there (or not to be looked at) is made; making it reports a disk that refuses.
+        guard (try? FileStamp.of(logsFolder))?.isDirectory != true else { return }
+        try logsFolder.makeDirectories()
+        let ignore = folder.appending(".gitignore")
+        // A probe: an existing .gitignore is kept; the write (only where none is) reports a disk that refuses.
+        if (try? FileStamp.of(ignore)) == nil {
+            _ = try AtomicFile.write(Self.ignoreEverything, to: ignore, mode: nil, replacingOnly: { $0 == nil })
+        }
+    }
+
+    /// Moves the history an earlier Folio kept in the folder (`.folio/logs/DEVICE.log`,
+    /// `log`, and the versions its events name) to the state folder. In a folder no sync
+    /// tool shares, what that Folio wrote there is then removed: its own log and versions,
+    /// `.gitignore`, and the folders left empty (anything else stays).
+    func adoptEarlierHistory(_ log: [UInt8]) throws(SystemError) {
+        let events = VersionEvent.parse(log, device: device)
+        for hash in Set(events.compactMap(\.version)) {
+            // Content that cannot be read is a version this device no longer has: as before, a fold that needs it keeps the copy and says why.
+            if let bytes = try? FileReading.contents(of: earlierPath(hash)), SHA256.hash(bytes) == hash { try contentStore.store(bytes, hash: hash) }
+        }
+        try contentStore.flush(durably: true)
+        _ = try AtomicFile.write(log, to: ownLog, mode: 0o600, replacingOnly: nil)
+        guard !isShared else { return }
+        // Best effort from here: what is left of the old .folio/ is only space in the folder.
+        let versions = folder.appending("versions")
+        for prefix in Trash.entries(versions) where prefix.count == 2 {
+            for name in Trash.entries(versions.appending(prefix)) where SHA256.Digest(hex: name) != nil { try? AtomicFile.remove(versions.appending(prefix + "/" + name)) }
+            try? versions.appending(prefix).removeDirectory()
+        }
+        try? versions.removeDirectory()
+        try? AtomicFile.remove(publishedLog)
+        try? logsFolder.removeDirectory()
+        let ignore = folder.appending(".gitignore")
+        if (try? AtomicFile.contentsIfPresent(ignore)) == Self.ignoreEverything { try? AtomicFile.remove(ignore) }
+        try? folder.removeDirectory()
+    }
+}
