@@ -61,7 +61,7 @@ extension SharedFolder {
         guard let node = graph.node(holding: content) else { return nil }
         guard graph.hasChildren(node) else { return node }
         let folded = graph.events.values.contains { $0.kind == .fold && $0.parents.contains { graph.node($0) == node } }
-        return folded ? node : nil
+        return folded || graph.lostInAClash(node) ? node : nil
     }
 
     /// Whether another device's Folio keeps a history of the folder (its log is in

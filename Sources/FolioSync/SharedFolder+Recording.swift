@@ -77,7 +77,7 @@ extension SharedFolder {
             // Probes of a copy that may be going away: one that cannot be looked at or read is no evidence of an arrival.
             guard let copyStamp = try? FileStamp.of(rootFolder[copy]) else { continue }
             if gap > Self.renameGap && now - max(copyStamp.modified, copyStamp.changed) < Self.clashWindow { return (.arrival, []) }
-            if let held = previous.version, (try? FileReading.contents(of: rootFolder[copy])).map(SHA256.hash) == held { return (.arrival, []) }
+            if gap > Self.renameGap, let held = previous.version, (try? FileReading.contents(of: rootFolder[copy])).map(SHA256.hash) == held { return (.arrival, []) }
         }
         return (.edit, [previous.id])
     }

@@ -54,6 +54,28 @@ extension VersionGraph {
         return dropped.sorted { Self.older(events[$0]!, than: events[$1]!) }
     }
 
+    /// Whether some device held `version` in its file and lost it in a clash there: its
+    /// file replaced by an arrival of other bytes while a conflict copy of the file holding
+    /// `version`'s bytes first appeared there (within ``lossWindow``). Such a copy is an
+    /// old version a device never moved past (its folder paused through the others'
+    /// edits), not a newer version with old bytes whose log line has not arrived.
+    package func lostInAClash(_ version: VersionEvent.ID) -> Bool {
+        guard let content = events[version]?.version else { return false }
+        var copiesOf: [String: [String]] = [:]
+        for holder in events.values where holder.version == content && ConflictCopies.rootOriginal(of: holder.path) == nil && node(holder.id) == version {
+            let seen = events(device: holder.id.device, path: holder.path)
+            guard let index = seen.firstIndex(where: { $0.id == holder.id }), index + 1 < seen.count, case let next = seen[index + 1],
+                  next.kind == .arrival, next.version != content
+            else { continue }
+            if copiesOf[holder.path] == nil { copiesOf[holder.path] = paths.filter { ConflictCopies.rootOriginal(of: $0) == holder.path } }
+            let lost = copiesOf[holder.path]!.contains { copy in
+                events(device: holder.id.device, path: copy).first.map { $0.version == content && abs($0.time - next.time) <= Self.lossWindow } == true
+            }
+            if lost { return true }
+        }
+        return false
+    }
+
     /// How far apart (ns) a device's file being replaced and a conflict copy of it first
     /// seen there may be for the copy to be the one its own sync tool made of the version
     /// replaced: Syncthing moves the version to the copy and puts the winner in place at

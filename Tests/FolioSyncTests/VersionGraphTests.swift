@@ -330,6 +330,29 @@ import Testing
         #expect(graph.droppedVersions(of: "r.md", madeBy: "a", present: Set(["W", "B", "A"].map(Self.digest)), now: logs.time + settled, settled: settled).isEmpty)
     }
 
+    @Test func aCopyOfAVersionADeviceLostInAClashIsThatVersion() {
+        // Issue 37's seeds 2 and 4: c's folder was paused while a edited X into Y; when it
+        // resumed, c's Syncthing put Y in place and moved c's X to a copy. X has a child (Y)
+        // and no fold, which alone reads as a newer version with old bytes whose line has
+        // not arrived; c's file replaced while the copy appeared says it is X itself.
+        func copyVersion(copyAfter gap: Int64, replacedBy kind: VersionEvent.Kind = .arrival) -> (found: VersionEvent.ID?, x: VersionEvent.ID) {
+            var logs = Logs()
+            let x = logs.log("a", .edit, "X")
+            let seen = logs.log("c", .arrival, "X")
+            _ = logs.log("a", .edit, "Y", parents: [x])
+            _ = logs.log("c", kind, "Y", parents: kind == .edit ? [seen] : [])
+            logs.time += gap
+            _ = logs.log("c", .arrival, "X", path: "r.sync-conflict-20261201-120000-CCCCCCC.md")
+            var graph = logs.graph
+            return (SharedFolder.version(ofCopyHolding: Self.digest("X"), in: &graph), x)
+        }
+        let lost = copyVersion(copyAfter: 1_000_000_000)
+        #expect(lost.found == lost.x)
+        // A copy seen long after the file was replaced, or a file edited here (not replaced), proves nothing.
+        #expect(copyVersion(copyAfter: VersionGraph.lossWindow + 1).found == nil)
+        #expect(copyVersion(copyAfter: 1_000_000_000, replacedBy: .edit).found == nil)
+    }
+
     @Test func whatEveryDeviceMovedPastIsSuperseded() {
         var logs = Logs()
         let r = logs.log("a", .edit, "R")
