@@ -1,6 +1,7 @@
 import FolioFormat
 import FolioMerge
 import FolioStore
+import FolioSystem
 
 /// How `folio watch` tells what changed: one line per change, in words or as JSON,
 /// with the fields that changed (the front matter of each record is remembered, since
@@ -10,9 +11,16 @@ struct ChangeReport {
     /// The front matter of each valid record, as last reported.
     private var fields: [String: YAMLMapping] = [:]
 
-    /// Remembers the front matter of every record of `store`.
+    /// Remembers the front matter of every record of `store`: read again from disk (the
+    /// store keeps fingerprints), on every core, as `watch` says "watching" only after.
     init(store: Store) {
-        for record in store.state.records.values where record.isValid { fields[record.path] = store.state.fields(of: record) }
+        let state = store.state
+        let records = state.records.values.filter(\.isValid)
+        let run = 256
+        let runs = ConcurrentSlots.map((records.count + run - 1) / run) { index in
+            records[(index * run)..<min(records.count, (index + 1) * run)].map { (path: $0.path, fields: state.fields(of: $0)) }
+        }
+        for read in runs.joined() { fields[read.path] = read.fields }
     }
 
     /// The lines that report `changes` (text, or JSON objects with `json`).
