@@ -81,7 +81,9 @@ public final class SyncedFolder {
         let engine = try replica.map { replica throws(SyncError) in try SyncEngine(folder, replica, options: syncOptions) }
         // Removed records go to the trash a fold of this folder keeps, or, with a replica,
         // the pair's (as replica A's): `folio restore` lists them with the rest.
-        let store = try await Store.load(folder, removedFiles: FolderTrash(folder: folder, state: engine?.state ?? foldOptions.stateDirectory))
+        // Without a replica the load keeps what it read: the history's first record takes
+        // it rather than reading the folder again.
+        let (store, reads) = try await Store.loadKeepingReads(folder, removedFiles: FolderTrash(folder: folder, state: engine?.state ?? foldOptions.stateDirectory), keepingReads: engine == nil)
         let watcher = FolderWatcher(store: store, options: watchOptions, onWarning: onWarning)
         let pair = engine.map { PairWatcher(engine: $0, options: watchOptions, report: onSync) }
         var folding: FoldingFollower?
@@ -92,7 +94,7 @@ public final class SyncedFolder {
             feeding = Task {
                 for await change in changes { follower.changed(change.paths, writtenByApp: change.origin == .action) }
             }
-            follower.start()
+            follower.start(alreadyRead: reads)
             // The history holds what the folder holds before the app can edit it: an edit
             // made right after open has its base.
             await follower.ready()

@@ -16,6 +16,13 @@ public enum FolderScan {
 
     /// The state of `root`, and what could not be read.
     public static func read(_ root: RootedFolder) throws(SystemError) -> (StoreState, [SystemError]) {
+        let (state, problems, _) = try read(root, keepingReads: false)
+        return (state, problems)
+    }
+
+    /// ``read(_:)-(RootedFolder)``; with `keepingReads`, also every record file read, with
+    /// its stamp, for a second reader of the folder at the same moment.
+    package static func read(_ root: RootedFolder, keepingReads: Bool) throws(SystemError) -> (StoreState, [SystemError], [FileRead]) {
         let walk = try markdownFiles(under: root.root)
         var problems = walk.problems
         var settings: [UInt8]? = nil
@@ -28,9 +35,9 @@ public enum FolderScan {
         // Read first, so that each record is read once, with the folders the settings declare.
         // A settings file that does not parse declares nothing (as it sets nothing).
         let declared = settings.flatMap { try? Document(yamlBytes: $0, path: Settings.fileName) }.map(DeclaredKinds.init) ?? DeclaredKinds()
-        var (state, unread) = StoreState.load(paths: walk.paths, from: FolderSource(root: root), folders: declared.folders)
+        var (state, unread, reads) = StoreState.load(paths: walk.paths, from: FolderSource(root: root), folders: declared.folders, keepingReads: keepingReads)
         problems += unread
         _ = Reducer.reduce(&state, .settingsFileChanged(bytes: settings))
-        return (state, problems)
+        return (state, problems, reads)
     }
 }

@@ -16,4 +16,9 @@ public struct FolderSource: ContentSource {
     public func contents(of paths: ArraySlice<String>) -> [Result<[UInt8], SystemError>] {
         FileReading.contents(of: paths, in: root)
     }
+
+    /// Reads `paths` with their stamps, each folder opened once for its run of files.
+    public func contentsAndStamps(of paths: ArraySlice<String>) -> [Result<(bytes: [UInt8], stamp: FileStamp?), SystemError>] {
+        FileReading.contentsAndStamps(of: paths, in: root).map { $0.map { (bytes: $0.bytes, stamp: $0.stamp) } }
+    }
 }

@@ -113,13 +113,20 @@ public final class Store {
     /// `folio.yaml`. The files of records it removes go to `removedFiles`, or are
     /// deleted (nil); `import Folio` adds `load(_:)`, which keeps them in the folder's trash.
     public static func load(_ root: String, removedFiles: (any RemovedFileKeeper)?) async throws(SystemError) -> Store {
+        try await loadKeepingReads(root, removedFiles: removedFiles, keepingReads: false).store
+    }
+
+    /// ``load(_:removedFiles:)``, also giving every record file as it was read (with
+    /// `keepingReads`): what the shared history records first, without reading the folder
+    /// a second time.
+    package static func loadKeepingReads(_ root: String, removedFiles: (any RemovedFileKeeper)?, keepingReads: Bool = true) async throws(SystemError) -> (store: Store, reads: [FileRead]) {
         let folder = try RootedFolder(root)
         let snapshot = try await Task.detached {
-            Result { () throws(SystemError) in try FolderScan.read(folder) }
+            Result { () throws(SystemError) in try FolderScan.read(folder, keepingReads: keepingReads) }
         }.value.get()
         let store = Store(folder: folder, state: snapshot.0, removedFiles: removedFiles)
         store.loadProblems = snapshot.1
-        return store
+        return (store, snapshot.2)
     }
 
     /// Files or folders that could not be read when loading.

@@ -61,12 +61,21 @@ public struct StoreState: Sendable {
 
     /// ``load(paths:from:)``, with `folders` naming the kinds of declared folders.
     static func load(paths: [String], from source: any ContentSource, folders: [String: Kind]) -> (StoreState, [SystemError]) {
+        let (state, problems, _) = load(paths: paths, from: source, folders: folders, keepingReads: false)
+        return (state, problems)
+    }
+
+    /// ``load(paths:from:folders:)``; with `keepingReads`, also every file read with its
+    /// stamp (where the source has stamps), in path order, for a second reader of the
+    /// same files (the shared history's first record): the folder is read once.
+    static func load(paths: [String], from source: any ContentSource, folders: [String: Kind], keepingReads: Bool) -> (StoreState, [SystemError], [FileRead]) {
         let paths = paths.sorted()
         let target = LoadTarget(StoreState(source: source))
         target.state.recordsByID.reserveCapacity(paths.count)
         let chunkSize = StoreIndex.Chunk.capacity
         let batchSize = chunkSize * 8
         var parsed: [(StoreIndex.Chunk, [SystemError])] = []
+        let kept = ConcurrentSlots<[FileRead]>(count: keepingReads ? (paths.count + chunkSize - 1) / chunkSize : 0)
         // One round past the last batch, to merge it.
         for batchStart in Array(stride(from: 0, to: paths.count, by: batchSize)) + [paths.count] {
             let batchEnd = min(batchStart + batchSize, paths.count)
@@ -83,15 +92,19 @@ public struct StoreState: Sendable {
                 var chunk = StoreIndex.Chunk(firstID: Int32(start))
                 var unreadable: [SystemError] = []
                 let range = start..<min(start + chunkSize, batchEnd)
-                for (i, read) in zip(range, source.contents(of: paths[range])) {
+                let reads = keepingReads ? source.contentsAndStamps(of: paths[range]) : source.contents(of: paths[range]).map { $0.map { (bytes: $0, stamp: nil) } }
+                var keep: [FileRead] = []
+                for (i, read) in zip(range, reads) {
                     switch read {
-                    case .success(let bytes):
+                    case .success(let (bytes, stamp)):
                         let (record, entry) = StoreState.prepare(path: paths[i], bytes: bytes, folders: folders)
                         chunk.add(record, entry)
+                        if keepingReads, let stamp { keep.append(FileRead(path: paths[i], bytes: bytes, stamp: stamp)) }
                     case .failure(let error):
                         unreadable.append(error)
                     }
                 }
+                if keepingReads { kept.set(start / chunkSize, keep) }
                 chunk.finish()
                 return (chunk, unreadable)
             }
@@ -100,7 +113,7 @@ public struct StoreState: Sendable {
         var state = target.state
         target.state = StoreState(source: source)
         state.index.finishBulk()
-        return (state, target.problems)
+        return (state, target.problems, kept.values.flatMap { $0 ?? [] })
     }
 
     private init(source: any ContentSource) { self.source = source }

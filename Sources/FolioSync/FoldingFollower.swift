@@ -57,11 +57,17 @@ public final class FoldingFollower: @unchecked Sendable {
     /// Records every file's version, folds what can be folded, then follows. ``ready()``
     /// returns once the first record and pass are done.
     public func start() {
+        start(alreadyRead: [])
+    }
+
+    /// ``start()``, taking the files in `alreadyRead` (a store's load of the folder just
+    /// before) as what is on disk, rather than reading them again.
+    package func start(alreadyRead: [FileRead]) {
         queue.async { [self] in
             // Every file, before anything is folded, as it is now: what is on disk at the
             // start is a version (an edit a moment later descends from it). One the sync
             // tool or an editor is still writing is read again once left alone.
-            do { unrecorded.formUnion(try folder.record(nil, waitingForQuiet: false)) } catch { recordFailed(error) }
+            do { unrecorded.formUnion(try folder.record(nil, waitingForQuiet: false, alreadyRead: alreadyRead)) } catch { recordFailed(error) }
             if !unrecorded.isEmpty { scheduleRetry(after: untilQuiet(unrecorded, for: min(folder.options.recordQuietPeriod, folder.options.quietPeriod))) }
             recordedAtStart = true
             for waiter in waitingForRecord { waiter.resume() }

@@ -8,10 +8,10 @@ extension SharedFolder {
     /// done: then it is recorded only when not `waitingForQuiet` (what is on disk is a
     /// version, and it is read again once left alone).
     @discardableResult
-    func observe(_ path: String, time: Int64, waitingForQuiet: Bool = true, read done: Result<(bytes: [UInt8], stamp: FileStamp), SystemError>? = nil) -> Bool {
+    func observe(_ path: String, time: Int64, waitingForQuiet: Bool = true, read done: Result<VersionRead, SystemError>? = nil) -> Bool {
         let previous = history.graph.latest(device: history.device, path: path)
-        let read: (bytes: [UInt8], stamp: FileStamp)
-        do { read = try (done ?? Result { () throws(SystemError) in try Self.read(rootFolder[path]) }).get() } catch {
+        let read: VersionRead
+        do { read = try (done ?? Result { () throws(SystemError) in VersionRead(try Self.read(rootFolder[path])) }).get() } catch {
             if error.code == Syscall.noSuchFile, let previous, previous.kind != .delete {
                 history.log(.delete, path: path, version: nil, parents: [previous.id], time: time)
             }
@@ -22,9 +22,7 @@ extension SharedFolder {
         guard quiet || !waitingForQuiet else { return false }
         if ConflictCopies.original(of: path) != nil { history.becomeShared("a conflict copy (\(TextEscaping.name(path))) was seen") }
         let bytes = read.bytes
-        // Not records (binary, huge), or git's or a merge's conflict markers: never a version.
-        guard bytes.count <= SharedHistory.largestVersion, ConflictFold.isText(bytes), !ConflictFold.hasConflictMarkers(bytes) else { return true }
-        let hash = SHA256.hash(bytes)
+        guard let hash = read.hash else { return true }
         guard previous?.version != hash else { return quiet }
         // Not stored (a full disk): not recorded either, and read again at the next look.
         do { try history.store(bytes, hash: hash) } catch { return false }
@@ -35,15 +33,21 @@ extension SharedFolder {
     }
 
 
-    /// The contents and stamps of `paths`, read on every core (in runs of a folder's
-    /// files, each folder opened once per run): what a record of the whole folder reads.
-    func readAll(_ paths: [String]) -> [Result<(bytes: [UInt8], stamp: FileStamp), SystemError>] {
-        let run = 256
+    /// The contents, stamps and hashes of `paths`, read and hashed on every core (in runs
+    /// of a folder's files, each folder opened once per run): what a record of the whole
+    /// folder reads. What `alreadyRead` holds is taken as read, not read again.
+    func readAll(_ paths: [String], alreadyRead: [FileRead] = []) -> [Result<VersionRead, SystemError>] {
         let folder = rootFolder
-        let runs = ConcurrentSlots.map((paths.count + run - 1) / run) { index in
-            FileReading.contentsAndStamps(of: paths[(index * run)..<min(paths.count, (index + 1) * run)], in: folder)
+        let known = Dictionary(alreadyRead.map { ($0.path, $0) }, uniquingKeysWith: { $1 })
+        return paths.mapOnEveryCore { run in
+            // Each folder is opened once for the run of its files still to read.
+            let unread = run.filter { known[$0] == nil }
+            var reads = FileReading.contentsAndStamps(of: unread, in: folder).makeIterator()
+            return run.map { path in
+                if let read = known[path] { return .success(VersionRead((read.bytes, read.stamp))) }
+                return reads.next()!.map(VersionRead.init)
+            }
         }
-        return runs.flatMap { $0 }
     }
 
     /// What a change of `path` to content `hash` was, from what this device last saw
@@ -87,5 +91,21 @@ extension SharedFolder {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) + "/" } ?? ""
         return Trash.entries(rootFolder[String(folder.dropLast())]).map { folder + $0 }.filter { ConflictCopies.rootOriginal(of: $0) == path }
+    }
+}
+
+/// A file as read for the history: its bytes, its stamp once read, and the hash it is
+/// logged under — nil for what is never a version (binary, larger than
+/// ``SharedHistory/largestVersion``, or holding git's or a merge's conflict markers).
+/// The hash is taken where the file is read, on every core for a whole folder.
+struct VersionRead: Sendable {
+    let bytes: [UInt8]
+    let stamp: FileStamp
+    let hash: SHA256.Digest?
+
+    init(_ read: (bytes: [UInt8], stamp: FileStamp)) {
+        (bytes, stamp) = read
+        let isVersion = bytes.count <= SharedHistory.largestVersion && ConflictFold.isText(bytes) && !ConflictFold.hasConflictMarkers(bytes)
+        hash = isVersion ? SHA256.hash(bytes) : nil
     }
 }

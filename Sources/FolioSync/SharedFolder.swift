@@ -144,6 +144,12 @@ public final class SharedFolder {
     /// middle of an operation: all of `paths` are returned.
     @discardableResult
     public func record(_ paths: [String]? = nil, waitingForQuiet: Bool = true) throws(SystemError) -> [String] {
+        try record(paths, waitingForQuiet: waitingForQuiet, alreadyRead: [])
+    }
+
+    /// ``record(_:waitingForQuiet:)``, taking what `alreadyRead` holds as read now (a
+    /// store's load of the same folder a moment ago): those files are not read again.
+    package func record(_ paths: [String]?, waitingForQuiet: Bool, alreadyRead: [FileRead]) throws(SystemError) -> [String] {
         guard !options.dryRun else { return [] }
         if gitOperationInProgress() != nil { return paths ?? trackedFiles() }
         history.refresh()
@@ -156,8 +162,8 @@ public final class SharedFolder {
         }
         let now = Syscall.nanosecondsNow()
         var notYet: [String] = []
-        // Many files (the whole folder): read side by side first.
-        let reads = list.count > 64 ? readAll(list).map(Optional.some) : Array(repeating: nil, count: list.count)
+        // Many files (the whole folder): read (what was not read already) and hashed side by side first.
+        let reads = list.count > 64 || !alreadyRead.isEmpty ? readAll(list, alreadyRead: alreadyRead).map(Optional.some) : Array(repeating: nil, count: list.count)
         for (path, read) in zip(list, reads) where !observe(path, time: now, waitingForQuiet: waitingForQuiet, read: read) { notYet.append(path) }
         try history.flush()
         try compactIfGrown()

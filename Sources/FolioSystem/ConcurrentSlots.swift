@@ -63,3 +63,16 @@ package final class ConcurrentSlots<Value: Sendable>: @unchecked Sendable {
         }
     }
 }
+
+extension Array where Element: Sendable {
+    /// `transform` applied to runs of `run` elements on every core, the results joined in
+    /// order: a whole folder's files are worked on in pieces large enough that handing a
+    /// piece to a thread costs little beside it (a run of files also shares its folder's
+    /// descriptor, see ``FolderPins``).
+    package func mapOnEveryCore<Result: Sendable>(inRunsOf run: Int = 256, _ transform: @Sendable (ArraySlice<Element>) -> [Result]) -> [Result] {
+        let runs = ConcurrentSlots<[Result]>.map((count + run - 1) / run) { index in
+            transform(self[(index * run)..<Swift.min(count, (index + 1) * run)])
+        }
+        return Array<Result>(runs.joined())
+    }
+}

@@ -11,16 +11,23 @@ struct ChangeReport {
     /// The front matter of each valid record, as last reported.
     private var fields: [String: YAMLMapping] = [:]
 
-    /// Remembers the front matter of every record of `store`: read again from disk (the
-    /// store keeps fingerprints), on every core, as `watch` says "watching" only after.
-    init(store: Store) {
+    /// Remembers the front matter of every record of `store`, parsed on every core from
+    /// `reads` (the files as the store's load read them), or read again from disk (the
+    /// store keeps fingerprints) without them; `watch` says "watching" only after.
+    init(store: Store, reads: [FileRead] = []) {
         let state = store.state
-        let records = state.records.values.filter(\.isValid)
-        let run = 256
-        let runs = ConcurrentSlots.map((records.count + run - 1) / run) { index in
-            records[(index * run)..<min(records.count, (index + 1) * run)].map { (path: $0.path, fields: state.fields(of: $0)) }
+        let found: [(path: String, fields: YAMLMapping)]
+        if reads.isEmpty {
+            found = Array(state.records.values.filter(\.isValid)).mapOnEveryCore { run in run.map { (path: $0.path, fields: state.fields(of: $0)) } }
+        } else {
+            found = reads.mapOnEveryCore { run in
+                run.compactMap { read in
+                    guard let record = state[read.path], record.isValid else { return nil }
+                    return (path: read.path, fields: (try? Document(bytes: read.bytes, path: read.path))?.fields ?? YAMLMapping())
+                }
+            }
         }
-        for read in runs.joined() { fields[read.path] = read.fields }
+        for read in found { fields[read.path] = read.fields }
     }
 
     /// The lines that report `changes` (text, or JSON objects with `json`).

@@ -27,6 +27,24 @@ import Testing
         store.state._checkInvariants()
     }
 
+    /// A load that keeps its reads gives every record file once, in path order, with the
+    /// bytes and stamp it read (for the history's first record); a source without stamps
+    /// (memory) gives none, and a plain load keeps nothing.
+    @Test func aLoadKeepingItsReadsGivesEachFileAsRead() async throws {
+        let folder = try fixturesCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (store, reads) = try await Store.loadKeepingReads(folder.path, removedFiles: nil)
+        #expect(reads.map(\.path) == store.state.records.keys.sorted())
+        let root = try RootedFolder(folder.path)
+        for read in reads {
+            #expect(read.bytes == Array(try Data(contentsOf: folder.appendingPathComponent(read.path))), "\(read.path)")
+            #expect(read.stamp == (try FileStamp.of(root[read.path])), "\(read.path)")
+        }
+        #expect(try await Store.loadKeepingReads(folder.path, removedFiles: nil, keepingReads: false).reads.isEmpty)
+        let files = ["a.md": Array("---\ntitle: A\n---\n".utf8)]
+        #expect(StoreState.load(paths: ["a.md"], from: MemorySource(files), folders: [:], keepingReads: true).2.isEmpty)
+    }
+
     @Test func whatTheWatcherReadsIsNotHeldTwice() async throws {
         let folder = try fixturesCopy()
         defer { try? FileManager.default.removeItem(at: folder) }

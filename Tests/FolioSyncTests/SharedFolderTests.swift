@@ -239,6 +239,39 @@ import Testing
         #expect(place.read("r.md") == second.replacingOccurrences(of: "servings: 4", with: "servings: 6"))
     }
 
+    /// What a store's load read is what the history records first, without reading the
+    /// folder again: a file no read could reach now is recorded all the same, and a file
+    /// an editor saved after the load has the load's version as its parent (the base of
+    /// an edit made right after "watching" is what the store showed).
+    @Test func whatTheLoadReadIsRecordedWithoutReadingTheFolderAgain() throws {
+        let place = try Place()
+        defer { place.remove() }
+        let saved = Self.recipe([("time: 15m", "time: 20m")])
+        try place.write(Self.recipe, "r.md")
+        try place.write(Self.recipe([("Soup", "Stew")]), "notes/s.md")
+        let loaded = try ["notes/s.md", "r.md"].map { path in
+            let (bytes, stamp) = try FileReading.contentsAndStamp(of: RootedFolder(place.folder)[path])
+            return FileRead(path: path, bytes: bytes, stamp: stamp)
+        }
+        try place.write(saved, "r.md")
+        let folder = try place.open()
+        let noReads = FaultInjection(failure: { operation, path in
+            operation == .open && path.hasPrefix(place.folder + "/") && path.hasSuffix(".md") ? EIO : nil
+        })
+        let notYet = try FaultInjection.$current.withValue(noReads) {
+            try folder.record(nil, waitingForQuiet: false, alreadyRead: loaded)
+        }
+        #expect(notYet.isEmpty)
+        #expect(folder.historyEvents(at: "notes/s.md").map(\.version) == [SHA256.hash(Array(Self.recipe([("Soup", "Stew")]).utf8))])
+        let first = try #require(folder.historyEvents(at: "r.md").first)
+        #expect(first.version == SHA256.hash(Array(Self.recipe.utf8)))
+        // Read from disk now: the save, an edit of what the load read.
+        try folder.record()
+        let events = folder.historyEvents(at: "r.md")
+        #expect(events.map(\.version) == [SHA256.hash(Array(Self.recipe.utf8)), SHA256.hash(Array(saved.utf8))])
+        #expect(events.last?.kind == .edit && events.last?.parents == [first.id])
+    }
+
     @Test func aCopyThatAppearsAfterAOneShotFoldIsFolded() throws {
         // `folio fold` from cron, no copy at first: it records the folder, so a copy that
         // appears later has its base.

@@ -9,11 +9,18 @@ import FolioSystem
 /// that is not there ends the command with 2, one that cannot be read with 3.
 @MainActor
 func loadStore(_ root: String) async throws(CommandExit) -> Store {
+    try await loadStore(root, keepingReads: false).store
+}
+
+/// ``loadStore(_:)``, also giving every record file as the load read it (with
+/// `keepingReads`), for `watch`'s history and change report: the folder is read once.
+@MainActor
+func loadStore(_ root: String, keepingReads: Bool) async throws(CommandExit) -> (store: Store, reads: [FileRead]) {
     do {
         // A record removed goes to the folder's trash, where `folio restore DIR` finds it.
-        let store = try await Store.load(root, removedFiles: FolderTrash(folder: root))
-        for problem in store.loadProblems { Output.error(FileProblem.line(problem)) }
-        return store
+        let loaded = try await Store.loadKeepingReads(root, removedFiles: FolderTrash(folder: root), keepingReads: keepingReads)
+        for problem in loaded.store.loadProblems { Output.error(FileProblem.line(problem)) }
+        return loaded
     } catch {
         Output.error(FileProblem.line(error))
         throw CommandExit(status: ExitCode.of(error))

@@ -46,28 +46,32 @@ enum WatchCommand: FolioCommand {
         }
         var foldOptions = FoldOptions()
         foldOptions.stateDirectory = state
-        // The history's first record of the folder runs while the store loads it: two
-        // reads side by side, on two cores.
-        let opened = Result { () throws(SyncError) -> FoldingFollower in
-            FoldingFollower(folder: try SharedFolder(root, options: foldOptions)) { fold in
-                for line in FoldCommand.events(fold, json: json, folder: root) { Output.print(line) }
+        // The history is opened while the store loads the folder; the load reads every
+        // file once, for the store, the history's first record and the report of changes.
+        let opening = Task.detached {
+            Result { () throws(SyncError) -> FoldingFollower in
+                FoldingFollower(folder: try SharedFolder(root, options: foldOptions)) { fold in
+                    for line in FoldCommand.events(fold, json: json, folder: root) { Output.print(line) }
+                }
             }
         }
-        if case .success(let follower) = opened { follower.start() }
         // A folder that is missing is bad usage (exit 2), as for every command that reads one.
-        let store: Store
-        do { store = try await loadStore(root) } catch {
-            if case .success(let follower) = opened { follower.stop() }
+        let loaded: (store: Store, reads: [FileRead])
+        do { loaded = try await loadStore(root, keepingReads: true) } catch {
+            _ = await opening.value
             throw error
         }
+        let store = loaded.store
         let folding: FoldingFollower
-        switch opened {
+        switch await opening.value {
         case .success(let follower): folding = follower
         case .failure(let error):
             Output.error("folio watch: \(error)")
             return ExitCode.of(error)
         }
-        var report = ChangeReport(store: store)
+        // Recorded on the history's queue while the change report reads its fields here.
+        folding.start(alreadyRead: loaded.reads)
+        var report = ChangeReport(store: store, reads: loaded.reads)
         let watcher = FolderWatcher(store: store, options: options) { Output.error("folio watch: \($0)") }
         let changes = store.changes()
         do { try watcher.start() } catch {
@@ -78,7 +82,6 @@ enum WatchCommand: FolioCommand {
             folding.stop()
             watcher.stop()
         }
-        folding.start()
         // What the folder holds is recorded before "watching": an edit made after it has a base.
         await folding.ready()
         Output.error("watching \(root): \(store.state.count) records (Ctrl-C stops)")
