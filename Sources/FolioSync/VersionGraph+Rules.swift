@@ -17,7 +17,7 @@ extension VersionGraph {
     /// such copy is a clash settled elsewhere, whose copy of the version is still on its
     /// way. Oldest first.
     package mutating func droppedVersions(of file: String, madeBy device: String, present: Set<SHA256.Digest>, now: Int64, settled: Int64) -> [VersionEvent.ID] {
-        let copies = paths.filter { ConflictCopies.rootOriginal(of: $0) == file }.sorted()
+        let copies = copyPaths(of: file)
         // What each device last saw in each copy: a copy still holding a version on some device is on its way here.
         let held = Set(devices.flatMap { device in copies.compactMap { latest(device: device, path: $0)?.version } })
         var dropped: [VersionEvent.ID] = []
@@ -31,11 +31,10 @@ extension VersionGraph {
         }
         // Replaced by an arrival on its own device, with its copy there overwritten unseen.
         let own = events(device: device, path: file)
-        let firstSightings = copies.compactMap { events(device: device, path: $0).first }
         for (index, event) in own.enumerated() where index + 1 < own.count && event.madeVersion && event.kind == .edit {
             let next = own[index + 1]
             guard next.kind == .arrival, next.version != event.version, now - next.time >= settled,
-                  firstSightings.contains(where: { $0.version != nil && $0.version != event.version && abs($0.time - next.time) <= Self.lossWindow }),
+                  aCopy(among: copies, firstSeenBy: device, near: next.time, holding: { $0 != event.version }),
                   !(node(next.id).map { descends($0, from: event.id) } ?? false)
             else { continue }
             consider(event.id)
@@ -61,19 +60,28 @@ extension VersionGraph {
     /// edits), not a newer version with old bytes whose log line has not arrived.
     package func lostInAClash(_ version: VersionEvent.ID) -> Bool {
         guard let content = events[version]?.version else { return false }
-        var copiesOf: [String: [String]] = [:]
         for holder in events.values where holder.version == content && ConflictCopies.rootOriginal(of: holder.path) == nil && node(holder.id) == version {
             let seen = events(device: holder.id.device, path: holder.path)
             guard let index = seen.firstIndex(where: { $0.id == holder.id }), index + 1 < seen.count, case let next = seen[index + 1],
                   next.kind == .arrival, next.version != content
             else { continue }
-            if copiesOf[holder.path] == nil { copiesOf[holder.path] = paths.filter { ConflictCopies.rootOriginal(of: $0) == holder.path } }
-            let lost = copiesOf[holder.path]!.contains { copy in
-                events(device: holder.id.device, path: copy).first.map { $0.version == content && abs($0.time - next.time) <= Self.lossWindow } == true
-            }
-            if lost { return true }
+            if aCopy(among: copyPaths(of: holder.path), firstSeenBy: holder.id.device, near: next.time, holding: { $0 == content }) { return true }
         }
         return false
+    }
+
+    /// The conflict copies of `file` some device logged, by path.
+    func copyPaths(of file: String) -> [String] {
+        paths.filter { ConflictCopies.rootOriginal(of: $0) == file }.sorted()
+    }
+
+    /// Whether one of `copies` first appeared on `device` within ``lossWindow`` of `time`
+    /// (its file replaced there then), holding bytes that pass `test`: the copy that
+    /// device's own sync tool made of the version it lost there.
+    func aCopy(among copies: [String], firstSeenBy device: String, near time: Int64, holding test: (SHA256.Digest) -> Bool) -> Bool {
+        copies.contains { copy in
+            events(device: device, path: copy).first.map { first in first.version.map(test) == true && abs(first.time - time) <= Self.lossWindow } == true
+        }
     }
 
     /// How far apart (ns) a device's file being replaced and a conflict copy of it first

@@ -72,9 +72,15 @@ enum WatchCommand: FolioCommand {
         // Recorded on the history's queue while the change report reads its fields here.
         folding.start(alreadyRead: loaded.reads)
         var report = ChangeReport(store: store, reads: loaded.reads)
+        // What the folder holds is recorded before "watching": an edit made after it has a
+        // base. The watches are set up after the record, just before "watching": the read
+        // of the whole folder that catches what changed since the load follows them, and
+        // takes no core from the record.
+        await folding.ready()
         let watcher = FolderWatcher(store: store, options: options) { Output.error("folio watch: \($0)") }
         let changes = store.changes()
         do { try watcher.start() } catch {
+            folding.stop()
             Output.error("folio watch: " + cannotWatch(root, error))
             return ExitCode.of(error)
         }
@@ -82,8 +88,6 @@ enum WatchCommand: FolioCommand {
             folding.stop()
             watcher.stop()
         }
-        // What the folder holds is recorded before "watching": an edit made after it has a base.
-        await folding.ready()
         Output.error("watching \(root): \(store.state.count) records (Ctrl-C stops)")
         for await change in changes {
             for line in report.lines(for: change, in: store, json: json) { if json { Output.printJSON(line) } else { Output.print(line) } }
