@@ -137,9 +137,19 @@ def fingerprint(nodes):
     return tuple(out)
 
 
+def alike(fp):
+    """Whether every device's folder holds the same files with the same bytes, by a fingerprint."""
+    per_node = {}
+    for node, rel, digest in fp:
+        per_node.setdefault(node, set()).add((rel, digest))
+    return len({frozenset(v) for v in per_node.values()}) <= 1
+
+
 def settle(nodes, done, limit=SETTLE_LIMIT):
     """Wait (at most `limit` s) until Syncthing is in sync and no folder has changed for QUIET s, or for 1 s
-    once `done()` already holds. Returns the seconds waited and whether it settled."""
+    once `done()` already holds and every folder holds the same bytes (Syncthing's in-sync word lags a write
+    it has not scanned yet: a fold's result can still be on its way when the copy's removal has arrived).
+    Returns the seconds waited and whether it settled."""
     t0 = time.monotonic()
     last, since = None, time.monotonic()
     while time.monotonic() - t0 < limit:
@@ -147,7 +157,7 @@ def settle(nodes, done, limit=SETTLE_LIMIT):
         if fp != last:
             last, since = fp, time.monotonic()
         quiet = time.monotonic() - since
-        if (quiet >= QUIET or (quiet >= 1.0 and done())) and is_in_sync(nodes):
+        if (quiet >= QUIET or (quiet >= 1.0 and done() and alike(fp))) and is_in_sync(nodes):
             time.sleep(0.25)
             if is_in_sync(nodes) and fingerprint(nodes) == last:
                 return time.monotonic() - t0, True
