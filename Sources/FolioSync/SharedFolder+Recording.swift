@@ -32,7 +32,6 @@ extension SharedFolder {
         return quiet
     }
 
-
     /// The contents, stamps and hashes of `paths`, read and hashed on every core (in runs
     /// of a folder's files, each folder opened once per run): what a record of the whole
     /// folder reads. What `alreadyRead` holds is taken as read, not read again.
@@ -45,6 +44,7 @@ extension SharedFolder {
             var reads = FileReading.contentsAndStamps(of: unread, in: folder).makeIterator()
             return run.map { path in
                 if let read = known[path] { return .success(VersionRead((read.bytes, read.stamp))) }
+                // One result per path read, in order: there is always a next one here.
                 return reads.next()!.map(VersionRead.init)
             }
         }
@@ -91,21 +91,5 @@ extension SharedFolder {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) + "/" } ?? ""
         return Trash.entries(rootFolder[String(folder.dropLast())]).map { folder + $0 }.filter { ConflictCopies.rootOriginal(of: $0) == path }
-    }
-}
-
-/// A file as read for the history: its bytes, its stamp once read, and the hash it is
-/// logged under — nil for what is never a version (binary, larger than
-/// ``SharedHistory/largestVersion``, or holding git's or a merge's conflict markers).
-/// The hash is taken where the file is read, on every core for a whole folder.
-struct VersionRead: Sendable {
-    let bytes: [UInt8]
-    let stamp: FileStamp
-    let hash: SHA256.Digest?
-
-    init(_ read: (bytes: [UInt8], stamp: FileStamp)) {
-        (bytes, stamp) = read
-        let isVersion = bytes.count <= SharedHistory.largestVersion && ConflictFold.isText(bytes) && !ConflictFold.hasConflictMarkers(bytes)
-        hash = isVersion ? SHA256.hash(bytes) : nil
     }
 }

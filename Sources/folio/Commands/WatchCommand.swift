@@ -56,7 +56,7 @@ enum WatchCommand: FolioCommand {
             }
         }
         // A folder that is missing is bad usage (exit 2), as for every command that reads one.
-        let loaded: (store: Store, reads: [FileRead])
+        var loaded: (store: Store, reads: [FileRead])
         do { loaded = try await loadStore(root, keepingReads: true) } catch {
             _ = await opening.value
             throw error
@@ -72,6 +72,8 @@ enum WatchCommand: FolioCommand {
         // Recorded on the history's queue while the change report reads its fields here.
         folding.start(alreadyRead: loaded.reads)
         var report = ChangeReport(store: store, reads: loaded.reads)
+        // The bytes are held no longer than the record needs them (not for the whole watch).
+        loaded.reads = []
         // What the folder holds is recorded before "watching": an edit made after it has a
         // base. The watches are set up after the record, just before "watching": the read
         // of the whole folder that catches what changed since the load follows them, and
