@@ -17,7 +17,8 @@ import FolioSystem
 /// reported once, and what changed meanwhile is recorded when git is done.
 ///
 /// `@unchecked Sendable` is safe: every stored property but the constants is touched
-/// only on `queue`, a serial queue; `onReport` is `@Sendable`.
+/// only on `queue`, a serial queue, except ``takenAtStart``, which is touched only with
+/// `readiness` held; `onReport` is `@Sendable`.
 public final class FoldingFollower: @unchecked Sendable {
     private let folder: SharedFolder
     private let queue = DispatchQueue(label: "folio.fold")
@@ -38,9 +39,10 @@ public final class FoldingFollower: @unchecked Sendable {
     /// Why versions could not be recorded, as last reported (said once while it lasts).
     private var reportedRecordProblem: String?
     private static let tick: Duration = .seconds(1)
-    /// Whether ``start()`` has recorded the folder, and who waits for it (``ready()``).
-    private var recordedAtStart = false
-    private var waitingForRecord: [CheckedContinuation<Void, Never>] = []
+    /// Whether ``start()`` has taken the folder, and who waits for it (``ready()``):
+    /// guarded by `readiness`, not `queue`, since the record goes on on `queue` after it.
+    private var takenAtStart: (done: Bool, waiting: [CheckedContinuation<Void, Never>]) = (false, [])
+    private let readiness = NSLock()
     /// How soon a pass is tried again after a write failed (a full disk, a read-only
     /// mount): the copy folds within this once the disk has room, without anyone asking,
     /// and no sooner, as each try reads every copy again.
@@ -67,11 +69,17 @@ public final class FoldingFollower: @unchecked Sendable {
             // Every file, before anything is folded, as it is now: what is on disk at the
             // start is a version (an edit a moment later descends from it). One the sync
             // tool or an editor is still writing is read again once left alone.
-            do { unrecorded.formUnion(try folder.record(nil, waitingForQuiet: false, alreadyRead: alreadyRead)) } catch { recordFailed(error) }
+            // Once every file is in hand, ``ready()`` is answered: the record goes on here,
+            // before any change told meanwhile, so an edit made from now on is logged after
+            // (and from) what was taken.
+            let taken = folder.take(nil, alreadyRead: alreadyRead)
+            let waiting = readiness.withLock {
+                defer { takenAtStart = (true, []) }
+                return takenAtStart.waiting
+            }
+            for waiter in waiting { waiter.resume() }
+            do { unrecorded.formUnion(try folder.record(taken, waitingForQuiet: false)) } catch { recordFailed(error) }
             if !unrecorded.isEmpty { scheduleRetry(after: untilQuiet(unrecorded, for: min(folder.options.recordQuietPeriod, folder.options.quietPeriod))) }
-            recordedAtStart = true
-            for waiter in waitingForRecord { waiter.resume() }
-            waitingForRecord = []
         }
         // Next, after ``ready()`` has been answered: the first pass. (The history is
         // compacted as records make it grow, not at every start.)
@@ -85,13 +93,18 @@ public final class FoldingFollower: @unchecked Sendable {
         }
     }
 
-    /// Waits until the history holds what the folder held at ``start()`` (the first fold
-    /// pass follows): an edit made after this is an edit the history can fold.
+    /// Waits until what the folder held at ``start()`` is taken (every file read): the
+    /// follower logs it next, before any change it is told of, and the first fold pass
+    /// follows; an edit made after this is an edit the history can fold. (It is on disk
+    /// in the state folder a moment later; a follower stopped by a crash in between takes
+    /// the folder again at its next start.)
     public func ready() async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            queue.async { [self] in
-                if recordedAtStart { done.resume() } else { waitingForRecord.append(done) }
+            let taken = readiness.withLock {
+                if !takenAtStart.done { takenAtStart.waiting.append(done) }
+                return takenAtStart.done
             }
+            if taken { done.resume() }
         }
     }
 

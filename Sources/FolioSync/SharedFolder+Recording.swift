@@ -32,10 +32,10 @@ extension SharedFolder {
         return quiet
     }
 
-    /// The contents, stamps and hashes of `paths`, read and hashed on every core (in runs
-    /// of a folder's files, each folder opened once per run): what a record of the whole
-    /// folder reads. What `alreadyRead` holds is taken as read, not read again.
-    func readAll(_ paths: [String], alreadyRead: [FileRead] = []) -> [Result<VersionRead, SystemError>] {
+    /// The contents and stamps of `paths`, read on every core (in runs of a folder's
+    /// files, each folder opened once per run): what a record of the whole folder reads.
+    /// What `alreadyRead` holds is taken as read, not read again.
+    func readAll(_ paths: [String], alreadyRead: [FileRead] = []) -> [Result<(bytes: [UInt8], stamp: FileStamp), SystemError>] {
         let folder = rootFolder
         let known = Dictionary(alreadyRead.map { ($0.path, $0) }, uniquingKeysWith: { $1 })
         return paths.mapOnEveryCore { run in
@@ -43,9 +43,9 @@ extension SharedFolder {
             let unread = run.filter { known[$0] == nil }
             var reads = FileReading.contentsAndStamps(of: unread, in: folder).makeIterator()
             return run.map { path in
-                if let read = known[path] { return .success(VersionRead((read.bytes, read.stamp))) }
+                if let read = known[path] { return .success((read.bytes, read.stamp)) }
                 // One result per path read, in order: there is always a next one here.
-                return reads.next()!.map(VersionRead.init)
+                return reads.next()!
             }
         }
     }

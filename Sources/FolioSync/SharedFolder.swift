@@ -150,8 +150,16 @@ public final class SharedFolder {
     /// ``record(_:waitingForQuiet:)``, taking what `alreadyRead` holds as read now (a
     /// store's load of the same folder a moment ago): those files are not read again.
     package func record(_ paths: [String]?, waitingForQuiet: Bool, alreadyRead: [FileRead]) throws(SystemError) -> [String] {
-        guard !options.dryRun else { return [] }
-        if gitOperationInProgress() != nil { return paths ?? trackedFiles() }
+        try record(take(paths, alreadyRead: alreadyRead), waitingForQuiet: waitingForQuiet)
+    }
+
+    /// The first half of a record: what `paths` (all tracked files, and those this device
+    /// saw that are gone, when nil) hold now, read from disk (on every core for many; what
+    /// `alreadyRead` holds is not read again). Once taken, the record has all it needs
+    /// from the folder: an edit made after this is recorded after it, from it.
+    package func take(_ paths: [String]?, alreadyRead: [FileRead] = []) -> RecordTake {
+        guard !options.dryRun else { return RecordTake(paths: [], reads: [], time: 0, blocked: false) }
+        if gitOperationInProgress() != nil { return RecordTake(paths: paths ?? trackedFiles(), reads: [], time: 0, blocked: true) }
         history.refresh()
         var list = paths ?? trackedFiles()
         if paths == nil {
@@ -161,10 +169,19 @@ public final class SharedFolder {
             }
         }
         let now = Syscall.nanosecondsNow()
+        // Many files (the whole folder): read side by side (what was not read already).
+        let reads = list.count > 64 || !alreadyRead.isEmpty ? readAll(list, alreadyRead: alreadyRead).map(Optional.some) : []
+        return RecordTake(paths: list, reads: reads, time: now, blocked: false)
+    }
+
+    /// The second half of a record: logs what `take` found (see ``record(_:waitingForQuiet:)``).
+    package func record(_ take: RecordTake, waitingForQuiet: Bool) throws(SystemError) -> [String] {
+        guard !options.dryRun else { return [] }
+        if take.blocked { return take.paths }
+        // Hashed side by side first.
+        let reads = take.reads.isEmpty ? Array(repeating: nil, count: take.paths.count) : take.reads.mapOnEveryCore { run in run.map { $0?.map(VersionRead.init) } }
         var notYet: [String] = []
-        // Many files (the whole folder): read (what was not read already) and hashed side by side first.
-        let reads = list.count > 64 || !alreadyRead.isEmpty ? readAll(list, alreadyRead: alreadyRead).map(Optional.some) : Array(repeating: nil, count: list.count)
-        for (path, read) in zip(list, reads) where !observe(path, time: now, waitingForQuiet: waitingForQuiet, read: read) { notYet.append(path) }
+        for (path, read) in zip(take.paths, reads) where !observe(path, time: take.time, waitingForQuiet: waitingForQuiet, read: read) { notYet.append(path) }
         try history.flush()
         try compactIfGrown()
         return notYet

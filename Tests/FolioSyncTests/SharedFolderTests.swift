@@ -272,6 +272,26 @@ import Testing
         #expect(events.last?.kind == .edit && events.last?.parents == [first.id])
     }
 
+    /// A follower started with what a load read answers ``FoldingFollower/ready()`` once
+    /// it has the folder in hand; an edit saved right after is logged after it, from it.
+    @Test func anEditRightAfterReadyDescendsFromWhatTheFollowerTook() async throws {
+        let place = try Place()
+        defer { place.remove() }
+        try place.write(Self.recipe, "r.md")
+        let (bytes, stamp) = try FileReading.contentsAndStamp(of: RootedFolder(place.folder)["r.md"])
+        let follower = FoldingFollower(folder: try place.open()) { _ in }
+        defer { follower.stop() }
+        follower.start(alreadyRead: [FileRead(path: "r.md", bytes: bytes, stamp: stamp)])
+        await follower.ready()
+        let saved = Self.recipe([("time: 15m", "time: 20m")])
+        try place.write(saved, "r.md")
+        follower.changed(["r.md"])
+        _ = follower.foldNow()
+        let events = follower.withFolder { $0.historyEvents(at: "r.md") }
+        #expect(events.map(\.version) == [SHA256.hash(Array(Self.recipe.utf8)), SHA256.hash(Array(saved.utf8))])
+        #expect(events.count == 2 && events[1].kind == .edit && events[1].parents == [events[0].id])
+    }
+
     @Test func aCopyThatAppearsAfterAOneShotFoldIsFolded() throws {
         // `folio fold` from cron, no copy at first: it records the folder, so a copy that
         // appears later has its base.

@@ -69,15 +69,14 @@ enum WatchCommand: FolioCommand {
             Output.error("folio watch: \(error)")
             return ExitCode.of(error)
         }
-        // Recorded on the history's queue while the change report reads its fields here.
+        // Taken by the history's queue while the change report reads its fields here.
         folding.start(alreadyRead: loaded.reads)
         var report = ChangeReport(store: store, reads: loaded.reads)
         // The bytes are held no longer than the record needs them (not for the whole watch).
         loaded.reads = []
-        // What the folder holds is recorded before "watching": an edit made after it has a
-        // base. The watches are set up after the record, just before "watching": the read
-        // of the whole folder that catches what changed since the load follows them, and
-        // takes no core from the record.
+        // What the folder holds is in the history's hands before "watching" (logged next,
+        // before any change): an edit made after it has a base. The watches are set up
+        // then, just before "watching".
         await folding.ready()
         let watcher = FolderWatcher(store: store, options: options) { Output.error("folio watch: \($0)") }
         let changes = store.changes()
