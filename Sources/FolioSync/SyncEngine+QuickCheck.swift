@@ -133,11 +133,15 @@ extension SyncEngine {
         options.stateDirectory = state
         var memory = SyncMemory.none
         guard let engine = try? SyncEngine(rootA, rootB, options: options), let whole = try? engine.runOnce(hints: nil, memory: &memory) else { return }
-        assert(
-            whole.copies.isEmpty && whole.deletions.isEmpty && whole.moves.isEmpty && whole.merges.isEmpty && whole.conflicts.isEmpty
-                && whole.folds.isEmpty && whole.copiesKept.isEmpty && whole.skips.isEmpty && whole.heldBackPaths.isEmpty && whole.normalizations.isEmpty && whole.hashed == 0
-                && whole.files == quick.files,
-            "the quick check found the replicas in step, but a whole sync would do something: \(whole)")
+        let nothingToDo = whole.copies.isEmpty && whole.deletions.isEmpty && whole.moves.isEmpty && whole.merges.isEmpty && whole.conflicts.isEmpty
+            && whole.folds.isEmpty && whole.copiesKept.isEmpty && whole.skips.isEmpty && whole.heldBackPaths.isEmpty && whole.normalizations.isEmpty && whole.hashed == 0
+            && whole.files == quick.files
+        // A writer may have changed a replica since the quick look (the race tests run
+        // writers beside the syncs): only a quick look that, taken again now, still finds
+        // the replicas in step is wrong.
+        var again = SyncMemory.none
+        assert(nothingToDo || engine.quickCheck(memory: &again) == nil,
+               "the quick check found the replicas in step, but a whole sync would do something: \(whole)")
     }
     #endif
 }
