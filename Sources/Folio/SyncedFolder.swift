@@ -95,8 +95,8 @@ public final class SyncedFolder {
                 for await change in changes { follower.changed(change.paths, writtenByApp: change.origin == .action) }
             }
             follower.start(alreadyRead: reads)
-            // The history holds what the folder holds before the app can edit it: an edit
-            // made right after open has its base.
+            // The history has what the folder holds in hand (logged next) before the app
+            // can edit it: an edit made right after open has its base.
             await follower.ready()
             folding = follower
         }

@@ -57,7 +57,7 @@ public final class FoldingFollower: @unchecked Sendable {
     }
 
     /// Records every file's version, folds what can be folded, then follows. ``ready()``
-    /// returns once the first record and pass are done.
+    /// returns once every file is read (the record and the first pass follow at once).
     public func start() {
         start(alreadyRead: [])
     }

@@ -170,7 +170,7 @@ public final class SharedFolder {
         }
         let now = Syscall.nanosecondsNow()
         // Many files (the whole folder): read side by side (what was not read already).
-        let reads = list.count > 64 || !alreadyRead.isEmpty ? readAll(list, alreadyRead: alreadyRead).map(Optional.some) : []
+        let reads = list.count > 64 || !alreadyRead.isEmpty ? readAll(list, alreadyRead: alreadyRead) : []
         return RecordTake(paths: list, reads: reads, time: now, blocked: false)
     }
 
@@ -179,7 +179,7 @@ public final class SharedFolder {
         guard !options.dryRun else { return [] }
         if take.blocked { return take.paths }
         // Hashed side by side first.
-        let reads = take.reads.isEmpty ? Array(repeating: nil, count: take.paths.count) : take.reads.mapOnEveryCore { run in run.map { $0?.map(VersionRead.init) } }
+        let reads = take.reads.isEmpty ? Array(repeating: nil, count: take.paths.count) : take.reads.mapOnEveryCore { run in run.map { $0.map(VersionRead.init) } }
         var notYet: [String] = []
         for (path, read) in zip(take.paths, reads) where !observe(path, time: take.time, waitingForQuiet: waitingForQuiet, read: read) { notYet.append(path) }
         try history.flush()
