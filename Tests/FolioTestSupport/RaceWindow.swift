@@ -1,5 +1,5 @@
 import Foundation
-@testable import FolioSystem
+import FolioSystem
 
 /// Acting in a window of Folio's — between a check and the step it guards, or right
 /// after a rename — through the fault hook, and saving as other programs do: the
