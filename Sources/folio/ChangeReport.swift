@@ -8,33 +8,56 @@ import FolioSystem
 /// the store keeps only fingerprints and the old file is gone).
 @MainActor
 struct ChangeReport {
-    /// The front matter of each valid record, as last reported.
-    private var fields: [String: YAMLMapping] = [:]
+    /// The front matter of each valid record as last reported: parsed, or as the bytes
+    /// of its front-matter block (what the load read), parsed only when the record changes.
+    private enum Remembered {
+        case fields(YAMLMapping)
+        case frontMatter([UInt8])
+    }
 
-    /// Remembers the front matter of every record of `store`, parsed on every core from
-    /// `reads` (the files as the store's load read them), or read again from disk (the
-    /// store keeps fingerprints) without them; `watch` says "watching" only after.
+    private var remembered: [String: Remembered] = [:]
+
+    /// Remembers the front matter of every record of `store`: from `reads` (the files as
+    /// the store's load read them), cut on every core to their front-matter blocks and
+    /// parsed only when a record changes, or read again from disk (the store keeps
+    /// fingerprints) without them.
     init(store: Store, reads: [FileRead] = []) {
         let state = store.state
-        let found: [(path: String, fields: YAMLMapping)]
         if reads.isEmpty {
-            found = Array(state.records.values.filter(\.isValid)).mapOnEveryCore { run in run.map { (path: $0.path, fields: state.fields(of: $0)) } }
-        } else {
-            found = reads.mapOnEveryCore { run in
-                run.compactMap { read in
-                    guard let record = state[read.path], record.isValid else { return nil }
-                    return (path: read.path, fields: (try? Document(bytes: read.bytes, path: read.path))?.fields ?? YAMLMapping())
-                }
+            let found = Array(state.records.values.filter(\.isValid)).mapOnEveryCore { run in run.map { (path: $0.path, fields: state.fields(of: $0)) } }
+            for read in found { remembered[read.path] = .fields(read.fields) }
+            return
+        }
+        let found = reads.mapOnEveryCore { run in
+            run.compactMap { read -> (path: String, block: [UInt8])? in
+                guard let record = state[read.path], record.isValid else { return nil }
+                return (path: read.path, block: Self.frontMatterBlock(of: read.bytes))
             }
         }
-        for read in found { fields[read.path] = read.fields }
+        for read in found { remembered[read.path] = .frontMatter(read.block) }
+    }
+
+    /// The bytes of a file up to the end of its front matter (none without one).
+    nonisolated static func frontMatterBlock(of bytes: [UInt8]) -> [UInt8] {
+        let layout = bytes.withUnsafeBufferPointer { try? FrontMatter.layout(of: $0) }
+        guard let end = layout?.closer?.upperBound else { return [] }
+        return Array(bytes[..<end])
+    }
+
+    /// The fields last reported for `path` (none for a record not known or not valid).
+    private func fields(at path: String) -> YAMLMapping {
+        switch remembered[path] {
+        case .fields(let fields): return fields
+        case .frontMatter(let block): return (try? Document(bytes: block, path: path))?.fields ?? YAMLMapping()
+        case nil: return YAMLMapping()
+        }
     }
 
     /// The lines that report `changes` (text, or JSON objects with `json`).
     mutating func lines(for changes: ChangeSet, in store: Store, json: Bool) -> [String] {
         var events: [YAMLMapping] = []
         for move in changes.moved {
-            fields[move.to] = fields.removeValue(forKey: move.from)
+            remembered[move.to] = remembered.removeValue(forKey: move.from)
             // A move can change both: a note's title is its file name, the kind comes from the folder.
             var event: YAMLMapping = ["event": .string("moved"), "from": .string(move.from), "to": .string(move.to)]
             if let record = store.state[move.to] {
@@ -44,20 +67,20 @@ struct ChangeReport {
             events.append(event)
         }
         for path in changes.removed {
-            fields[path] = nil
+            remembered[path] = nil
             events.append(["event": .string("removed"), "path": .string(path)])
         }
         for (path, kind) in changes.added.map({ ($0, "added") }) + changes.updated.map({ ($0, "updated") }) {
             guard let record = store.state[path] else { continue }
             if let error = record.error {
-                fields[path] = nil
+                remembered[path] = nil
                 events.append(["event": .string("invalid"), "path": .string(path), "error": .string("\(error.location): \(error.message)")])
                 continue
             }
             let new = store.state.fields(of: record)
             var event: YAMLMapping = ["event": .string(kind), "path": .string(path), "title": .string(record.title)]
-            if kind == "updated" { event["changes"] = .sequence(Self.differences(from: fields[path] ?? YAMLMapping(), to: new)) }
-            fields[path] = new
+            if kind == "updated" { event["changes"] = .sequence(Self.differences(from: fields(at: path), to: new)) }
+            remembered[path] = .fields(new)
             events.append(event)
         }
         if changes.settingsChanged { events.append(["event": .string("settings"), "path": .string(Settings.fileName)]) }

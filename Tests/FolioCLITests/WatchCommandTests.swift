@@ -50,6 +50,9 @@ import Testing
         #expect(err.wait(for: "watching \(folder.path): 1 records"), "stderr: \(err.text)")
         try Data("---\ntitle: Carbonara\ntime: 20m\n---\n".utf8).write(to: recipe, options: .atomic)
         #expect(out.wait(for: "updated recipes/carbonara.md: time 15m → 20m\n"), "stdout: \(out.text)")
+        // The first change is told from the front matter the load read, the next from the one just told.
+        try Data("---\ntitle: Carbonara\ntime: 25m\nservings: 2\n---\n".utf8).write(to: recipe, options: .atomic)
+        #expect(out.wait(for: "updated recipes/carbonara.md: time 20m → 25m, servings added: 2\n"), "stdout: \(out.text)")
         try Data("---\ntitle: \"Soup\n---\n".utf8).write(to: folder.appendingPathComponent("recipes/soup.md"))
         #expect(out.wait(for: "invalid recipes/soup.md:2:8: unterminated double-quoted string"), "stdout: \(out.text)")
         kill(process.processIdentifier, signal)

@@ -69,7 +69,8 @@ enum WatchCommand: FolioCommand {
             Output.error("folio watch: \(error)")
             return ExitCode.of(error)
         }
-        // Taken by the history's queue while the change report reads its fields here.
+        // Taken by the history's queue while the change report cuts out each record's
+        // front matter here (parsed only when the record changes).
         folding.start(alreadyRead: loaded.reads)
         var report = ChangeReport(store: store, reads: loaded.reads)
         // The bytes are held no longer than the record needs them (not for the whole watch).
