@@ -15,12 +15,17 @@ scenario alternating the two, in one run.
 Run by hand from the package root:
 
   swift build -c release && python3 Benchmarks/history.py --sizes 10000,100000 --edits 10000 --soak 90
+
+The time to "watching" is taken once in each scenario, then START_RUNS times on one
+folder per size and kind, the builds alternated, and given as medians (one start varies
+by a few tenths of a second at 100,000 files on this machine).
 """
 import argparse
 import os
 import random
 import shutil
 import signal
+import statistics
 import subprocess
 import tempfile
 import time
@@ -178,6 +183,32 @@ def soak(folio, seconds, files, seed):
         shutil.rmtree(work, ignore_errors=True)
 
 
+def starts(builds, count, shared, runs):
+    """Time to 'watching' against `folio check`, RUNS times each on one folder, the builds
+    alternated (a fresh state folder every start): the medians and their ratio."""
+    work = tempfile.mkdtemp(prefix="folio-history-start-")
+    folder = os.path.join(work, "folder")
+    times = {name: ([], []) for name, _ in builds}
+    try:
+        make_folder(folder, count, shared)
+        for _ in range(runs):
+            for name, folio in builds:
+                t0 = time.time()
+                subprocess.run([folio, "check", folder], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                times[name][0].append(time.time() - t0)
+                state = os.path.join(work, "state")
+                watch, watching = start_watch(folio, folder, state)
+                stop(watch)
+                # Each start is a first start of the only device: a `.folio/` left by the one
+                # before would be another device's, whose log this one then publishes to.
+                shutil.rmtree(state)
+                shutil.rmtree(os.path.join(folder, ".folio"), ignore_errors=True)
+                times[name][1].append(watching)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return {name: (statistics.median(checks), statistics.median(watches)) for name, (checks, watches) in times.items()}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--folio", default=".build/release/folio")
@@ -187,6 +218,7 @@ def main():
     parser.add_argument("--soak", type=float, default=90)
     parser.add_argument("--soak-files", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--start-runs", type=int, default=5, help="starts timed per build and folder (medians)")
     args = parser.parse_args()
     builds = [("this", args.folio)] + ([("other", args.compare)] if args.compare else [])
     for count in [int(n) for n in args.sizes.split(",")]:
@@ -195,13 +227,20 @@ def main():
             for name, folio in builds:
                 check, watching, rows, records = scenario(folio, count, shared, args.edits, args.seed)
                 print(f"{name}: {count} records, {kind} ({records[0]} files, {mib(records[1])}, {mib(records[2])} on disk):")
-                print(f"  time to 'watching' {watching:.2f} s, folio check {check:.2f} s, ratio {watching / check:.2f}x (bound 2x)")
+                print(f"  time to 'watching' {watching:.2f} s, folio check {check:.2f} s, ratio {watching / check:.2f}x (one start; medians below)")
                 for when, label in (("start", "after start"), ("edits", f"after {args.edits} edits")):
                     (files, apparent, disk), (sfiles, sapparent, sdisk) = rows[when]
                     share = files / records[0] * 100
                     print(f"  {label}: into the folder {files} files ({share:.2f}% of its files), {mib(apparent)}, {mib(disk)} on disk;"
                           f" state folder {sfiles} files, {mib(sapparent)}, {mib(sdisk)} on disk"
                           f" ({sdisk / records[2]:.2f}x the folder on disk, {sapparent / records[1]:.2f}x its bytes)")
+    if args.start_runs > 0:
+        for count in [int(n) for n in args.sizes.split(",")]:
+            for shared in (False, True):
+                kind = "Syncthing folder" if shared else "plain folder"
+                for name, (check, watching) in starts(builds, count, shared, args.start_runs).items():
+                    print(f"{name}: {count} records, {kind}, medians of {args.start_runs} starts: time to 'watching' {watching:.2f} s,"
+                          f" folio check {check:.2f} s, ratio {watching / check:.2f}x (bound 2x)")
     if args.soak > 0:
         for name, folio in builds:
             edits, before, peak, after = soak(folio, args.soak, args.soak_files, args.seed)
