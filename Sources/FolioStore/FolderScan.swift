@@ -21,8 +21,9 @@ public enum FolderScan {
     }
 
     /// ``read(_:)-(RootedFolder)``; with `keepingReads`, also every record file read, with
-    /// its stamp, for a second reader of the folder at the same moment.
-    package static func read(_ root: RootedFolder, keepingReads: Bool) throws(SystemError) -> (StoreState, [SystemError], [FileRead]) {
+    /// its stamp, for a second reader of the folder at the same moment; without
+    /// `indexingText`, a state that indexes no body words (see ``Store/loadKeepingReads(_:removedFiles:keepingReads:indexingText:)``).
+    package static func read(_ root: RootedFolder, keepingReads: Bool, indexingText: Bool = true) throws(SystemError) -> (StoreState, [SystemError], [FileRead]) {
         let walk = try markdownFiles(under: root.root)
         var problems = walk.problems
         var settings: [UInt8]? = nil
@@ -35,7 +36,7 @@ public enum FolderScan {
         // Read first, so that each record is read once, with the folders the settings declare.
         // A settings file that does not parse declares nothing (as it sets nothing).
         let declared = settings.flatMap { try? Document(yamlBytes: $0, path: Settings.fileName) }.map(DeclaredKinds.init) ?? DeclaredKinds()
-        var (state, unread, reads) = StoreState.load(paths: walk.paths, from: FolderSource(root: root), folders: declared.folders, keepingReads: keepingReads)
+        var (state, unread, reads) = StoreState.load(paths: walk.paths, from: FolderSource(root: root), folders: declared.folders, keepingReads: keepingReads, indexingText: indexingText)
         problems += unread
         _ = Reducer.reduce(&state, .settingsFileChanged(bytes: settings))
         return (state, problems, reads)

@@ -118,11 +118,13 @@ public final class Store {
 
     /// ``load(_:removedFiles:)``, also giving every record file as it was read (with
     /// `keepingReads`): what the shared history records first, without reading the folder
-    /// a second time.
-    package static func loadKeepingReads(_ root: String, removedFiles: (any RemovedFileKeeper)?, keepingReads: Bool = true) async throws(SystemError) -> (store: Store, reads: [FileRead]) {
+    /// a second time. Without `indexingText` the store indexes no body words, now or
+    /// after (a text query reads each candidate's file instead): for a follower that
+    /// never searches by text, whose start the full-text index would slow by half.
+    package static func loadKeepingReads(_ root: String, removedFiles: (any RemovedFileKeeper)?, keepingReads: Bool = true, indexingText: Bool = true) async throws(SystemError) -> (store: Store, reads: [FileRead]) {
         let folder = try RootedFolder(root)
         let snapshot = try await Task.detached {
-            Result { () throws(SystemError) in try FolderScan.read(folder, keepingReads: keepingReads) }
+            Result { () throws(SystemError) in try FolderScan.read(folder, keepingReads: keepingReads, indexingText: indexingText) }
         }.value.get()
         let store = Store(folder: folder, state: snapshot.0, removedFiles: removedFiles)
         store.loadProblems = snapshot.1

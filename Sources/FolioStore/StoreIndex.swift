@@ -22,6 +22,9 @@ struct StoreIndex: Sendable {
     var numbers: [String: SortedPairs] = [:]
     var dates: [String: SortedPairs] = [:]
     private(set) var deadCount = 0
+    /// Whether the body's words and word pairs are indexed: not for a store nothing
+    /// searches by text (`folio watch DIR`), which a text query then reads instead.
+    var indexesText = true
     /// How many times ``compact()`` ran: the store gives freed memory back after one.
     private(set) var compactions = 0
 
@@ -57,18 +60,9 @@ struct StoreIndex: Sendable {
             return bytes[start..<end]
         }
 
-        init(_ record: Record, document: Document?) {
+        init(_ record: Record, document: Document?, text: Bool = true) {
             guard let document else { return }
-            // Title, front-matter text and body as one run of bytes (all valid UTF-8), split
-            // by line breaks: `herbert` finds `author: Frank Herbert`.
-            var text = Array(record.title.utf8)
-            text.append(10)
-            Self.appendFrontMatterText(of: document, to: &text)
-            text.append(contentsOf: Self.indexedBody(of: document.bytes, from: record.bodyStart))
-            pairs.reserveCapacity(min(text.count / 4, 1 << 16))
-            withUnsafeMutablePointer(to: &pairs) { pairs in
-                text.withUnsafeBufferPointer { TextFolding.uniqueWords(utf8: $0, into: &words, pairs: pairs) }
-            }
+            if text { indexText(of: record, document: document) }
             for entry in document.fields.entries {
                 for value in entry.value.sequenceValue ?? [entry.value] {
                     guard let text = value.text else { continue }
@@ -90,6 +84,20 @@ struct StoreIndex: Sendable {
             if let done = record.done, document["done"] == nil { fields["done", default: []].insert(done ? "true" : "false") }
             if record.kind == .recipe, document["time"] == nil, let time = Recipe.time(in: document.fields) {
                 numbers.append(("time", Double(time.seconds)))
+            }
+        }
+
+        /// The folded words and word-pair hashes of the title, the front matter's text and the body.
+        private mutating func indexText(of record: Record, document: Document) {
+            // Title, front-matter text and body as one run of bytes (all valid UTF-8), split
+            // by line breaks: `herbert` finds `author: Frank Herbert`.
+            var text = Array(record.title.utf8)
+            text.append(10)
+            Self.appendFrontMatterText(of: document, to: &text)
+            text.append(contentsOf: Self.indexedBody(of: document.bytes, from: record.bodyStart))
+            pairs.reserveCapacity(min(text.count / 4, 1 << 16))
+            withUnsafeMutablePointer(to: &pairs) { pairs in
+                text.withUnsafeBufferPointer { TextFolding.uniqueWords(utf8: $0, into: &words, pairs: pairs) }
             }
         }
     }

@@ -40,6 +40,11 @@ extension StoreState {
         }
         for term in query.terms {
             guard case .text(let words, let phrase) = term else { continue }
+            guard index.indexesText else {
+                // No text index: each word, or the phrase, is looked for in the folded text.
+                phrases += phrase ? [Array((" " + words.joined(separator: " ") + " ").utf8)] : words.map { Array((" " + $0 + " ").utf8) }
+                continue
+            }
             for word in words { narrow(index.byWord[word] ?? []) }
             if phrase && words.count > 1 {
                 // Pairs are indexed by a 64-bit hash; a phrase of two words is taken as found.

@@ -50,6 +50,16 @@ import Testing
         }
         incremental._checkInvariants()
 
+        // Loaded without a text index (as `folio watch DIR` loads), then edited: no word is
+        // indexed, and a text query reads the files instead, with the same answers.
+        var unindexed = StoreState.load(paths: Array(files.keys), from: FlakySource(files: files, unreadable: unreadable), folders: [:], keepingReads: false, indexingText: false).0
+        for path in readable.suffix(300) {
+            _ = Reducer.reduce(&unindexed, .fileRemoved(path: path))
+            _ = Reducer.reduce(&unindexed, .fileChanged(path: path, bytes: files[path]!))
+        }
+        unindexed._checkInvariants()
+        #expect(unindexed.index.byWord.isEmpty && unindexed.count == readable.count, "seed \(seed)")
+
         for _ in 0..<300 {
             let length = Int.random(in: 1...3, using: &random)
             let words = (0..<length).map { _ in TextFolding.folded(Self.vocabulary.randomElement(using: &random)!) }
@@ -63,6 +73,7 @@ import Testing
             }.sorted()
             #expect(loaded.records(matching: query).map(\.path) == expected, "query \(text), seed \(seed)")
             #expect(incremental.records(matching: query).map(\.path) == expected, "query \(text), seed \(seed)")
+            #expect(unindexed.records(matching: query).map(\.path) == expected, "query \(text), seed \(seed)")
         }
     }
 

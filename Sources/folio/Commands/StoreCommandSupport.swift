@@ -13,12 +13,13 @@ func loadStore(_ root: String) async throws(CommandExit) -> Store {
 }
 
 /// ``loadStore(_:)``, also giving every record file as the load read it (with
-/// `keepingReads`), for `watch`'s history and change report: the folder is read once.
+/// `keepingReads`), for `watch`'s history and change report: the folder is read once;
+/// without `indexingText`, for a command that never searches, no full-text index.
 @MainActor
-func loadStore(_ root: String, keepingReads: Bool) async throws(CommandExit) -> (store: Store, reads: [FileRead]) {
+func loadStore(_ root: String, keepingReads: Bool, indexingText: Bool = true) async throws(CommandExit) -> (store: Store, reads: [FileRead]) {
     do {
         // A record removed goes to the folder's trash, where `folio restore DIR` finds it.
-        let loaded = try await Store.loadKeepingReads(root, removedFiles: FolderTrash(folder: root), keepingReads: keepingReads)
+        let loaded = try await Store.loadKeepingReads(root, removedFiles: FolderTrash(folder: root), keepingReads: keepingReads, indexingText: indexingText)
         for problem in loaded.store.loadProblems { Output.error(FileProblem.line(problem)) }
         return loaded
     } catch {

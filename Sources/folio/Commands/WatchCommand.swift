@@ -48,6 +48,7 @@ enum WatchCommand: FolioCommand {
         foldOptions.stateDirectory = state
         // The history is opened while the store loads the folder; the load reads every
         // file once, for the store, the history's first record and the report of changes.
+        // `watch` never searches by text: its store builds no full-text index (a third of the load).
         let opening = Task.detached {
             Result { () throws(SyncError) -> FoldingFollower in
                 FoldingFollower(folder: try SharedFolder(root, options: foldOptions)) { fold in
@@ -57,7 +58,7 @@ enum WatchCommand: FolioCommand {
         }
         // A folder that is missing is bad usage (exit 2), as for every command that reads one.
         var loaded: (store: Store, reads: [FileRead])
-        do { loaded = try await loadStore(root, keepingReads: true) } catch {
+        do { loaded = try await loadStore(root, keepingReads: true, indexingText: false) } catch {
             _ = await opening.value
             throw error
         }
