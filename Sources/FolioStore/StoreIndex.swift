@@ -60,9 +60,9 @@ struct StoreIndex: Sendable {
             return bytes[start..<end]
         }
 
-        init(_ record: Record, document: Document?, text: Bool = true) {
+        init(_ record: Record, document: Document?, indexingText: Bool = true) {
             guard let document else { return }
-            if text { indexText(of: record, document: document) }
+            if indexingText { indexText(of: record, document: document) }
             for entry in document.fields.entries {
                 for value in entry.value.sequenceValue ?? [entry.value] {
                     guard let text = value.text else { continue }

@@ -65,25 +65,17 @@ public struct StoreState: Sendable {
         return (state, problems)
     }
 
-    /// ``load(paths:from:folders:keepingReads:)``; without `indexingText`, the body's words
-    /// and word pairs are not indexed (nor ever after): for a store nothing searches by
-    /// text, whose text queries then read each candidate's file instead.
-    static func load(paths: [String], from source: any ContentSource, folders: [String: Kind], keepingReads: Bool, indexingText: Bool) -> (StoreState, [SystemError], [FileRead]) {
-        var (state, problems, reads) = load(paths: paths, from: source, folders: folders, keepingReads: keepingReads, text: indexingText)
-        state.index.indexesText = indexingText
-        return (state, problems, reads)
-    }
-
     /// ``load(paths:from:folders:)``; with `keepingReads`, also every file read with its
     /// stamp (where the source has stamps), in path order, for a second reader of the
-    /// same files (the shared history's first record): the folder is read once.
-    static func load(paths: [String], from source: any ContentSource, folders: [String: Kind], keepingReads: Bool) -> (StoreState, [SystemError], [FileRead]) {
-        load(paths: paths, from: source, folders: folders, keepingReads: keepingReads, text: true)
-    }
-
-    private static func load(paths: [String], from source: any ContentSource, folders: [String: Kind], keepingReads: Bool, text: Bool) -> (StoreState, [SystemError], [FileRead]) {
+    /// same files (the shared history's first record): the folder is read once. Without
+    /// `indexingText`, the body's words and word pairs are not indexed (nor ever after):
+    /// for a store nothing searches by text, whose text queries then read each
+    /// candidate's file instead.
+    static func load(paths: [String], from source: any ContentSource, folders: [String: Kind], keepingReads: Bool, indexingText: Bool = true) -> (StoreState, [SystemError], [FileRead]) {
         let paths = paths.sorted()
-        let target = LoadTarget(StoreState(source: source))
+        var empty = StoreState(source: source)
+        empty.index.indexesText = indexingText
+        let target = LoadTarget(empty)
         target.state.recordsByID.reserveCapacity(paths.count)
         let chunkSize = StoreIndex.Chunk.capacity
         let batchSize = chunkSize * 8
@@ -110,7 +102,7 @@ public struct StoreState: Sendable {
                 for (i, read) in zip(range, reads) {
                     switch read {
                     case .success(let (bytes, stamp)):
-                        let (record, entry) = StoreState.prepare(path: paths[i], bytes: bytes, folders: folders, text: text)
+                        let (record, entry) = StoreState.prepare(path: paths[i], bytes: bytes, folders: folders, indexingText: indexingText)
                         chunk.add(record, entry)
                         if keepingReads, let stamp { keep.append(FileRead(path: paths[i], bytes: bytes, stamp: stamp)) }
                     case .failure(let error):
@@ -132,18 +124,18 @@ public struct StoreState: Sendable {
     private init(source: any ContentSource) { self.source = source }
 
     /// A file's record and index entry, parsing it once.
-    static func prepare(path: String, bytes: [UInt8], folders: [String: Kind], text: Bool = true) -> (Record, StoreIndex.Entry) {
+    static func prepare(path: String, bytes: [UInt8], folders: [String: Kind], indexingText: Bool = true) -> (Record, StoreIndex.Entry) {
         do {
-            return prepare(path: path, document: try Document(bytes: bytes, path: path), folders: folders, text: text)
+            return prepare(path: path, document: try Document(bytes: bytes, path: path), folders: folders, indexingText: indexingText)
         } catch {
             return (Record(path: path, invalidBytes: bytes, error: error, folders: folders), StoreIndex.Entry())
         }
     }
 
     /// The record and index entry of a parsed document.
-    static func prepare(path: String, document: Document, folders: [String: Kind], text: Bool = true) -> (Record, StoreIndex.Entry) {
+    static func prepare(path: String, document: Document, folders: [String: Kind], indexingText: Bool = true) -> (Record, StoreIndex.Entry) {
         let record = Record(path: path, document: document, folders: folders)
-        return (record, StoreIndex.Entry(record, document: document, text: text))
+        return (record, StoreIndex.Entry(record, document: document, indexingText: indexingText))
     }
 
     /// Adds or replaces a record, holding its bytes until the store has written them.
