@@ -149,6 +149,60 @@ def scenario(folio, count, shared, edits, seed):
         shutil.rmtree(work, ignore_errors=True)
 
 
+def folio_share(folder):
+    """`.folio/` in the folder: (files, bytes, log lines per device, versions published)."""
+    root = os.path.join(folder, ".folio")
+    files, apparent, _ = usage(root) if os.path.isdir(root) else (0, 0, 0)
+    lines = {}
+    logs = os.path.join(root, "logs")
+    for name in sorted(os.listdir(logs)) if os.path.isdir(logs) else []:
+        with open(os.path.join(logs, name), "rb") as f:
+            lines[name[:4]] = f.read().count(b"\n")
+    versions = os.path.join(root, "versions")
+    published = usage(versions)[0] if os.path.isdir(versions) else 0
+    return files, apparent, lines, published
+
+
+def devices(folio, count, edits, seed):
+    """Two devices on one Syncthing folder, one at a time (as the sync tool would show each
+    the other's files): A starts and stops; B joins (its first start, A's log there), takes
+    EDITS edits and stops; A comes back to them (arrivals); B comes back (compacts). What
+    `.folio/` holds after each step."""
+    work = tempfile.mkdtemp(prefix="folio-history-devices-")
+    folder = os.path.join(work, "folder")
+    state = {d: os.path.join(work, "state-" + d) for d in "ab"}
+    steps = []
+    try:
+        paths = make_folder(folder, count, shared=True)
+        t0 = time.time()
+        subprocess.run([folio, "check", folder], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        check = time.time() - t0
+        joined = None
+        for step, device in (("A's first start", "a"), ("B joins", "b"), ("edits", "b"), ("A back", "a"), ("B back", "b")):
+            watch, watching = start_watch(folio, folder, state[device])
+            if step == "B joins":
+                joined = watching
+            try:
+                time.sleep(3)
+                if step == "edits":
+                    rng = random.Random(seed)
+                    done = 0
+                    while done < edits:
+                        for _ in range(min(1000, edits - done)):
+                            i = rng.randrange(count)
+                            with open(paths[i], "w") as f:
+                                f.write(RECIPE.format(n=i, s=rng.randrange(11, 10 ** 6)))
+                            done += 1
+                        time.sleep(0.7)
+                    time.sleep(4)
+            finally:
+                stop(watch)
+            steps.append((step if step != "edits" else f"after {edits} edits on B", folio_share(folder)))
+        return check, joined, steps
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def soak(folio, seconds, files, seed):
     work = tempfile.mkdtemp(prefix="folio-history-soak-")
     folder, state = os.path.join(work, "folder"), os.path.join(work, "state")
@@ -219,6 +273,7 @@ def main():
     parser.add_argument("--soak-files", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--start-runs", type=int, default=5, help="starts timed per build and folder (medians)")
+    parser.add_argument("--devices", action="store_true", help="also two devices taking turns on one Syncthing folder")
     args = parser.parse_args()
     builds = [("this", args.folio)] + ([("other", args.compare)] if args.compare else [])
     for count in [int(n) for n in args.sizes.split(",")]:
@@ -234,6 +289,16 @@ def main():
                     print(f"  {label}: into the folder {files} files ({share:.2f}% of its files), {mib(apparent)}, {mib(disk)} on disk;"
                           f" state folder {sfiles} files, {mib(sapparent)}, {mib(sdisk)} on disk"
                           f" ({sdisk / records[2]:.2f}x the folder on disk, {sapparent / records[1]:.2f}x its bytes)")
+    if args.devices:
+        for count in [int(n) for n in args.sizes.split(",")]:
+            for name, folio in builds:
+                check, joined, steps = devices(folio, count, args.edits, args.seed)
+                print(f"{name}: {count} records, Syncthing folder, two devices: B's first start (joining) {joined:.2f} s,"
+                      f" folio check {check:.2f} s, ratio {joined / check:.2f}x")
+                for step, (files, apparent, lines, published) in steps:
+                    logs = ", ".join(f"{d}… {n}" for d, n in lines.items())
+                    print(f"  {step}: .folio/ {files} files ({files / count * 100:.2f}% of the records), {mib(apparent)};"
+                          f" log lines: {logs}; versions published {published}")
     if args.start_runs > 0:
         for count in [int(n) for n in args.sizes.split(",")]:
             for shared in (False, True):

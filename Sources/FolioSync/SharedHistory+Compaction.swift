@@ -14,7 +14,7 @@ extension SharedHistory {
     @discardableResult
     package func compact(present: [String: SHA256.Digest]) throws(SystemError) -> Int {
         try flush()
-        let superseded = graph.superseded(present: present)
+        let superseded = graph.superseded(present: present, keepingHistory: otherDevices.union([device]))
         // Nothing to drop (a first record): the log, the graph and the pack stay as they are.
         guard !superseded.isEmpty else {
             publishedSinceCompaction = 0
@@ -39,12 +39,15 @@ extension SharedHistory {
     }
 
     /// The contents another device may still need as a base: those a kept event names,
-    /// at a path where not every device that logged it holds that content now.
+    /// at a path where not every device keeping a history holds that content now (one
+    /// that logged nothing there holding what it first saw).
     func neededByOthers() -> Set<SHA256.Digest> {
         var heldByAll: [String: SHA256.Digest] = [:]
-        let devices = graph.devices
+        let devices = Set(graph.devices).union(otherDevices)
         for path in graph.paths {
-            let latest = devices.compactMap { graph.latest(device: $0, path: path) }.map(\.version)
+            // A device that logged nothing at the path holds what it first saw there (see ``publishable(_:)``).
+            let first = graph.oldestVersion(at: path).flatMap { graph.events[$0]?.version }
+            let latest = devices.map { graph.latest(device: $0, path: path).map(\.version) ?? first }
             if let first = latest.first, let first, latest.allSatisfy({ $0 == first }) { heldByAll[path] = first }
         }
         var needed = Set<SHA256.Digest>()

@@ -1,3 +1,4 @@
+import FolioFolder
 import FolioSystem
 
 /// What a device writes into a shared folder's `.folio/`, and how an earlier Folio's
@@ -52,15 +53,44 @@ extension SharedHistory {
 
     /// What of a device's events (`own`, in its log's order) other devices can need, once
     /// there are others (until then a device publishes an empty log: the sign that it
-    /// keeps a history, so that the next one to come publishes for it): all of them. The
-    /// first sightings too — most of a log, a line per file — since devices that first
-    /// saw one file at once must share one root: a three-device session that left the
-    /// sightings no line names unpublished kept copies it should have folded.
-    static func publishable(_ own: [VersionEvent]) -> [VersionEvent] { own }
+    /// keeps a history, so that the next one to come publishes for it): all of them but
+    /// the lone first sightings — a path this device has one event at, a version it found
+    /// there rather than made from another, that no other of its events names. That is
+    /// most of a log (a line per file, on a device that joins a folder); a device that
+    /// logged nothing at a path is taken to hold what it first saw there (see
+    /// ``VersionGraph/superseded(present:keepingHistory:)``), and once it logs a second
+    /// event there (an edit, an arrival, a delete), the first goes out with it.
+    static func publishable(_ own: [VersionEvent]) -> [VersionEvent] {
+        var eventsAtPath: [String: Int] = [:]
+        var named = Set<Int>()
+        for event in own {
+            eventsAtPath[event.path, default: 0] += 1
+            for parent in event.parents where parent.device == event.id.device { named.insert(parent.sequence) }
+        }
+        return own.filter { !(eventsAtPath[$0.path] == 1 && isFirstSighting($0) && !named.contains($0.id.sequence)) }
+    }
 
-    /// Of `fresh`, those not yet published (`published`), in log order.
+    /// Whether `event` is a version found at its path rather than made there from another:
+    /// what a device that logged nothing else there is taken to hold. A conflict copy's
+    /// versions always go out: the rules for dropped versions read every device's.
+    static func isFirstSighting(_ event: VersionEvent) -> Bool {
+        event.parents.isEmpty && event.kind != .delete && ConflictCopies.original(of: event.path) == nil
+    }
+
+    /// Of this device's events, those `fresh` makes publishable and not yet published
+    /// (`published`), in log order: each fresh one that is not a lone first sighting, with
+    /// this device's earlier events at its path and its own parents not yet published.
     func newlyPublishable(_ fresh: [VersionEvent], published: Set<Int>) -> [VersionEvent] {
-        Self.publishable(fresh).filter { !published.contains($0.id.sequence) }
+        var wanted: [Int: VersionEvent] = [:]
+        for event in fresh {
+            let atPath = graph.events(device: device, path: event.path)
+            guard atPath.count > 1 || !Self.isFirstSighting(event) else { continue }
+            for earlier in atPath where !published.contains(earlier.id.sequence) { wanted[earlier.id.sequence] = earlier }
+            for parent in event.parents where parent.device == device && !published.contains(parent.sequence) {
+                if let named = graph.events[parent] { wanted[parent.sequence] = named }
+            }
+        }
+        return wanted.values.sorted { $0.id.sequence < $1.id.sequence }
     }
 
     /// Where an earlier Folio kept a version in the folder: `.folio/versions/HH/HASH`.

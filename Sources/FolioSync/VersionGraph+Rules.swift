@@ -70,6 +70,13 @@ extension VersionGraph {
         return false
     }
 
+    /// The version the oldest event logged at `path` (by any device) stands for: what a
+    /// device that logged nothing there is taken to hold.
+    func oldestVersion(at path: String) -> VersionEvent.ID? {
+        let all = devices.flatMap { events(device: $0, path: path) }.filter { $0.version != nil }
+        return all.min { Self.older($0, than: $1) }.flatMap { node($0.id) }
+    }
+
     /// The conflict copies of `file` some device logged, by path.
     func copyPaths(of file: String) -> [String] {
         paths.filter { ConflictCopies.rootOriginal(of: $0) == file }.sorted()
@@ -102,13 +109,19 @@ extension VersionGraph {
     /// the heads are what each device last held there and what is held now (`present`:
     /// path → content); every version the heads all descend from, but for the lowest of
     /// them, is superseded, and so are the sightings standing for one and each device's
-    /// older deletes. A device's last event at a path is never superseded.
-    package mutating func superseded(present: [String: SHA256.Digest]) -> Set<VersionEvent.ID> {
+    /// older deletes. A device's last event at a path is never superseded. A device of
+    /// `keepingHistory` that logged nothing at a file or its copies (its first sighting
+    /// there not published, see ``SharedHistory/publishable(_:)``) holds what it first saw:
+    /// the oldest version logged there is one of the heads.
+    package mutating func superseded(present: [String: SHA256.Digest], keepingHistory known: Set<String> = []) -> Set<VersionEvent.ID> {
         var groups: [String: Set<String>] = [:]
         for path in paths.union(present.keys) { groups[ConflictCopies.rootOriginal(of: path) ?? path, default: []].insert(path) }
         var result = Set<VersionEvent.ID>()
-        for (_, members) in groups {
+        for (file, members) in groups {
             var heads = Set<VersionEvent.ID>()
+            if known.contains(where: { device in members.allSatisfy { latest(device: device, path: $0) == nil } }), let first = oldestVersion(at: file) {
+                heads.insert(first)
+            }
             var lastEvents = Set<VersionEvent.ID>()
             for device in devices {
                 for path in members {

@@ -125,6 +125,52 @@ import Testing
         #expect(again.history.contents(of: SHA256.hash(Array(v2.utf8))) == Array(v2.utf8))
     }
 
+    /// A device that joins a folder sees every file once: those lone first sightings stay
+    /// in its own log, and go out with the next event at their path.
+    @Test func aFileADeviceOnlySawIsNotPublishedUntilItChangesThere() throws {
+        let place = try Place(shared: true)
+        defer { place.remove() }
+        try place.write(Self.recipe, "r.md")
+        try place.write(Self.recipe, "s.md")
+        for device in ["a", "b", "a"] { try place.open(device).record() }
+        let a = try place.open("a")
+        func published() throws -> [Substring] {
+            try String(contentsOfFile: place.folder + "/.folio/logs/" + a.deviceName + ".log", encoding: .utf8).split(separator: "\n")
+        }
+        #expect(try published() == [])
+        try place.save([SharedFolderTests.recipe([("time: 15m", "time: 20m")])], on: "a")
+        // The edit, and the sighting it was made from; s.md, only seen, stays out.
+        #expect(try published().map { $0.split(separator: "\t")[2] } == ["edit", "edit"])
+        #expect(try published().allSatisfy { $0.split(separator: "\t")[5] == "r.md" })
+        // The phone, which took the edit, publishes its sighting and the arrival.
+        try place.open("b").record()
+        let phone = try place.open("b")
+        #expect(phone.historyEvents(at: "r.md").filter { $0.id.device == phone.deviceName }.map(\.kind) == [.edit, .arrival])
+        #expect(phone.historyEvents(at: "s.md").map(\.id.device) == [phone.deviceName])
+    }
+
+    /// A device that logged nothing at a file holds what it first saw there: the others'
+    /// compaction keeps that version, so its late edit still folds against it.
+    @Test func whatASilentDeviceHoldsIsKeptAsABase() throws {
+        let place = try Place(shared: true)
+        defer { place.remove() }
+        let laptop = SharedFolderTests.recipe([("time: 15m", "time: 20m")])
+        let tablet = SharedFolderTests.recipe([("servings: 4", "servings: 6")])
+        try place.write(Self.recipe, "r.md")
+        for device in ["a", "b", "c", "a", "b"] { try place.open(device).record() }
+        // The laptop edits; the phone takes it; the tablet, offline, hears nothing.
+        try place.save([laptop], on: "a")
+        try place.open("b").record()
+        try place.open("a").pruneHistory()
+        // The tablet edits what it first saw; Syncthing keeps the laptop's version and makes the tablet's a copy.
+        try place.save([tablet], on: "c")
+        try place.write(laptop, "r.md")
+        try place.write(tablet, Self.copyName)
+        let report = try place.open("a").fold()
+        #expect(report.folded == [.init(copy: Self.copyName, file: "r.md", base: .history)], "\(report)")
+        #expect(place.read("r.md") == SharedFolderTests.recipe([("time: 15m", "time: 20m"), ("servings: 4", "servings: 6")]))
+    }
+
     @Test func aLinePublishedLateStillGoesInItsDevicesOrder() {
         let hash = SHA256.hash(Array("x".utf8))
         func event(_ sequence: Int, _ parents: [Int] = []) -> VersionEvent {
