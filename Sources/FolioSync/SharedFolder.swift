@@ -98,10 +98,13 @@ public final class SharedFolder {
     /// A conflict copy changed less than this ago (ns) marks a clash being resolved.
     static let clashWindow: Int64 = 10 * 1_000_000_000
     /// How long after a device's version was replaced by an arrival before it may be
-    /// taken for dropped (ns). On the device that made it the sync tool moves it to its
-    /// copy before it puts the winner in place; this is time for that copy to be seen (or
-    /// seen overwritten by another loser's of the same name).
-    static let dropSettled: Int64 = 1_000_000_000
+    /// taken for dropped (ns): time for its copy to arrive, or for another device's log to
+    /// name it. When the clash was settled on this device, the sync tool moved the version
+    /// to its copy before it put the winner in place; when it was settled on another
+    /// device, the copy was made there and comes seconds after the winner — after that
+    /// device's sync tool noticed it (Syncthing looks 10 s after a change by default) —
+    /// and a restore made before would be a needless twin of it.
+    static let dropSettled: Int64 = 20 * 1_000_000_000
     /// How long after such an arrival the file is looked at for a dropped version (ns).
     static let rescueWindow: Int64 = 600 * 1_000_000_000
 

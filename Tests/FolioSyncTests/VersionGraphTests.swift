@@ -304,6 +304,32 @@ import Testing
         #expect(dropped(checkout, present: ["main"]).isEmpty)
     }
 
+    /// Issue 37's flaky session, the other way round: a's version lost a clash another
+    /// device settled; a first sees another loser's copy, and its own comes seconds later,
+    /// once that device's Syncthing has noticed it (10 s after a change by default). The
+    /// pass after an arrival waits ``SharedFolder/dropSettled`` for it.
+    @Test func aCopyMadeOnAnotherDeviceIsWaitedForAsLongAsItsSyncToolWaits() {
+        let second: Int64 = 1_000_000_000
+        var logs = Logs()
+        let r = logs.log("a", .edit, "R")
+        let lost = logs.log("a", .edit, "A", parents: [r])
+        _ = logs.log("a", .arrival, "W")
+        let arrived = logs.time
+        _ = logs.log("a", .arrival, "B", path: "r.sync-conflict-20261201-120000-BBBBBBB.md")
+        func dropped(_ logs: Logs, after wait: Int64, present: [String]) -> [VersionEvent.ID] {
+            var graph = logs.graph
+            return graph.droppedVersions(of: "r.md", madeBy: "a", present: Set(present.map(Self.digest)), now: arrived + wait, settled: SharedFolder.dropSettled)
+        }
+        #expect(dropped(logs, after: 12 * second, present: ["W", "B"]).isEmpty)
+        // Its copy arrives: never dropped.
+        var late = logs
+        late.time = arrived + 12 * second
+        _ = late.log("a", .arrival, "A", path: "r.sync-conflict-20261201-120000-CCCCCCC.md")
+        #expect(dropped(late, after: SharedFolder.dropSettled, present: ["W", "B", "A"]).isEmpty)
+        // No copy of it came, nor does any log name one: it was overwritten unseen.
+        #expect(dropped(logs, after: SharedFolder.dropSettled, present: ["W", "B"]) == [lost])
+    }
+
     @Test func aVersionWhoseCopyIsStillOnItsWayIsNotDropped() {
         // Issue 37's flaky session: a's edit A reached c first; b's W beat it there, so c's
         // Syncthing moved A to a copy, and a got W with c's merged version vector — replaced
