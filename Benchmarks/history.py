@@ -16,6 +16,9 @@ Run by hand from the package root:
 
   swift build -c release && python3 Benchmarks/history.py --sizes 10000,100000 --edits 10000 --soak 90
 
+`--devices` adds two devices taking turns on one Syncthing folder (A starts, B joins, B
+takes the edits, A comes back, B comes back): what `.folio/` holds after each step.
+
 The time to "watching" is taken once in each scenario, then START_RUNS times on one
 folder per size and kind, the builds alternated, and given as medians (one start varies
 by a few tenths of a second at 100,000 files on this machine).
@@ -274,9 +277,10 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--start-runs", type=int, default=5, help="starts timed per build and folder (medians)")
     parser.add_argument("--devices", action="store_true", help="also two devices taking turns on one Syncthing folder")
+    parser.add_argument("--devices-only", action="store_true", help="only that (with --start-runs 0 --soak 0)")
     args = parser.parse_args()
     builds = [("this", args.folio)] + ([("other", args.compare)] if args.compare else [])
-    for count in [int(n) for n in args.sizes.split(",")]:
+    for count in [int(n) for n in args.sizes.split(",")] if not args.devices_only else []:
         for shared in (False, True):
             kind = "Syncthing folder" if shared else "plain folder"
             for name, folio in builds:
@@ -289,7 +293,7 @@ def main():
                     print(f"  {label}: into the folder {files} files ({share:.2f}% of its files), {mib(apparent)}, {mib(disk)} on disk;"
                           f" state folder {sfiles} files, {mib(sapparent)}, {mib(sdisk)} on disk"
                           f" ({sdisk / records[2]:.2f}x the folder on disk, {sapparent / records[1]:.2f}x its bytes)")
-    if args.devices:
+    if args.devices or args.devices_only:
         for count in [int(n) for n in args.sizes.split(",")]:
             for name, folio in builds:
                 check, joined, steps = devices(folio, count, args.edits, args.seed)

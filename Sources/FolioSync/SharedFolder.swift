@@ -199,13 +199,16 @@ public final class SharedFolder {
     public static var dropCheckDelay: Duration { .nanoseconds(dropSettled + 100_000_000) }
 
     /// Compacts the history (``SharedHistory/compact(present:)``) once this device's log
-    /// has grown by half since it was last compacted.
+    /// has grown by half since it was last compacted, after every few versions it
+    /// published, and when another device's log gained lines while versions this device
+    /// published wait in `.folio/` (that device may have moved past them).
     private func compactIfGrown() throws(SystemError) {
         // Published versions go as soon as other devices are past them: compacting after
         // every few keeps `.folio/` small for the sync tool to carry.
         // A history's first record supersedes nothing: its size is where growth is counted from.
         guard compacted.exists else { return try compacted.compacted(to: history.ownLogSize) }
-        guard compacted.isDue(size: history.ownLogSize) || history.publishedSinceCompaction >= Self.publishedBeforeCompaction else { return }
+        let othersMovedOn = history.othersLoggedSinceCompaction && (history.publishedLeft ?? 1) > 0
+        guard compacted.isDue(size: history.ownLogSize) || history.publishedSinceCompaction >= Self.publishedBeforeCompaction || othersMovedOn else { return }
         try history.compact(present: [:])
         try compacted.compacted(to: history.ownLogSize)
     }

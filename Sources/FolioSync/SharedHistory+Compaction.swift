@@ -14,6 +14,7 @@ extension SharedHistory {
     @discardableResult
     package func compact(present: [String: SHA256.Digest]) throws(SystemError) -> Int {
         try flush()
+        othersLoggedSinceCompaction = false
         let superseded = graph.superseded(present: present, keepingHistory: otherDevices.union([device]))
         // Nothing to drop (a first record): the log, the graph and the pack stay as they are.
         guard !superseded.isEmpty else {
@@ -62,12 +63,13 @@ extension SharedHistory {
     /// arrived yet); returns how many went.
     func prunePublished(needed: Set<SHA256.Digest>) -> Int {
         let mine = folder.appending("versions/" + device)
-        var removed = 0
+        var removed = 0, left = 0
         for name in Trash.entries(mine) {
-            guard let hash = SHA256.Digest(hex: name), !needed.contains(hash) else { continue }
+            guard let hash = SHA256.Digest(hex: name), !needed.contains(hash) else { left += 1; continue }
             // Best effort: content left behind is only space, removed at the next compaction.
-            if (try? AtomicFile.remove(mine.appending(name))) != nil { removed += 1 }
+            if (try? AtomicFile.remove(mine.appending(name))) != nil { removed += 1 } else { left += 1 }
         }
+        publishedLeft = left
         return removed
     }
 }

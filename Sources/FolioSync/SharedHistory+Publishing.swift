@@ -18,6 +18,7 @@ extension SharedHistory {
             // Durable: the contents the published lines name reach the disk before the lines.
             _ = try AtomicFile.write(bytes, to: path, mode: nil, creating: 0o666, replacingOnly: { $0 == nil })
             publishedSinceCompaction += 1
+            publishedLeft = publishedLeft.map { $0 + 1 }
         }
         toPublish.removeAll()
         // A probe: a published log that cannot be looked at is written again whole.

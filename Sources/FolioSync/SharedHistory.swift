@@ -67,6 +67,12 @@ package final class SharedHistory {
     var publishedLogSize: Int64 = 0
     /// Contents published since the last compaction (which prunes them).
     package internal(set) var publishedSinceCompaction = 0
+    /// How many contents this device's `.folio/versions/DEVICE/` holds, as the last
+    /// compaction left it and publishing since; nil when not yet counted (before the first).
+    package internal(set) var publishedLeft: Int?
+    /// Whether another device's log gained lines since the last compaction: it may have
+    /// moved past versions this device published, which the next compaction prunes.
+    package internal(set) var othersLoggedSinceCompaction = false
 
     /// The history of the folder `root`, as the device whose state folder is `state`
     /// (where its name and its own history are kept) sees it. A history an earlier
@@ -151,6 +157,7 @@ package final class SharedHistory {
             let events = VersionEvent.parse(Array(bytes[..<whole]), device: other)
             readUpTo[other] = (stamp.inode, start + Int64(whole))
             logged[other, default: []] += events
+            if !events.isEmpty { othersLoggedSinceCompaction = true }
             if !rebuild { for event in events { graph.insert(event) } }
             changed = changed || !events.isEmpty
         }

@@ -109,11 +109,12 @@ import Testing
         func published() -> [String]? { place.listing(".folio/versions/" + a) }
         func hash(_ text: String) -> String { SHA256.hash(Array(text.utf8)).description }
         #expect(published() == [hash(Self.recipe)])
-        // The phone takes the 17m version; the laptop edits it again.
+        // The phone takes the 17m version; the laptop edits it again. Every device is past
+        // the first version: the record that sees the phone's line prunes it; the phone
+        // still holds 17m.
         try place.open("b").record()
         try place.save([v2], on: "a")
-        #expect(published() == [hash(Self.recipe), hash(v1)].sorted())
-        // Every device is past the first version: it goes; the phone still holds 17m.
+        #expect(published() == [hash(v1)])
         try place.open("a").pruneHistory()
         #expect(published() == [hash(v1)])
         // Once the phone has moved past it too, it goes.
@@ -142,10 +143,11 @@ import Testing
         // The edit, and the sighting it was made from; s.md, only seen, stays out.
         #expect(try published().map { $0.split(separator: "\t")[2] } == ["edit", "edit"])
         #expect(try published().allSatisfy { $0.split(separator: "\t")[5] == "r.md" })
-        // The phone, which took the edit, publishes its sighting and the arrival.
+        // The phone, which took the edit, publishes the arrival (its first sighting goes
+        // out with it, and is compacted away at once: both devices hold the edit).
         try place.open("b").record()
         let phone = try place.open("b")
-        #expect(phone.historyEvents(at: "r.md").filter { $0.id.device == phone.deviceName }.map(\.kind) == [.edit, .arrival])
+        #expect(phone.historyEvents(at: "r.md").filter { $0.id.device == phone.deviceName }.map(\.kind) == [.arrival])
         #expect(phone.historyEvents(at: "s.md").map(\.id.device) == [phone.deviceName])
     }
 
@@ -169,6 +171,29 @@ import Testing
         let report = try place.open("a").fold()
         #expect(report.folded == [.init(copy: Self.copyName, file: "r.md", base: .history)], "\(report)")
         #expect(place.read("r.md") == SharedFolderTests.recipe([("time: 15m", "time: 20m"), ("servings: 4", "servings: 6")]))
+    }
+
+    /// A version published for a device that logged nothing at its path is pruned at the
+    /// next record after that device's log shows it moved past it, not only after more
+    /// edits here.
+    @Test func aPublishedVersionGoesOnceTheSilentDeviceMovesPastIt() throws {
+        let place = try Place(shared: true)
+        defer { place.remove() }
+        try place.write(Self.recipe, "r.md")
+        for device in ["a", "b"] { try place.open(device).record() }
+        let laptop = try place.open("a")
+        try laptop.record()
+        try place.write(SharedFolderTests.recipe([("time: 15m", "time: 20m")]), "r.md")
+        try laptop.record()
+        func published() -> [String]? { place.listing(".folio/versions/" + laptop.deviceName) }
+        // The phone logged nothing at r.md: it holds the first version, which goes out.
+        #expect(published() == [SHA256.hash(Array(Self.recipe.utf8)).description])
+        try laptop.record()
+        #expect(published()?.count == 1)
+        // The phone takes the edit; the laptop's next record prunes what it published.
+        try place.open("b").record()
+        try laptop.record()
+        #expect(published() == [])
     }
 
     @Test func aLinePublishedLateStillGoesInItsDevicesOrder() {
