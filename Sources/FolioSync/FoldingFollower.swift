@@ -175,8 +175,11 @@ public final class FoldingFollower: @unchecked Sendable {
         if folder.lastArrival != arrivalBefore {
             // A version of this device's may have just been lost to a clash: look once its
             // copy has had time to arrive.
-            queue.asyncAfter(deadline: .now() + .nanoseconds(Int(SharedFolder.dropCheckDelay.nanoseconds))) { [weak self] in
-                self?.pass()
+            // (Sooner where no other device keeps a history: no log could name its copy.)
+            for delay in [SharedFolder.dropCheckDelayAlone, SharedFolder.dropCheckDelay] {
+                queue.asyncAfter(deadline: .now() + .nanoseconds(Int(delay.nanoseconds))) { [weak self] in
+                    self?.pass()
+                }
             }
         }
         if !unrecorded.isEmpty { scheduleRetry(after: untilQuiet(unrecorded, for: min(folder.options.recordQuietPeriod, folder.options.quietPeriod))) }

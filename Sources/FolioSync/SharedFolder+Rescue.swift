@@ -35,7 +35,7 @@ extension SharedFolder {
             // A file that cannot be read holds no known version: at worst a version it does hold is rescued again as a copy, which folds back as identical.
             let present = Set(([file] + group).compactMap { (try? FileReading.contents(of: rootFolder[$0])).map(SHA256.hash) })
             let device = history.device
-            for dropped in history.withGraph({ $0.droppedVersions(of: file, madeBy: device, present: present, now: now, settled: Self.dropSettled) }) {
+            for dropped in history.withGraph({ $0.droppedVersions(of: file, madeBy: device, present: present, now: now, settled: history.otherDevices.isEmpty ? Self.dropSettledAlone : Self.dropSettled) }) {
                 guard let content = history.graph.events[dropped]?.version, let bytes = history.contents(of: content) else { continue }
                 // A probe for a free name: the write below never replaces what is there.
                 let name = Self.rescueName(for: file, taken: { (try? FileStamp.of(self.rootFolder[$0])) != nil })

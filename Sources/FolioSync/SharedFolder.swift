@@ -105,6 +105,9 @@ public final class SharedFolder {
     /// device's sync tool noticed it (Syncthing looks 10 s after a change by default) —
     /// and a restore made before would be a needless twin of it.
     static let dropSettled: Int64 = 20 * 1_000_000_000
+    /// The same where no other device keeps a history (no log could name a copy on its
+    /// way): time for the copy this device's own sync tool made to be seen (ns).
+    static let dropSettledAlone: Int64 = 1_000_000_000
     /// How long after such an arrival the file is looked at for a dropped version (ns).
     static let rescueWindow: Int64 = 600 * 1_000_000_000
 
@@ -197,6 +200,8 @@ public final class SharedFolder {
 
     /// How long after an arrival a pass can tell whether it dropped a version.
     public static var dropCheckDelay: Duration { .nanoseconds(dropSettled + 100_000_000) }
+    /// The same where no other device keeps a history.
+    package static var dropCheckDelayAlone: Duration { .nanoseconds(dropSettledAlone + 100_000_000) }
 
     /// Compacts the history (``SharedHistory/compact(present:)``) once this device's log
     /// has grown by half since it was last compacted, after every few versions it
