@@ -60,6 +60,10 @@ from scenarios import Folio  # noqa: E402  (folio watch DATA --state STATE, its 
 SIDE_GAP = 1.1        # s between two devices' edits: distinct mtimes (Syncthing keeps the newer as the file)
 REEDIT_GAP = 3.0      # s between a device's two edits of the same key (Folio records the first as a version)
 QUIET = 4.0           # s the folders must stay unchanged (and in sync) to count as settled
+# Folio writes back a version Syncthing dropped 20 s after the arrival that replaced it, where the other
+# devices keep a history too (SharedFolder.dropSettled): a round found wanting is judged again once its
+# folders stayed unchanged this long.
+RESCUE_QUIET = 21.5
 SETTLE_LIMIT = 40.0   # s allowed for settling, after the devices are in sync again
 SYNC_LIMIT = 40.0     # s allowed for Syncthing to be in sync (setup, recovery)
 CLEANUP_LIMIT = 25.0  # s allowed for deleting the copies left after a round and settling again
@@ -379,9 +383,9 @@ class Session:
     def fingerprint(self, nodes):
         return tuple((n.name, rel, h) for n in nodes for rel, h in sorted(hashes(n).items()))
 
-    def settle(self, nodes, limit=SETTLE_LIMIT, seen=None):
+    def settle(self, nodes, limit=SETTLE_LIMIT, seen=None, quiet=QUIET):
         """Wait (at most `limit` s) until Syncthing is in sync and no folder (less `.folio/`) has changed for
-        QUIET s and still in sync after a forced rescan. Returns (settled, seconds); adds every conflict copy
+        `quiet` s and still in sync after a forced rescan. Returns (settled, seconds); adds every conflict copy
         it sees to `seen`."""
         t0 = time.monotonic()
         last, since = None, t0
@@ -396,7 +400,7 @@ class Session:
                             self.seen_bytes[rel] = h
             if fp != last:
                 last, since = fp, time.monotonic()
-            if time.monotonic() - since >= QUIET and self.in_sync(nodes):
+            if time.monotonic() - since >= quiet and self.in_sync(nodes):
                 # Syncthing's watcher reports a change after up to ~6 s (removals: fsWatcherDelayS x 6): rescan
                 # now, so that "in sync" covers what is on disk, then ask again.
                 for n in nodes:
@@ -964,8 +968,12 @@ class Session:
             except TimeoutError as e:
                 probs.setdefault(("convergence", f"after the resume: {e}"), set()).add("*")
             settled, _ = self.settle(nodes, max(0.0, SETTLE_LIMIT - (time.monotonic() - t0)), seen)
+            found = self.check(nodes, clashes, settled, seen)
+            if found and not self.args.no_folio:
+                settled, _ = self.settle(nodes, RESCUE_QUIET + 10, seen, quiet=RESCUE_QUIET)
+                found = self.check(nodes, clashes, settled, seen)
             settle_s = time.monotonic() - t0
-            for key, devs in self.check(nodes, clashes, settled, seen).items():
+            for key, devs in found.items():
                 probs.setdefault(key, set()).update(devs)
         except Exception as e:
             traceback.print_exc(file=sys.stderr)
