@@ -27,9 +27,10 @@ extension SharedHistory {
             var text: [UInt8] = []
             for event in kept { text += event.line }
             _ = try AtomicFile.write(text, to: ownLog, mode: 0o600, replacingOnly: nil)
-            try republishLog()
         }
         for (name, events) in logged { logged[name] = events.filter { !superseded.contains($0.id) } }
+        // Published from what is kept: the lines just dropped go from `.folio/` too.
+        if kept.count != own.count && !readOnly { try republishLog() }
         rebuildGraph()
         guard !readOnly else { return 0 }
         var named = Set(present.values)

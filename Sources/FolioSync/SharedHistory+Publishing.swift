@@ -71,11 +71,14 @@ extension SharedHistory {
         return own.filter { !(eventsAtPath[$0.path] == 1 && isFirstSighting($0) && !named.contains($0.id.sequence)) }
     }
 
-    /// Whether `event` is a version found at its path rather than made there from another:
-    /// what a device that logged nothing else there is taken to hold. A conflict copy's
-    /// versions always go out: the rules for dropped versions read every device's.
+    /// Whether `event` is a version found at its path rather than made there from another
+    /// or brought there: what a device that logged nothing else there is taken to hold. An
+    /// arrival always goes out — once compaction dropped what it replaced, it is a lone
+    /// line holding a newer version than the oldest one logged there, which the others
+    /// would take this device to hold. A conflict copy's versions always go out: the rules
+    /// for dropped versions read every device's.
     static func isFirstSighting(_ event: VersionEvent) -> Bool {
-        event.parents.isEmpty && event.kind != .delete && ConflictCopies.original(of: event.path) == nil
+        event.kind == .edit && event.parents.isEmpty && ConflictCopies.original(of: event.path) == nil
     }
 
     /// Of this device's events, those `fresh` makes publishable and not yet published

@@ -124,6 +124,11 @@ import Testing
         #expect(published() == [])
         // What every device's file holds is never published; this device keeps it in its own history.
         #expect(again.history.contents(of: SHA256.hash(Array(v2.utf8))) == Array(v2.utf8))
+        // The published log holds what the device's own log kept (its last edit), not the lines compaction dropped.
+        func lines(_ path: String) throws -> [Substring] { try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") }
+        let own = try lines(place.state(of: "a") + "/history/log")
+        #expect(own.map { $0.split(separator: "\t")[4] } == [Substring(hash(v2))])
+        #expect(try lines(place.folder + "/.folio/logs/" + a + ".log") == own)
     }
 
     /// A device that joins a folder sees every file once: those lone first sightings stay
