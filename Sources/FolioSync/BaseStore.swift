@@ -4,6 +4,12 @@ import FolioSystem
 /// to one pack file (`bases.pack`) with an index of offsets (`bases.index`), so that a
 /// first sync of many files writes two files here, not one per file. Nothing in it is
 /// ever rewritten; a version is stored once (the archive's hashes say which are).
+/// The versions written together go in blocks of up to ``blockSize`` bytes, each
+/// compressed (``BlockCompression``) when that makes it smaller: versions of records
+/// are much alike, and a block of them takes a fraction of their bytes. An index line
+/// is `HASH OFFSET LENGTH` for a version stored as it is, `HASH OFFSET LENGTH
+/// BLOCKLENGTH START` for one `LENGTH` bytes at `START` in the block compressed into the
+/// `BLOCKLENGTH` bytes at `OFFSET`.
 /// A record the archive never came to name (a sync killed before saving it) is only
 /// unused space, given back by ``compact(keeping:)``, which writes the kept versions to
 /// a pack of the next generation (`bases-N.pack`, named on the index's first line,
@@ -18,11 +24,24 @@ final class BaseStore {
     /// first store, since most syncs store nothing.
     private var stored: Set<SHA256.Digest> = []
     private var known: (() -> Set<SHA256.Digest>)?
-    private var pending: [UInt8] = []
-    private var pendingIndex: [UInt8] = []
-    private var pendingHashes: [SHA256.Digest] = []
+    /// Versions stored and not yet written, in order, and their bytes in all.
+    private var pending: [(hash: SHA256.Digest, bytes: [UInt8])] = []
+    private var pendingBytes = 0
     private var packSize: Int64?
-    private var offsets: [SHA256.Digest: (offset: Int64, length: Int)]?
+    private var offsets: [SHA256.Digest: Entry]?
+    /// The block last decompressed, by its offset: versions are read in runs from one block.
+    private var lastBlock: (offset: Int64, bytes: [UInt8])?
+
+    /// Where a version is in the pack: `length` bytes at `offset`, or at `start` in the
+    /// block compressed into `block` bytes at `offset`.
+    struct Entry {
+        var offset: Int64
+        var length: Int
+        var block: (length: Int, start: Int)?
+    }
+
+    /// The raw bytes of versions a block gathers at most (one larger version is a block alone).
+    static let blockSize = 32 << 10
     /// A flush that failed inside ``load(_:)``, which cannot throw: thrown by the next
     /// ``flush()``, so that the sync's record of its state hears of it.
     private var unreportedFailure: SystemError?
@@ -88,15 +107,39 @@ final class BaseStore {
             self.known = nil
         }
         guard !stored.contains(hash) else { return }
-        // A pack that cannot be looked at is taken as empty: the append in flush() reports the disk.
-        if packSize == nil { packSize = (try? FileStamp.of(pack))?.size ?? 0 }
-        let offset = packSize! + Int64(pending.count)
-        pending += bytes
-        pendingIndex += Array("\(hash) \(offset) \(bytes.count)\n".utf8)
-        pendingHashes.append(hash)
-        offsets?[hash] = (offset, bytes.count)
+        pending.append((hash, bytes))
+        pendingBytes += bytes.count
         stored.insert(hash)
-        if pending.count >= 4 << 20 { try flush() }
+        if pendingBytes >= 4 << 20 { try flush() }
+    }
+
+    /// `versions` as a pack's bytes starting at `start` in it, in blocks (see the type's
+    /// comment), with their index lines and entries.
+    static func packed(_ versions: [(hash: SHA256.Digest, bytes: [UInt8])], at start: Int64) -> (pack: [UInt8], index: [UInt8], entries: [(SHA256.Digest, Entry)]) {
+        var pack: [UInt8] = [], index: [UInt8] = [], entries: [(SHA256.Digest, Entry)] = []
+        var first = 0
+        while first < versions.count {
+            var end = first, raw: [UInt8] = []
+            while end < versions.count && (raw.isEmpty || raw.count + versions[end].bytes.count <= blockSize) {
+                raw += versions[end].bytes
+                end += 1
+            }
+            let offset = start + Int64(pack.count)
+            let compressed = BlockCompression.compress(raw)
+            // Compressed only where it saves something worth a block's decompression.
+            let asBlock = compressed.count < raw.count - raw.count / 8
+            var within = 0
+            for (hash, bytes) in versions[first..<end] {
+                let entry = asBlock ? Entry(offset: offset, length: bytes.count, block: (compressed.count, within))
+                                    : Entry(offset: offset + Int64(within), length: bytes.count)
+                index += Array((asBlock ? "\(hash) \(offset) \(bytes.count) \(compressed.count) \(within)\n" : "\(hash) \(entry.offset) \(bytes.count)\n").utf8)
+                entries.append((hash, entry))
+                within += bytes.count
+            }
+            pack += asBlock ? compressed : raw
+            first = end
+        }
+        return (pack, index, entries)
     }
 
     /// Writes what ``store(_:)`` gathered; `durably`: flushed to the disk (the pack, the
@@ -109,8 +152,11 @@ final class BaseStore {
             throw failure
         }
         guard !pending.isEmpty else { return false }
+        // A pack that cannot be looked at is taken as empty: the append below reports the disk.
+        if packSize == nil { packSize = (try? FileStamp.of(pack))?.size ?? 0 }
+        let written = Self.packed(pending, at: packSize!)
         do {
-            for (path, bytes) in [(pack, pending), (index, pendingIndex)] {
+            for (path, bytes) in [(pack, written.pack), (index, written.index)] {
                 try AtomicFile.append(bytes, to: path, flushing: durably)
             }
             // New files' names reach the disk with their folder.
@@ -120,14 +166,14 @@ final class BaseStore {
             // stored again when next recorded) and read the size afresh.
             packSize = nil
             offsets = nil
-            for hash in pendingHashes { stored.remove(hash) }
-            (pending, pendingIndex, pendingHashes) = ([], [], [])
+            for (hash, _) in pending { stored.remove(hash) }
+            (pending, pendingBytes) = ([], 0)
             throw error
         }
-        pendingHashes.removeAll()
-        packSize = (packSize ?? 0) + Int64(pending.count)
+        for (hash, entry) in written.entries { offsets?[hash] = entry }
+        packSize! += Int64(written.pack.count)
         pending.removeAll(keepingCapacity: true)
-        pendingIndex.removeAll(keepingCapacity: true)
+        pendingBytes = 0
         return true
     }
 
@@ -136,11 +182,27 @@ final class BaseStore {
         do { try flush() } catch { unreportedFailure = error }
         // A base that cannot be read is no base: the merge keeps both versions (a conflict,
         // reported as one) and nothing is lost; compaction, which would drop it, throws instead.
-        guard (try? loadOffsets()) != nil, let (offset, length) = offsets?[hash], let fd = try? pack.open(for: .reading) else { return nil }
+        guard (try? loadOffsets()) != nil, let entry = offsets?[hash], let fd = try? pack.open(for: .reading) else { return nil }
         defer { Syscall.close(fd) }
         // A base that cannot be read (or no longer hashes to itself) is no base, as above.
-        guard let bytes = try? Syscall.read(fd, count: length, at: offset, path: pack.path), SHA256.hash(bytes) == hash else { return nil }
+        guard let bytes = try? read(entry, from: fd, path: pack), SHA256.hash(bytes) == hash else { return nil }
         return bytes
+    }
+
+    /// The bytes `entry` places in the pack open as `fd` (at `path`); nil when its block
+    /// does not decompress to hold them.
+    private func read(_ entry: Entry, from fd: Int32, path: RootedPath) throws(SystemError) -> [UInt8]? {
+        guard let block = entry.block else { return try Syscall.read(fd, count: entry.length, at: entry.offset, path: path.path) }
+        let raw: [UInt8]
+        if let last = lastBlock, last.offset == entry.offset {
+            raw = last.bytes
+        } else {
+            guard let decompressed = BlockCompression.decompress(try Syscall.read(fd, count: block.length, at: entry.offset, path: path.path), limit: Self.blockSize + block.start + entry.length) else { return nil }
+            raw = decompressed
+            lastBlock = (entry.offset, raw)
+        }
+        guard block.start + entry.length <= raw.count else { return nil }
+        return Array(raw[block.start..<block.start + entry.length])
     }
 
     /// Rewrites the store with only the versions in `keep` (those it holds), as the next
@@ -154,37 +216,36 @@ final class BaseStore {
         let old = pack
         let generation = (Int(packName?.dropFirst("bases-".count).dropLast(".pack".count) ?? "") ?? 0) + 1
         let newName = "bases-\(generation).pack"
-        var newPack: [UInt8] = [], newIndex = Array("pack \(newName)\n".utf8)
-        var kept: [SHA256.Digest: (Int64, Int)] = [:]
+        var versions: [(hash: SHA256.Digest, bytes: [UInt8])] = []
         let fd: Int32?
         do { fd = try old.open(for: .reading) } catch where error.code == Syscall.noSuchFile { fd = nil }
         if let fd {
             defer { Syscall.close(fd) }
-            for (hash, (offset, length)) in (offsets ?? [:]).sorted(by: { $0.value.offset < $1.value.offset }) where keep.contains(hash) {
-                let bytes = try Syscall.read(fd, count: length, at: offset, path: old.path)
-                // A damaged record (its bytes no longer hash to it) is no base: dropped.
-                guard SHA256.hash(bytes) == hash else { continue }
-                kept[hash] = (Int64(newPack.count), bytes.count)
-                newIndex += Array("\(hash) \(newPack.count) \(bytes.count)\n".utf8)
-                newPack += bytes
+            let inOrder = (offsets ?? [:]).sorted { ($0.value.offset, $0.value.block?.start ?? 0) < ($1.value.offset, $1.value.block?.start ?? 0) }
+            for (hash, entry) in inOrder where keep.contains(hash) {
+                // A damaged record (its bytes no longer hash to it, its block no longer decompresses) is no base: dropped.
+                guard let bytes = try read(entry, from: fd, path: old), SHA256.hash(bytes) == hash else { continue }
+                versions.append((hash, bytes))
             }
         }
-        _ = try AtomicFile.write(newPack, to: state[newName], mode: 0o600, replacingOnly: nil)
-        _ = try AtomicFile.write(newIndex, to: index, mode: 0o600, replacingOnly: nil)
+        lastBlock = nil
+        let written = Self.packed(versions, at: 0)
+        _ = try AtomicFile.write(written.pack, to: state[newName], mode: 0o600, replacingOnly: nil)
+        _ = try AtomicFile.write(Array("pack \(newName)\n".utf8) + written.index, to: index, mode: 0o600, replacingOnly: nil)
         // The switch is made: an old pack left behind is only unused space, and its name is
         // never read again.
         if old.relative != state[newName].relative { try? AtomicFile.remove(old) }
         packName = newName
-        packSize = Int64(newPack.count)
-        offsets = kept
-        stored = Set(kept.keys)
+        packSize = Int64(written.pack.count)
+        offsets = Dictionary(written.entries, uniquingKeysWith: { first, _ in first })
+        stored = Set(offsets!.keys)
         known = nil
     }
 
     /// Reads the index, once; throws when it is there but cannot be read.
     private func loadOffsets() throws(SystemError) {
         if offsets == nil {
-            var table: [SHA256.Digest: (Int64, Int)] = [:]
+            var table: [SHA256.Digest: Entry] = [:]
             let text = try AtomicFile.contentsIfPresent(index) ?? []
             // Over the bytes, as the archive is read: an index has a line per version.
             text.withUnsafeBufferPointer { buffer in
@@ -199,10 +260,15 @@ final class BaseStore {
                         packName = String(decoding: UnsafeBufferPointer(rebasing: fields[1]), as: UTF8.self)
                         continue
                     }
-                    guard fields.count == 3, let digest = SHA256.Digest(hex: UnsafeBufferPointer(rebasing: fields[0])),
+                    guard fields.count == 3 || fields.count == 5, let digest = SHA256.Digest(hex: UnsafeBufferPointer(rebasing: fields[0])),
                           let offset = SyncArchive.integer(fields[1]), let length = SyncArchive.integer(fields[2])
                     else { continue }
-                    table[digest] = (offset, Int(length))
+                    var entry = Entry(offset: offset, length: Int(length))
+                    if fields.count == 5 {
+                        guard let block = SyncArchive.integer(fields[3]), let start = SyncArchive.integer(fields[4]) else { continue }
+                        entry.block = (Int(block), Int(start))
+                    }
+                    table[digest] = entry
                 }
             }
             offsets = table
