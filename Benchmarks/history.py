@@ -58,6 +58,16 @@ def mib(n):
     return f"{n / 1048576:.1f} MiB"
 
 
+def largest_files(folder, count=3):
+    """The `count` largest files below `folder`: 'name 1.2 MiB, ...' (where the state's bytes go)."""
+    sizes = []
+    for dirpath, _, filenames in os.walk(folder):
+        for name in filenames:
+            path = os.path.join(dirpath, name)
+            sizes.append((os.lstat(path).st_size, os.path.relpath(path, folder)))
+    return ", ".join(f"{rel} {mib(size)}" for size, rel in sorted(sizes, reverse=True)[:count])
+
+
 def make_folder(root, count, shared):
     os.makedirs(root)
     if shared:
@@ -147,9 +157,9 @@ def scenario(folio, count, shared, edits, seed):
         rows = {}
         try:
             time.sleep(3)
-            rows["start"] = (written_into(folder, originals), usage(state))
+            rows["start"] = (written_into(folder, originals), usage(state), largest_files(state))
             edit_randomly(paths, edits, seed)
-            rows["edits"] = (written_into(folder, originals), usage(state))
+            rows["edits"] = (written_into(folder, originals), usage(state), largest_files(state))
         finally:
             stop(watch)
         records = usage(folder, skip={".folio", ".stfolder"})
@@ -285,11 +295,11 @@ def main():
                 print(f"{name}: {count} records, {kind} ({records[0]} files, {mib(records[1])}, {mib(records[2])} on disk):")
                 print(f"  time to 'watching' {watching:.2f} s, folio check {check:.2f} s, ratio {watching / check:.2f}x (one start; medians below)")
                 for when, label in (("start", "after start"), ("edits", f"after {args.edits} edits")):
-                    (files, apparent, disk), (sfiles, sapparent, sdisk) = rows[when]
+                    (files, apparent, disk), (sfiles, sapparent, sdisk), largest = rows[when]
                     share = files / records[0] * 100
                     print(f"  {label}: into the folder {files} files ({share:.2f}% of its files), {mib(apparent)}, {mib(disk)} on disk;"
                           f" state folder {sfiles} files, {mib(sapparent)}, {mib(sdisk)} on disk"
-                          f" ({sdisk / records[2]:.2f}x the folder on disk, {sapparent / records[1]:.2f}x its bytes)")
+                          f" ({sdisk / records[2]:.2f}x the folder on disk, {sapparent / records[1]:.2f}x its bytes; {largest})")
     if args.devices or args.devices_only:
         for count in [int(n) for n in args.sizes.split(",")]:
             for name, folio in builds:

@@ -205,14 +205,17 @@ public final class SharedFolder {
 
     /// Compacts the history (``SharedHistory/compact(present:)``) once this device's log
     /// has grown by half since it was last compacted, after every few versions it
-    /// published, and when another device's log gained lines while versions this device
-    /// published wait in `.folio/` (that device may have moved past them).
+    /// published, when another device's log gained lines while versions this device
+    /// published wait in `.folio/` (that device may have moved past them), and when
+    /// another device compacted its log while this one publishes lines (they may have
+    /// settled, see ``SharedHistory/leavingOutSettled(_:)``).
     private func compactIfGrown() throws(SystemError) {
         // Published versions go as soon as other devices are past them: compacting after
         // every few keeps `.folio/` small for the sync tool to carry.
         // A history's first record supersedes nothing: its size is where growth is counted from.
         guard compacted.exists else { return try compacted.compacted(to: history.ownLogSize) }
         let othersMovedOn = history.othersLoggedSinceCompaction && (history.publishedLeft ?? 1) > 0
+            || history.othersCompactedSinceCompaction && history.publishedLogSize > 0
         guard compacted.isDue(size: history.ownLogSize) || history.publishedSinceCompaction >= Self.publishedBeforeCompaction || othersMovedOn else { return }
         try history.compact(present: [:])
         try compacted.compacted(to: history.ownLogSize)

@@ -15,11 +15,15 @@ extension SharedHistory {
     package func compact(present: [String: SHA256.Digest]) throws(SystemError) -> Int {
         try flush()
         othersLoggedSinceCompaction = false
+        othersCompactedSinceCompaction = false
         let superseded = graph.superseded(present: present, keepingHistory: otherDevices.union([device]))
         // Nothing to drop (a first record): the log, the graph and the pack stay as they are.
         guard !superseded.isEmpty else {
             publishedSinceCompaction = 0
-            return readOnly ? 0 : prunePublished(needed: neededByOthers())
+            guard !readOnly else { return 0 }
+            // Lines may have settled since (another device moved past what they name, or compacted).
+            try republishLog()
+            return prunePublished(needed: neededByOthers())
         }
         let own = logged[device] ?? []
         let kept = own.filter { !superseded.contains($0.id) }
@@ -29,8 +33,9 @@ extension SharedHistory {
             _ = try AtomicFile.write(text, to: ownLog, mode: 0o600, replacingOnly: nil)
         }
         for (name, events) in logged { logged[name] = events.filter { !superseded.contains($0.id) } }
-        // Published from what is kept: the lines just dropped go from `.folio/` too.
-        if kept.count != own.count && !readOnly { try republishLog() }
+        // Published from what is kept: the lines just dropped go from `.folio/` too, and
+        // those that settled.
+        if !readOnly { try republishLog() }
         rebuildGraph()
         guard !readOnly else { return 0 }
         var named = Set(present.values)

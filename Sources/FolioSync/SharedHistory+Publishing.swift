@@ -42,7 +42,7 @@ extension SharedHistory {
         var text: [UInt8] = []
         // Until another device keeps a history, the log is only this device's sign that it
         // does (an empty file): no one else would read its lines.
-        let wanted = otherDevices.isEmpty ? [] : Self.publishable(logged[device] ?? [])
+        let wanted = otherDevices.isEmpty ? [] : leavingOutSettled(Self.publishable(logged[device] ?? []))
         for event in wanted { text += event.line }
         // A probe: a published log that cannot be read is written again.
         if (try? AtomicFile.contentsIfPresent(publishedLog)) != text {
@@ -69,6 +69,27 @@ extension SharedHistory {
             for parent in event.parents where parent.device == event.id.device { named.insert(parent.sequence) }
         }
         return own.filter { !(eventsAtPath[$0.path] == 1 && isFirstSighting($0) && !named.contains($0.id.sequence)) }
+    }
+
+    /// `events` (this device's, to publish) less the settled ones: the only line this
+    /// device keeps at its path (compaction left it alone there), naming the version every
+    /// other device's lines there name — or none — with no conflict copy of the file
+    /// logged and no event naming it as a parent. Every device takes a device with no
+    /// line at a path to hold the oldest version logged there, which is that version: the
+    /// line tells the others nothing. Once every device is past such a version, the
+    /// published logs hold nothing at the path; the next line there (an edit, a clash)
+    /// goes out with this one (``newlyPublishable(_:published:)``).
+    func leavingOutSettled(_ events: [VersionEvent]) -> [VersionEvent] {
+        var linesAtPath: [String: Int] = [:]
+        for event in logged[device] ?? [] { linesAtPath[event.path, default: 0] += 1 }
+        var named = Set<VersionEvent.ID>()
+        for event in graph.events.values { named.formUnion(event.parents) }
+        return events.filter { event in
+            guard linesAtPath[event.path] == 1, event.kind != .delete, let version = event.version, !named.contains(event.id),
+                  ConflictCopies.rootOriginal(of: event.path) == nil, graph.copyPaths(of: event.path).isEmpty
+            else { return true }
+            return otherDevices.contains { other in graph.events(device: other, path: event.path).contains { $0.version != version } }
+        }
     }
 
     /// Whether `event` is a version found at its path rather than made there from another

@@ -73,6 +73,9 @@ package final class SharedHistory {
     /// Whether another device's log gained lines since the last compaction: it may have
     /// moved past versions this device published, which the next compaction prunes.
     package internal(set) var othersLoggedSinceCompaction = false
+    /// Whether another device's log was rewritten (compacted) since the last compaction:
+    /// lines this device publishes may have become settled (``leavingOutSettled(_:)``).
+    package internal(set) var othersCompactedSinceCompaction = false
 
     /// The history of the folder `root`, as the device whose state folder is `state`
     /// (where its name and its own history are kept) sees it. A history an earlier
@@ -147,6 +150,7 @@ package final class SharedHistory {
                     // Compacted by its device (rewritten whole): read again from the start.
                     logged[other] = []
                     rebuild = true
+                    othersCompactedSinceCompaction = true
                 }
             }
             // As above: not marked read, so read at the next refresh.

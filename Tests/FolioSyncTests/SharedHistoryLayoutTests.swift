@@ -124,11 +124,47 @@ import Testing
         #expect(published() == [])
         // What every device's file holds is never published; this device keeps it in its own history.
         #expect(again.history.contents(of: SHA256.hash(Array(v2.utf8))) == Array(v2.utf8))
-        // The published log holds what the device's own log kept (its last edit), not the lines compaction dropped.
+        // The device's own log keeps its last edit; the published one holds neither the
+        // lines compaction dropped nor that edit, which both devices hold (settled).
         func lines(_ path: String) throws -> [Substring] { try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") }
-        let own = try lines(place.state(of: "a") + "/history/log")
-        #expect(own.map { $0.split(separator: "\t")[4] } == [Substring(hash(v2))])
-        #expect(try lines(place.folder + "/.folio/logs/" + a + ".log") == own)
+        #expect(try lines(place.state(of: "a") + "/history/log").map { $0.split(separator: "\t")[4] } == [Substring(hash(v2))])
+        #expect(try lines(place.folder + "/.folio/logs/" + a + ".log") == [])
+    }
+
+    /// A line naming the version every device holds, alone at its path in each device's
+    /// log, tells no one anything: the published logs drop it once every device compacted
+    /// there, and it goes out again with the next edit, which still folds against it.
+    @Test func settledLinesLeaveThePublishedLogsAndComeBackWithTheNextEdit() throws {
+        let place = try Place(shared: true)
+        defer { place.remove() }
+        let v1 = SharedFolderTests.recipe([("time: 15m", "time: 17m")])
+        try place.write(Self.recipe, "r.md")
+        for device in ["a", "b", "a"] { try place.open(device).record() }
+        try place.save([v1], on: "a")
+        try place.open("b").record()
+        func published(_ device: String) throws -> [Substring] {
+            let name = try place.open(device).deviceName
+            return try String(contentsOfFile: place.folder + "/.folio/logs/" + name + ".log", encoding: .utf8).split(separator: "\n").map { $0.split(separator: "\t")[2] }
+        }
+        #expect(try published("a") == ["edit", "edit"])
+        // (The phone's first sighting is compacted away at once: both hold v1.)
+        #expect(try published("b") == ["arrival"])
+        // Each compacts in turn: the first sighting goes; then each line left names what both hold.
+        for device in ["a", "b", "a", "b"] { try place.open(device).pruneHistory() }
+        #expect(try published("a") == [])
+        #expect(try published("b") == [])
+        // The laptop edits again (its settled line goes out with the edit); the phone,
+        // offline, edits v1 too, and Syncthing makes the phone's version a copy.
+        let laptop = SharedFolderTests.recipe([("time: 15m", "time: 20m")])
+        let phone = SharedFolderTests.recipe([("time: 15m", "time: 17m"), ("servings: 4", "servings: 6")])
+        try place.save([laptop], on: "a")
+        #expect(try published("a") == ["edit", "edit"])
+        try place.save([phone], on: "b")
+        try place.write(laptop, "r.md")
+        try place.write(phone, Self.copyName)
+        let report = try place.open("a").fold()
+        #expect(report.folded == [.init(copy: Self.copyName, file: "r.md", base: .history)], "\(report)")
+        #expect(place.read("r.md") == SharedFolderTests.recipe([("time: 15m", "time: 20m"), ("servings: 4", "servings: 6")]))
     }
 
     /// A device that joins a folder sees every file once: those lone first sightings stay
