@@ -6,10 +6,12 @@ import FolioSystem
 /// ever rewritten; a version is stored once (the archive's hashes say which are).
 /// The versions written together go in blocks of up to ``blockSize`` bytes, each
 /// compressed (``BlockCompression``) when that makes it smaller: versions of records
-/// are much alike, and a block of them takes a fraction of their bytes. An index line
-/// is `HASH OFFSET LENGTH` for a version stored as it is, `HASH OFFSET LENGTH
-/// BLOCKLENGTH START` for one `LENGTH` bytes at `START` in the block compressed into the
-/// `BLOCKLENGTH` bytes at `OFFSET`.
+/// are much alike, and a block of them takes a fraction of their bytes. The index has a
+/// line `HASH OFFSET LENGTH` for a version stored as it is (the hash in 64 hex digits,
+/// as earlier Folios wrote it, or 43 base64url characters), and for a compressed block
+/// a line `block OFFSET BLOCKLENGTH` followed by a line `HASH LENGTH` for each version
+/// in it, in order (the version's bytes follow the ones before it in the decompressed
+/// block): with one hash per version, the index was most of the state's bytes.
 /// A record the archive never came to name (a sync killed before saving it) is only
 /// unused space, given back by ``compact(keeping:)``, which writes the kept versions to
 /// a pack of the next generation (`bases-N.pack`, named on the index's first line,
@@ -129,10 +131,12 @@ final class BaseStore {
             // Compressed only where it saves something worth a block's decompression.
             let asBlock = compressed.count < raw.count - raw.count / 8
             var within = 0
+            if asBlock { index += Array("block \(offset) \(compressed.count)\n".utf8) }
             for (hash, bytes) in versions[first..<end] {
                 let entry = asBlock ? Entry(offset: offset, length: bytes.count, block: (compressed.count, within))
                                     : Entry(offset: offset + Int64(within), length: bytes.count)
-                index += Array((asBlock ? "\(hash) \(offset) \(bytes.count) \(compressed.count) \(within)\n" : "\(hash) \(entry.offset) \(bytes.count)\n").utf8)
+                hash.appendBase64(to: &index)
+                index += Array((asBlock ? " \(bytes.count)\n" : " \(entry.offset) \(bytes.count)\n").utf8)
                 entries.append((hash, entry))
                 within += bytes.count
             }
@@ -250,9 +254,13 @@ final class BaseStore {
             // Over the bytes, as the archive is read: an index has a line per version.
             text.withUnsafeBufferPointer { buffer in
                 var start = 0
+                // The compressed block the lines read are in, and where the next version starts in it.
+                var block: (offset: Int64, length: Int, next: Int)?
                 while start < buffer.count {
                     var end = start
                     while end < buffer.count && buffer[end] != 10 { end += 1 }
+                    // A last line with no end is one an append was cut short in: nothing.
+                    guard end < buffer.count else { break }
                     let line = buffer[start..<end]
                     start = end + 1
                     let fields = line.split(separator: 32)
@@ -260,15 +268,24 @@ final class BaseStore {
                         packName = String(decoding: UnsafeBufferPointer(rebasing: fields[1]), as: UTF8.self)
                         continue
                     }
-                    guard fields.count == 3 || fields.count == 5, let digest = SHA256.Digest(hex: UnsafeBufferPointer(rebasing: fields[0])),
-                          let offset = SyncArchive.integer(fields[1]), let length = SyncArchive.integer(fields[2])
-                    else { continue }
-                    var entry = Entry(offset: offset, length: Int(length))
-                    if fields.count == 5 {
-                        guard let block = SyncArchive.integer(fields[3]), let start = SyncArchive.integer(fields[4]) else { continue }
-                        entry.block = (Int(block), Int(start))
+                    if fields.count == 3 && fields[0].elementsEqual("block".utf8) {
+                        block = SyncArchive.integer(fields[1]).flatMap { offset in SyncArchive.integer(fields[2]).map { (offset, Int($0), 0) } }
+                        continue
                     }
-                    table[digest] = entry
+                    // A line that does not read (one cut short, joined to the next append) ends
+                    // the block: what follows it is not placed by a guess (stored again instead).
+                    let hash = UnsafeBufferPointer(rebasing: fields.first ?? line)
+                    if let digest = SHA256.Digest(hex: hash) ?? SHA256.Digest(base64: hash) {
+                        if fields.count == 2, let current = block, let length = SyncArchive.integer(fields[1]) {
+                            table[digest] = Entry(offset: current.offset, length: Int(length), block: (current.length, current.next))
+                            block?.next += Int(length)
+                            continue
+                        }
+                        if fields.count == 3, let offset = SyncArchive.integer(fields[1]), let length = SyncArchive.integer(fields[2]) {
+                            table[digest] = Entry(offset: offset, length: Int(length))
+                        }
+                    }
+                    block = nil
                 }
             }
             offsets = table

@@ -92,4 +92,30 @@ import Testing
         let after = BaseStore(state: state, known: [])
         #expect(versions.allSatisfy { after.load(SHA256.hash($0)) == nil || keep.contains(SHA256.hash($0)) })
     }
+
+    /// An index append cut short (a crash), with the next run's append after it: what
+    /// the cut line's block held is read as before, what follows it is either read right
+    /// or not known (so stored again), never placed by a guess.
+    @Test func anIndexLineCutShortPlacesNothingByAGuess() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-pack-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let state = try RootedFolder.creating(root.path, mode: 0o700)
+        func versions(_ prefix: String) -> [[UInt8]] { (0..<50).map { Array("---\ntitle: \(prefix) \($0)\n---\n- salt\n- \($0) carrots\n".utf8) } }
+        let first = versions("Soup"), second = versions("Stew")
+        let store = BaseStore(state: state, known: [])
+        for bytes in first { try store.store(bytes, hash: SHA256.hash(bytes)) }
+        try store.flush()
+        let handle = try FileHandle(forWritingTo: root.appendingPathComponent("bases.index"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("block 9".utf8))
+        try handle.close()
+        let next = BaseStore(state: state, known: [])
+        for bytes in second { try next.store(bytes, hash: SHA256.hash(bytes)) }
+        try next.flush()
+        let reopened = BaseStore(indexedIn: state)
+        for bytes in first { #expect(reopened.load(SHA256.hash(bytes)) == bytes && reopened.contains(SHA256.hash(bytes))) }
+        for bytes in second { #expect(reopened.load(SHA256.hash(bytes)) == nil && !reopened.contains(SHA256.hash(bytes))) }
+        for bytes in second { try reopened.store(bytes, hash: SHA256.hash(bytes)) }
+        for bytes in first + second { #expect(reopened.load(SHA256.hash(bytes)) == bytes) }
+    }
 }
