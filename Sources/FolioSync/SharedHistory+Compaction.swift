@@ -29,7 +29,7 @@ extension SharedHistory {
         let kept = own.filter { !superseded.contains($0.id) }
         if kept.count != own.count && !readOnly {
             var text: [UInt8] = []
-            for event in kept { text += event.line }
+            for event in kept { text += event.ownLine }
             _ = try AtomicFile.write(text, to: ownLog, mode: 0o600, replacingOnly: nil)
         }
         for (name, events) in logged { logged[name] = events.filter { !superseded.contains($0.id) } }

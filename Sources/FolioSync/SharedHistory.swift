@@ -239,7 +239,7 @@ package final class SharedHistory {
                 if let last = try? Syscall.read(fd, count: 1, at: sizeBefore - 1, path: ownLog.path), last != [10] { text.append(10) }
                 Syscall.close(fd)
             }
-            for event in pending { text += event.line }
+            for event in pending { text += event.ownLine }
             try AtomicFile.append(text, to: ownLog, mode: 0o600, flushing: true)
             let fresh = pending
             logged[device, default: []] += pending

@@ -84,11 +84,20 @@ public struct VersionEvent: Sendable, Hashable {
 
 extension VersionEvent {
     /// The log line: `SEQ TIME KIND PARENTS VERSION PATH COPY`, tab-separated, with `-`
-    /// for none and paths escaped as the archive escapes them.
-    package var line: [UInt8] {
+    /// for none and paths escaped as the archive escapes them; the version in 64 hex
+    /// digits, as every Folio reads it (the published logs).
+    package var line: [UInt8] { line(hashInBase64: false) }
+
+    /// The line in the device's own log in its state folder: the version in 43 base64url
+    /// characters (a sixth of the line less; only this Folio reads that log).
+    package var ownLine: [UInt8] { line(hashInBase64: true) }
+
+    private func line(hashInBase64: Bool) -> [UInt8] {
         var out = Array("\(id.sequence)\t\(time)\t\(kind.rawValue)\t".utf8)
         out += Array((parents.isEmpty ? "-" : parents.map(\.description).joined(separator: ",")).utf8)
-        out += Array("\t\(version?.description ?? "-")\t".utf8)
+        out.append(9)
+        if let version { hashInBase64 ? version.appendBase64(to: &out) : version.appendHex(to: &out) } else { out.append(UInt8(ascii: "-")) }
+        out.append(9)
         SyncArchive.appendEscaped(path, to: &out)
         out.append(9)
         if let copy { SyncArchive.appendEscaped(copy, to: &out) } else { out.append(UInt8(ascii: "-")) }
@@ -116,9 +125,10 @@ extension VersionEvent {
                 guard !parsed.contains(where: { $0 == nil }) else { continue }
                 parents = parsed.compactMap { $0 }
             }
-            let versionText = String(decoding: fields[4], as: UTF8.self)
-            let version = versionText == "-" ? nil : SHA256.Digest(hex: versionText)
-            guard version != nil || (versionText == "-" && kind == .delete) else { continue }
+            let none = fields[4].elementsEqual("-".utf8)
+            // In hex (a published log, or an own log an earlier Folio wrote) or base64url (an own log).
+            let version = none ? nil : Array(fields[4]).withUnsafeBufferPointer { SHA256.Digest(hex: $0) ?? SHA256.Digest(base64: $0) }
+            guard version != nil || (none && kind == .delete) else { continue }
             let copy = fields[6].elementsEqual("-".utf8) ? nil : SyncArchive.unescaped(fields[6])
             events.append(VersionEvent(id: ID(device: device, sequence: Int(sequence)), time: time, kind: kind, parents: parents, version: version, path: path, copy: copy))
         }

@@ -41,6 +41,11 @@ import Testing
         bytes += Array("4\t8\tedit\t-\tabc".utf8)
         #expect(VersionEvent.parse(bytes, device: "aa") == events)
         #expect(VersionEvent.parse(bytes + [10], device: "aa") == events)
+        // The own log's lines (hashes in base64url), alone and after an earlier Folio's.
+        let own = events.flatMap(\.ownLine)
+        #expect(own.count == bytes.count - 14 - 2 * 21)
+        #expect(VersionEvent.parse(own, device: "aa") == events)
+        #expect(VersionEvent.parse(events[0].line + events.dropFirst().flatMap(\.ownLine), device: "aa") == events)
     }
 
     @Test func devicesThatFirstSawOneFileAtOnceShareOneRoot() {
