@@ -182,11 +182,50 @@ def folio_share(folder):
     return files, apparent, lines, published
 
 
+def cpu_ticks(pid):
+    """User and system CPU time of PID so far, in clock ticks (0 once it is gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])
+    except (OSError, IndexError, ValueError):
+        return 0
+
+
+def wait_until_idle(pid, roots, quiet=2.0, limit=300.0):
+    """Waits until the watcher PID used no CPU and nothing under ROOTS changed for QUIET
+    seconds, at most LIMIT: a compaction may take longer than the 3 s a step gives the
+    watcher, and much of it is work in memory that writes nothing until it is done.
+    Returns how long the watcher was busy after the call (to within 0.5 s), or None."""
+    def look():
+        seen = []
+        for dirpath, _, filenames in (walk for root in roots for walk in os.walk(root)):
+            for name in filenames:
+                try:
+                    st = os.lstat(os.path.join(dirpath, name))
+                except FileNotFoundError:
+                    continue
+                seen.append((dirpath, name, st.st_size, st.st_mtime_ns))
+        return sorted(seen), cpu_ticks(pid)
+    start = time.time()
+    deadline = start + limit
+    last, since = look(), start
+    while time.time() < deadline and time.time() - since < quiet:
+        time.sleep(0.5)
+        now = look()
+        # A tick or two a second is the watcher's own polling, not work.
+        if now[0] != last[0] or now[1] - last[1] > 2:
+            since = time.time()
+        last = now
+    return since - start if time.time() < deadline else None
+
+
 def devices(folio, count, edits, seed):
     """Two devices on one Syncthing folder, one at a time (as the sync tool would show each
     the other's files): A starts and stops; B joins (its first start, A's log there), takes
     EDITS edits and stops; A comes back to them (arrivals); B comes back (compacts). What
-    `.folio/` holds after each step."""
+    `.folio/` holds after each step, and how long the watcher was still busy after the
+    step's 3 s (or the edits): each device is stopped only once it is idle."""
     work = tempfile.mkdtemp(prefix="folio-history-devices-")
     folder = os.path.join(work, "folder")
     state = {d: os.path.join(work, "state-" + d) for d in "ab"}
@@ -205,9 +244,12 @@ def devices(folio, count, edits, seed):
                 time.sleep(3)
                 if step == "edits":
                     edit_randomly(paths, edits, seed)
+                busy = wait_until_idle(watch.pid, [os.path.join(folder, ".folio"), state[device]])
             finally:
                 stop(watch)
-            steps.append((step if step != "edits" else f"after {edits} edits on B", folio_share(folder)))
+            # After its 3 s (and the edits), how much longer the watcher worked.
+            settled = f"busy {busy:.1f} s more" if busy is not None else "still busy after 300 s more"
+            steps.append((step if step != "edits" else f"after {edits} edits on B", folio_share(folder), settled))
         return check, joined, steps
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -306,10 +348,10 @@ def main():
                 check, joined, steps = devices(folio, count, args.edits, args.seed)
                 print(f"{name}: {count} records, Syncthing folder, two devices: B's first start (joining) {joined:.2f} s,"
                       f" folio check {check:.2f} s, ratio {joined / check:.2f}x")
-                for step, (files, apparent, lines, published) in steps:
+                for step, (files, apparent, lines, published), settled in steps:
                     logs = ", ".join(f"{d}… {n}" for d, n in lines.items())
                     print(f"  {step}: .folio/ {files} files ({files / count * 100:.2f}% of the records), {mib(apparent)};"
-                          f" log lines: {logs}; versions published {published}")
+                          f" log lines: {logs}; versions published {published}; the watcher {settled}")
     if args.start_runs > 0:
         for count in [int(n) for n in args.sizes.split(",")]:
             for shared in (False, True):

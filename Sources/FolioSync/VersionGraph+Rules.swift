@@ -60,7 +60,9 @@ extension VersionGraph {
     /// edits), not a newer version with old bytes whose log line has not arrived.
     package func lostInAClash(_ version: VersionEvent.ID) -> Bool {
         guard let content = events[version]?.version else { return false }
-        for holder in events.values where holder.version == content && ConflictCopies.rootOriginal(of: holder.path) == nil && node(holder.id) == version {
+        // Every event holding the content made it or saw it.
+        let holders = (made[content] ?? []) + (sightings[content] ?? [])
+        for holder in holders.compactMap({ events[$0] }) where ConflictCopies.rootOriginal(of: holder.path) == nil && node(holder.id) == version {
             let seen = events(device: holder.id.device, path: holder.path)
             guard let index = seen.firstIndex(where: { $0.id == holder.id }), index + 1 < seen.count, case let next = seen[index + 1],
                   next.kind == .arrival, next.version != content
@@ -79,7 +81,7 @@ extension VersionGraph {
 
     /// The conflict copies of `file` some device logged, by path.
     func copyPaths(of file: String) -> [String] {
-        paths.filter { ConflictCopies.rootOriginal(of: $0) == file }.sorted()
+        (copiesByFile[file] ?? []).sorted()
     }
 
     /// Whether one of `copies` first appeared on `device` within ``lossWindow`` of `time`
@@ -99,9 +101,11 @@ extension VersionGraph {
 
     /// Whether some device removed a path (`file` or one of its copies) while it held `version`.
     func wasRemoved(_ version: VersionEvent.ID, near file: String) -> Bool {
-        events.values.contains { event in
-            event.kind == .delete && (event.path == file || ConflictCopies.rootOriginal(of: event.path) == file)
-                && event.parents.contains { node($0) == version }
+        let paths = [file] + copyPaths(of: file)
+        return devices.contains { device in
+            paths.contains { path in
+                events(device: device, path: path).contains { event in event.kind == .delete && event.parents.contains { node($0) == version } }
+            }
         }
     }
 

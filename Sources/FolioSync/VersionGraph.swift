@@ -1,3 +1,5 @@
+import FolioFolder
+
 /// The versions of a shared folder's files as every device's log tells them: a graph
 /// whose nodes are the versions devices made (edits, folds, restores) and whose edges
 /// go to the versions each was made from. Arrivals, git's writes and first sightings
@@ -13,14 +15,18 @@ package struct VersionGraph: Sendable {
     /// Every event, by identity.
     package private(set) var events: [VersionEvent.ID: VersionEvent] = [:]
     /// The events that made each content, oldest first.
-    private var made: [SHA256.Digest: [VersionEvent.ID]] = [:]
+    private(set) var made: [SHA256.Digest: [VersionEvent.ID]] = [:]
     /// The folds that gave each content, oldest first: one version, however many devices
     /// folded it (a fold's bytes depend only on its base, file and copy).
     private var folds: [SHA256.Digest: [VersionEvent.ID]] = [:]
     /// The sightings of each content that no made version stands behind, oldest first.
-    private var sightings: [SHA256.Digest: [VersionEvent.ID]] = [:]
+    private(set) var sightings: [SHA256.Digest: [VersionEvent.ID]] = [:]
     /// Each device's events at each path, in log order.
     private var byDevicePath: [String: [String: [VersionEvent.ID]]] = [:]
+    /// The conflict copies any device logged, by the file they are copies of (a copy of a
+    /// copy under the first file): the rules ask for a file's copies once per file, and a
+    /// walk over every path each time made a pass over many files quadratic.
+    private(set) var copiesByFile: [String: Set<String>] = [:]
     /// Derived: the made versions some other version was made from.
     private var withChildren: Set<VersionEvent.ID> = []
     private var derivedIsCurrent = true
@@ -45,6 +51,7 @@ package struct VersionGraph: Sendable {
         // In the order of the device's log (its numbers): a line published late, a first
         // sighting another line came to name, goes before the lines after it.
         Self.insertInOrder(event.id, into: &byDevicePath[event.id.device, default: [:]][event.path, default: []])
+        if let file = ConflictCopies.rootOriginal(of: event.path) { copiesByFile[file, default: []].insert(event.path) }
         derivedIsCurrent = false
     }
 
@@ -186,6 +193,29 @@ package struct VersionGraph: Sendable {
         }
         derivedIsCurrent = true
     }
+
+    #if DEBUG
+    /// Every indexed id is an event, each event is indexed once at its device and path in
+    /// log order, by its content as made or seen, and each copy path under its file.
+    package func _checkInvariants() {
+        var indexed = 0
+        for (device, table) in byDevicePath {
+            for (path, ids) in table {
+                precondition(zip(ids, ids.dropFirst()).allSatisfy { $0.sequence < $1.sequence }, "\(device)'s events at \(path) out of log order")
+                for id in ids { precondition(events[id].map { $0.id.device == device && $0.path == path } == true, "\(id) indexed at the wrong place") }
+                indexed += ids.count
+            }
+        }
+        precondition(indexed == events.count, "\(events.count) events, \(indexed) indexed by device and path")
+        for (content, ids) in made { precondition(ids.allSatisfy { events[$0].map { $0.version == content && $0.madeVersion } == true }, "a maker of \(content) made something else") }
+        for (content, ids) in sightings { precondition(ids.allSatisfy { events[$0].map { $0.version == content && !$0.madeVersion } == true }, "a sighting of \(content) saw something else") }
+        var copies: [String: Set<String>] = [:]
+        for path in paths { if let file = ConflictCopies.rootOriginal(of: path) { copies[file, default: []].insert(path) } }
+        precondition(copies == copiesByFile, "the copies by file are not the copies logged")
+    }
+    #else
+    package func _checkInvariants() {}
+    #endif
 
     static func older(_ a: VersionEvent, than b: VersionEvent) -> Bool { (a.time, a.id) < (b.time, b.id) }
 

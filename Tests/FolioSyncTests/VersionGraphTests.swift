@@ -1,3 +1,4 @@
+import FolioFolder
 import FolioTestSupport
 import Testing
 @testable import FolioSync
@@ -172,6 +173,38 @@ import Testing
             }
         }
         #expect(folds > 100, "seed \(seed): only \(folds) folds were checked")
+    }
+
+    /// Seeded random logs over a few files, their conflict copies and copies of copies:
+    /// the copies the graph gives for each file are those a walk over every logged path
+    /// finds, and the graph's indexes agree with its events.
+    @Test func aFilesCopiesAreEveryCopyLoggedAtAnyDepth() {
+        let seed = SeededRandom.testSeed()
+        var random = SeededRandom(seed: seed)
+        for round in 0..<40 {
+            var logs = Logs()
+            var paths = ["a.md", "dir/b.md", "c.txt"]
+            for step in 0..<60 {
+                let device = ["d1", "d2", "d3"].randomElement(using: &random)!
+                var path = paths.randomElement(using: &random)!
+                if Int.random(in: 0..<4, using: &random) == 0 {
+                    // A copy of the path (perhaps itself a copy): Syncthing's name for it.
+                    let dot = path.lastIndex(of: ".")!
+                    path = path[..<dot] + ".sync-conflict-20261206-1010\(step < 10 ? "0" : "")\(step)-\(device.uppercased())ABCDE" + path[dot...]
+                    paths.append(path)
+                }
+                let kind = [VersionEvent.Kind.edit, .arrival, .fold, .delete].randomElement(using: &random)!
+                logs.log(device, kind, kind == .delete ? nil : "v\(step % 7)", path: path)
+            }
+            let graph = logs.graph
+            graph._checkInvariants()
+            for file in ["a.md", "dir/b.md", "c.txt", "missing.md"] {
+                let walked = graph.paths.filter { ConflictCopies.rootOriginal(of: $0) == file }.sorted()
+                #expect(graph.copyPaths(of: file) == walked, "seed \(seed), round \(round), \(file)")
+            }
+            #expect(graph.copyPaths(of: "a.md").count + graph.copyPaths(of: "dir/b.md").count + graph.copyPaths(of: "c.txt").count == paths.count - 3,
+                    "seed \(seed), round \(round): every copy made is under its file")
+        }
     }
 
     @Test func anArrivalStandsForTheVersionMadeBeforeItNotALaterOneWithTheSameBytes() {
