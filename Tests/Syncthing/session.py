@@ -65,6 +65,7 @@ QUIET = 4.0           # s the folders must stay unchanged (and in sync) to count
 # folders stayed unchanged this long.
 RESCUE_QUIET = 21.5
 SETTLE_LIMIT = 40.0   # s allowed for settling, after the devices are in sync again
+NUDGE_AFTER = 8.0     # s out of sync after which every device rescans (see wait_in_sync)
 SYNC_LIMIT = 40.0     # s allowed for Syncthing to be in sync (setup, recovery)
 CLEANUP_LIMIT = 25.0  # s allowed for deleting the copies left after a round and settling again
 FOLIO_DIR = ".folio"
@@ -192,14 +193,15 @@ def is_folio_own(rel):
     return rel == FOLIO_DIR or rel.startswith(FOLIO_DIR + "/")
 
 
-def walk(node):
+def walk(node, folio_temporaries=False):
     """Relative paths of every file in the shared folder, `.folio/` included, without Syncthing's own
-    (.stfolder, .stversions) and its temporary files (stlib's listdir may leave `.folio/` out)."""
+    (.stfolder, .stversions), its temporary files and Folio's (a file Folio is writing; only those with
+    `folio_temporaries`; stlib's listdir may leave `.folio/` out)."""
     out = []
     for dirpath, dirnames, filenames in os.walk(node.data):
         dirnames[:] = [d for d in dirnames if d not in (".stfolder", ".stversions")]
         out += [os.path.relpath(os.path.join(dirpath, f), node.data) for f in filenames
-                if not stlib.TEMPORARY.match(f)]
+                if not stlib.TEMPORARY.match(f) and bool(stlib.FOLIO_TEMPORARY.match(f)) == folio_temporaries]
     return sorted(out)
 
 
@@ -247,6 +249,8 @@ class Session:
         self.rng = random.Random(args.seed)
         self.names = "ABCDE"[:args.devices]
         self.nodes, self.by, self.folios = [], {}, {}
+        self.last_fingerprint = None    # what the folders held when the last settle ended
+        self.nudges = 0                 # folders paused and resumed to retry a failed pull (wait_in_sync)
         self.edges = set()              # frozenset({a, b}): the pairs that share the folder
         self.online = set()
         self.expected = {}              # record -> {"keys": {key: [value, kind]}, "tokens": {tok: [count, kind]}}
@@ -318,10 +322,20 @@ class Session:
         if not self.args.no_folio:
             for n in self.nodes:
                 self.start_folio(n)
+            # Devices that have been running Folio for a while: each device's log (at first its sign that
+            # it keeps a history) is on every other before the rounds cut any off. A device whose log has
+            # not reached the others is unknown to them, and their compaction may drop the version it holds
+            # (see docs/shared-folders.md).
+            wait_until(lambda: all(len(self.published_logs(n)) == len(self.nodes) for n in self.nodes), 30, 0.2,
+                       what="every device's log on every device")
             time.sleep(2)
         for rec in list(RECIPES) + list(TODOS):
             self.expected[rec] = {"keys": {}, "tokens": {}}
         self.rebaseline()
+
+    def published_logs(self, node):
+        logs = os.path.join(node.data, FOLIO_DIR, "logs")
+        return [f for f in os.listdir(logs) if f.endswith(".log")] if os.path.isdir(logs) else []
 
     def start_folio(self, node):
         f = Folio(self.binary, node, self.root)
@@ -352,12 +366,29 @@ class Session:
             return False
 
     def wait_in_sync(self, nodes, timeout, stable=2):
-        deadline = time.monotonic() + timeout
-        ok = 0
+        """Waits until Syncthing says the devices are in sync (`stable` looks in a row). Every
+        NUDGE_AFTER s out of sync, each device rescans, and a device whose last pull failed has its
+        folder paused and resumed: when Folio writes a file while Syncthing pulls it ("file modified but
+        not rescanned"), Syncthing tries again only a minute later (a scan schedules no pull; a folder
+        resumed pulls at once). A user would see that minute, or click Pause and Resume."""
+        start = time.monotonic()
+        deadline = start + timeout
+        ok, nudged = 0, start
         while time.monotonic() < deadline:
             ok = ok + 1 if self.in_sync(nodes) else 0
             if ok >= stable:
                 return True
+            if ok == 0 and time.monotonic() - nudged >= NUDGE_AFTER:
+                for n in nodes:
+                    try:
+                        n.scan(timeout=20)
+                        if n.status().get("pullErrors"):
+                            n.pause_folder(True)
+                            n.pause_folder(False)
+                            self.nudges += 1
+                    except Exception:
+                        pass
+                nudged = time.monotonic()
             time.sleep(0.25)
         raise TimeoutError(f"devices not in sync within {timeout:.0f}s")
 
@@ -383,12 +414,13 @@ class Session:
     def fingerprint(self, nodes):
         return tuple((n.name, rel, h) for n in nodes for rel, h in sorted(hashes(n).items()))
 
-    def settle(self, nodes, limit=SETTLE_LIMIT, seen=None, quiet=QUIET):
+    def settle(self, nodes, limit=SETTLE_LIMIT, seen=None, quiet=QUIET, after=None):
         """Wait (at most `limit` s) until Syncthing is in sync and no folder (less `.folio/`) has changed for
-        `quiet` s and still in sync after a forced rescan. Returns (settled, seconds); adds every conflict copy
-        it sees to `seen`."""
+        `quiet` s and still in sync after a forced rescan. Returns (settled, when the folders last changed, as
+        time.monotonic()); adds every conflict copy it sees to `seen`. `after`: that pair from a settle just
+        before, whose quiet this one continues."""
         t0 = time.monotonic()
-        last, since = None, t0
+        last, since = (self.last_fingerprint, after) if after is not None else (None, t0)
         while time.monotonic() - t0 < limit:
             fp = self.fingerprint(nodes)
             if seen is not None:
@@ -412,9 +444,11 @@ class Session:
                 if self.in_sync(nodes) and self.fingerprint(nodes) == last:
                     time.sleep(0.25)
                     if self.in_sync(nodes) and self.fingerprint(nodes) == last:
-                        return True, time.monotonic() - t0
+                        self.last_fingerprint = last
+                        return True, since
             time.sleep(0.2)
-        return False, time.monotonic() - t0
+        self.last_fingerprint = last
+        return False, since
 
     # ---- files ----
 
@@ -665,6 +699,14 @@ class Session:
 
         listings = {n.name: hashes(n) for n in nodes}
         self.only_in_copy, self.needless = set(), set()     # this round's (record, key or token), copy names
+        for n in nodes:
+            left = walk(n, folio_temporaries=True)
+            if settled and left:
+                # One being written now is named or gone a moment later.
+                time.sleep(1)
+                left = sorted(set(left) & set(walk(n, folio_temporaries=True)))
+                if left:
+                    add("convergence", "Folio's temporary files left: " + names_list(left), n.name)
         ref = listings[nodes[0].name]
         differ = sorted({rel for l in listings.values() for rel in set(l) | set(ref) if l.get(rel) != ref.get(rel)})
         if differ:
@@ -967,14 +1009,22 @@ class Session:
                 self.wait_in_sync(nodes, SETTLE_LIMIT)
             except TimeoutError as e:
                 probs.setdefault(("convergence", f"after the resume: {e}"), set()).add("*")
-            settled, _ = self.settle(nodes, max(0.0, SETTLE_LIMIT - (time.monotonic() - t0)), seen)
+            settled, last_change = self.settle(nodes, max(0.0, SETTLE_LIMIT - (time.monotonic() - t0)), seen)
             found = self.check(nodes, clashes, settled, seen)
-            if found and not self.args.no_folio:
-                settled, _ = self.settle(nodes, RESCUE_QUIET + 10, seen, quiet=RESCUE_QUIET)
-                found = self.check(nodes, clashes, settled, seen)
             settle_s = time.monotonic() - t0
+            if found and not self.args.no_folio:
+                # Judged again once nothing changed for RESCUE_QUIET s (no version is still to be written
+                # back), as settled when the folders last changed: that, with QUIET s unchanged after it,
+                # must fall within SETTLE_LIMIT s, as for any round.
+                settled, last_change = self.settle(nodes, max(0.0, SETTLE_LIMIT - (time.monotonic() - t0)) + RESCUE_QUIET + 5,
+                                                   seen, quiet=RESCUE_QUIET, after=last_change)
+                settle_s = last_change - t0 + QUIET
+                settled = settled and settle_s <= SETTLE_LIMIT
+                found = self.check(nodes, clashes, settled, seen)
             for key, devs in found.items():
                 probs.setdefault(key, set()).update(devs)
+            if found:
+                self.keep_histories(f"round-{k}")
         except Exception as e:
             traceback.print_exc(file=sys.stderr)
             probs.setdefault(("convergence", f"error: {e!r}"), set()).add("*")
@@ -1000,6 +1050,20 @@ class Session:
             print(f"{label} | cleanup | error: {e!r}", flush=True)
             self.recover()
         return ok
+
+    def keep_histories(self, label):
+        """Copies every device's published logs and own history log to ROOT/LABEL/NAME/ for study: later
+        rounds compact them."""
+        for n in self.nodes:
+            dest = os.path.join(self.root, label, n.name)
+            logs = os.path.join(n.data, FOLIO_DIR, "logs")
+            if os.path.isdir(logs):
+                shutil.copytree(logs, os.path.join(dest, "published"), dirs_exist_ok=True)
+            f = self.folios.get(n.name)
+            own = os.path.join(f.state, "history", "log") if f else None
+            if own and os.path.exists(own):
+                os.makedirs(dest, exist_ok=True)
+                shutil.copy(own, os.path.join(dest, "own.log"))
 
     def count_round(self, seen, deltas, restored):
         """Adds a round's counts to the run's (see `run |` at the end)."""
@@ -1177,7 +1241,7 @@ def main():
     t = s.totals
     print(f"run | seed={args.seed} rounds={args.rounds} copies seen={t['copies']} folded={t['folded']} kept={t['kept']} "
           f"restored={t['restored']} (justified={t['justified']}) edits only in a copy={t['only-in-copy']} "
-          f"needless copies={t['needless']} time={time.monotonic() - t0:.0f}s", flush=True)
+          f"needless copies={t['needless']} pulls nudged={s.nudges} time={time.monotonic() - t0:.0f}s", flush=True)
     print(f"{passed} passed, {failed} failed", flush=True)
     return 1 if failed else 0
 

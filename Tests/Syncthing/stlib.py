@@ -25,6 +25,9 @@ SYNCTHING = shutil.which("syncthing") or "/usr/bin/syncthing"
 FOLDER_ID = "folio"
 LOOPBACK = "127.0.0.1"
 TEMPORARY = re.compile(r"^(\.syncthing\..*\.tmp|~syncthing~.*\.tmp)$")   # Syncthing's partial downloads
+# Folio's file being written (`.NAME.folio-TAG-N.tmp`): named or removed a moment later, so a listing taken
+# while Folio writes leaves it out; one still there once a round has settled is a problem (session.py).
+FOLIO_TEMPORARY = re.compile(r"^\..+\.folio-\d+-\d+\.tmp$")
 
 
 def free_port():
@@ -266,7 +269,7 @@ class Node:
         for dirpath, dirnames, filenames in os.walk(self.data):
             dirnames[:] = [d for d in dirnames if d not in (".stfolder", ".stversions", ".folio")]
             out += [os.path.relpath(os.path.join(dirpath, f), self.data) for f in filenames
-                    if temporaries or not TEMPORARY.match(f)]
+                    if temporaries or not (TEMPORARY.match(f) or FOLIO_TEMPORARY.match(f))]
         return sorted(out)
 
     def temporaries(self):
