@@ -367,8 +367,8 @@ class Session:
 
     def wait_in_sync(self, nodes, timeout, stable=2):
         """Waits until Syncthing says the devices are in sync (`stable` looks in a row). Every
-        NUDGE_AFTER s out of sync, each device rescans, and a device whose last pull failed has its
-        folder paused and resumed: when Folio writes a file while Syncthing pulls it ("file modified but
+        NUDGE_AFTER s out of sync, each device rescans, and a device whose last pull failed (or that
+        is idle while it needs files) has its folder paused and resumed: when Folio writes a file while Syncthing pulls it ("file modified but
         not rescanned"), Syncthing tries again only a minute later (a scan schedules no pull; a folder
         resumed pulls at once). A user would see that minute, or click Pause and Resume."""
         start = time.monotonic()
@@ -382,12 +382,17 @@ class Session:
                 for n in nodes:
                     try:
                         n.scan(timeout=20)
-                        if n.status().get("pullErrors"):
+                    except Exception as e:
+                        print(f"  (rescan of {n.name}: {e!r})", flush=True)
+                for n in nodes:
+                    try:
+                        st = n.status()
+                        if st.get("pullErrors") or st["state"] == "idle" and (st["needFiles"] or st["needDeletes"]):
                             n.pause_folder(True)
                             n.pause_folder(False)
                             self.nudges += 1
-                    except Exception:
-                        pass
+                    except Exception as e:
+                        print(f"  (pause and resume of {n.name}: {e!r})", flush=True)
                 nudged = time.monotonic()
             time.sleep(0.25)
         raise TimeoutError(f"devices not in sync within {timeout:.0f}s")
