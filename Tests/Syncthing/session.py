@@ -367,10 +367,11 @@ class Session:
 
     def wait_in_sync(self, nodes, timeout, stable=2):
         """Waits until Syncthing says the devices are in sync (`stable` looks in a row). Every
-        NUDGE_AFTER s out of sync, each device rescans, and a device whose last pull failed (or that
-        is idle while it needs files) has its folder paused and resumed: when Folio writes a file while Syncthing pulls it ("file modified but
-        not rescanned"), Syncthing tries again only a minute later (a scan schedules no pull; a folder
-        resumed pulls at once). A user would see that minute, or click Pause and Resume."""
+        NUDGE_AFTER s out of sync, each device rescans and has its folder paused and resumed: when
+        Folio writes a file while Syncthing pulls it ("file modified but not rescanned"), Syncthing
+        tries again only a minute later (a scan schedules no pull; a folder resumed pulls at once;
+        which device is waiting its minute the REST status does not reliably say). A user would see
+        that minute, or click Pause and Resume."""
         start = time.monotonic()
         deadline = start + timeout
         ok, nudged = 0, start
@@ -379,23 +380,25 @@ class Session:
             if ok >= stable:
                 return True
             if ok == 0 and time.monotonic() - nudged >= NUDGE_AFTER:
-                for n in nodes:
-                    try:
-                        n.scan(timeout=20)
-                    except Exception as e:
-                        print(f"  (rescan of {n.name}: {e!r})", flush=True)
-                for n in nodes:
-                    try:
-                        st = n.status()
-                        if st.get("pullErrors") or st["state"] == "idle" and (st["needFiles"] or st["needDeletes"]):
-                            n.pause_folder(True)
-                            n.pause_folder(False)
-                            self.nudges += 1
-                    except Exception as e:
-                        print(f"  (pause and resume of {n.name}: {e!r})", flush=True)
+                self.nudge(nodes)
                 nudged = time.monotonic()
             time.sleep(0.25)
         raise TimeoutError(f"devices not in sync within {timeout:.0f}s")
+
+    def nudge(self, nodes):
+        """Each device rescans, then has its folder paused and resumed (see wait_in_sync)."""
+        for n in nodes:
+            try:
+                n.scan(timeout=20)
+            except Exception as e:
+                print(f"  (rescan of {n.name}: {e!r})", flush=True)
+        for n in nodes:
+            try:
+                n.pause_folder(True)
+                n.pause_folder(False)
+                self.nudges += 1
+            except Exception as e:
+                print(f"  (pause and resume of {n.name}: {e!r})", flush=True)
 
     def connected(self, nodes):
         return all(a.connected_to(b) for a in nodes for b in nodes if a.name < b.name and self.shares(a, b))
@@ -426,6 +429,7 @@ class Session:
         before, whose quiet this one continues."""
         t0 = time.monotonic()
         last, since = (self.last_fingerprint, after) if after is not None else (None, t0)
+        out_of_sync = None      # since when the folders stayed unchanged but Syncthing was not in sync
         while time.monotonic() - t0 < limit:
             fp = self.fingerprint(nodes)
             if seen is not None:
@@ -437,7 +441,16 @@ class Session:
                             self.seen_bytes[rel] = h
             if fp != last:
                 last, since = fp, time.monotonic()
-            if time.monotonic() - since >= quiet and self.in_sync(nodes):
+            quiet_now = time.monotonic() - since >= quiet
+            if quiet_now and not self.in_sync(nodes):
+                out_of_sync = out_of_sync or time.monotonic()
+                if time.monotonic() - out_of_sync >= NUDGE_AFTER:
+                    self.nudge(nodes)
+                    out_of_sync = None
+                time.sleep(0.2)
+                continue
+            out_of_sync = None
+            if quiet_now:
                 # Syncthing's watcher reports a change after up to ~6 s (removals: fsWatcherDelayS x 6): rescan
                 # now, so that "in sync" covers what is on disk, then ask again.
                 for n in nodes:
