@@ -383,7 +383,11 @@ class Session:
                 self.nudge(nodes)
                 nudged = time.monotonic()
             time.sleep(0.25)
-        raise TimeoutError(f"devices not in sync within {timeout:.0f}s")
+        try:
+            why = stlib.not_in_sync_because(nodes, self.shares)
+        except Exception as e:
+            why = repr(e)
+        raise TimeoutError(f"devices not in sync within {timeout:.0f}s ({why})")
 
     def nudge(self, nodes):
         """Each device rescans, then has its folder paused and resumed (see wait_in_sync)."""

@@ -368,22 +368,30 @@ def resume_all(nodes, timeout=30):
 def in_sync_snapshot(nodes, shares=lambda n, p: True):
     """True if every node is idle and needs nothing, sees every peer it shares the folder with (`shares`) at
     100% with its latest index, and all agree on the global file count and size."""
+    return not_in_sync_because(nodes, shares) is None
+
+
+def not_in_sync_because(nodes, shares=lambda n, p: True):
+    """Why in_sync_snapshot is false (the first check that fails), or None."""
     seqs = {n.name: n.status()["sequence"] for n in nodes}
-    globals_ = set()
+    globals_ = {}
     for n in nodes:
         s = n.status()
         if s["state"] != "idle" or s["needFiles"] or s["needDeletes"] or s["needBytes"] or s.get("pullErrors"):
-            return False
-        globals_.add((s["globalFiles"], s["globalDirectories"], s["globalDeleted"], s["globalBytes"]))
+            return (f"{n.name}: {s['state']}, needs {s['needFiles']} files and {s['needDeletes']} deletes,"
+                    f" {s.get('pullErrors', 0)} pull errors")
+        globals_[n.name] = (s["globalFiles"], s["globalDirectories"], s["globalDeleted"], s["globalBytes"])
         for p in nodes:
             if p is n or not shares(n, p):
                 continue
             c = n.completion(p)
             if c["completion"] != 100 or c["needBytes"] or c["needItems"] or c["needDeletes"]:
-                return False
+                return f"{n.name} sees {p.name} at {c['completion']:.1f}% ({c['needItems']} items, {c['needDeletes']} deletes)"
             if c["sequence"] != seqs[p.name]:   # n has not yet seen p's latest index
-                return False
-    return len(globals_) == 1
+                return f"{n.name} has not seen {p.name}'s latest index"
+    if len(set(globals_.values())) != 1:
+        return "global counts differ: " + ", ".join(f"{k}={v}" for k, v in sorted(globals_.items()))
+    return None
 
 
 def wait_in_sync(nodes, timeout=60, stable=2):
