@@ -110,8 +110,9 @@ extension VersionGraph {
     }
 
     /// The events no fold can need any more. For each file (with its conflict copies),
-    /// the heads are what each device last held there and what is held now (`present`:
-    /// path → content); every version the heads all descend from, but for the lowest of
+    /// the heads are what each device last held there, what is held now (`present`:
+    /// path → content) and every made version no other was made from (one lost in a
+    /// clash is written back and folded later); every version the heads all descend from, but for the lowest of
     /// them, is superseded, and so are the sightings standing for one and each device's
     /// older deletes. A device's last event at a path is never superseded. A device of
     /// `keepingHistory` that logged nothing at a file or its copies (its first sighting
@@ -139,6 +140,16 @@ extension VersionGraph {
                 }
             }
             for path in members { if let content = present[path], let head = node(holding: content) { heads.insert(head) } }
+            // A version no other was made from, though no device holds it now (an edit lost
+            // in a clash, to be proved dropped and written back, then folded): its past is
+            // the base that fold needs.
+            for device in devices {
+                for path in members {
+                    for event in events(device: device, path: path) where event.madeVersion && node(event.id) == event.id && !hasChildren(event.id) {
+                        heads.insert(event.id)
+                    }
+                }
+            }
             guard let first = heads.first else { continue }
             var common = ancestors(of: first)
             for head in heads.dropFirst() { common.formIntersection(ancestors(of: head)) }

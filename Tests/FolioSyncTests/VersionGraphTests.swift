@@ -434,6 +434,35 @@ import Testing
         #expect(gone == [r, seen, a1, b1])
         #expect(!gone.contains(folded))
     }
+
+    /// Issue 37's session (seed 4): c's edit lost in a clash (its file replaced, its copy
+    /// overwritten by another loser's) while a and b folded theirs. Until c writes it back
+    /// and folds it, what it was made from stays: the fold of the restored copy needs it.
+    @Test func theParentOfAVersionLostInAClashIsNotSuperseded() {
+        var logs = Logs()
+        let r = logs.log("a", .edit, "R")
+        let cSeen = logs.log("c", .edit, "R")
+        _ = logs.log("b", .edit, "R")
+        let lost = logs.log("c", .edit, "C1", parents: [cSeen])
+        let a1 = logs.log("a", .edit, "A1", parents: [r])
+        let b1 = logs.log("b", .edit, "B1", parents: [logs.lastEvent(of: "b")])
+        _ = logs.log("a", .fold, "F", parents: [b1, a1])
+        for device in ["b", "c"] { _ = logs.log(device, .arrival, "F") }
+        var graph = logs.graph
+        let gone = graph.superseded(present: [:], keepingHistory: ["a", "b", "c"])
+        #expect(!gone.contains(cSeen) && !gone.contains(r), "\(gone)")
+        #expect(!gone.contains(lost))
+        // Written back and folded, the lost version has a child: the past before it goes.
+        let cHolds = logs.lastEvent(of: "c")
+        let restored = logs.log("c", .restore, "C1", parents: [lost], path: "r.sync-conflict-20261206-221604-FOLIOSV.md")
+        let refold = logs.log("c", .fold, "G", parents: [cHolds, restored])
+        for device in ["a", "b"] { _ = logs.log(device, .arrival, "G") }
+        _ = logs.log("c", .delete, nil, parents: [restored], path: "r.sync-conflict-20261206-221604-FOLIOSV.md")
+        graph = logs.graph
+        let later = graph.superseded(present: [:], keepingHistory: ["a", "b", "c"])
+        #expect(later.contains(cSeen) && later.contains(r) && later.contains(lost), "\(later)")
+        #expect(!later.contains(refold))
+    }
 }
 
 extension VersionGraphTests.Logs {
