@@ -79,7 +79,7 @@ extension SharedFolder {
     func guessedBase(for file: String, file fileBytes: [UInt8], copy copyBytes: [UInt8]) -> (source: BaseCandidate.Source, bytes: [UInt8])? {
         var firstSeen: [SHA256.Digest: Int64] = [:]
         var candidates: [BaseCandidate] = []
-        for path in history.graph.paths where path == file || ConflictCopies.rootOriginal(of: path) == file {
+        for path in [file] + history.graph.copyPaths(of: file) {
             for event in history.graph.events(device: history.device, path: path) {
                 guard let version = event.version else { continue }
                 firstSeen[version] = min(firstSeen[version] ?? .max, event.time)

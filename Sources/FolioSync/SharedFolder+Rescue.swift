@@ -14,22 +14,16 @@ extension SharedFolder {
         for copy in copies { byRoot[ConflictCopies.rootOriginal(of: copy) ?? copy, default: []].append(copy) }
         // And the files where this device lately saw a version of its own replaced by an
         // arrival: its copy may have been folded already, or never have been made.
-        // (One pass over the paths the logs name: the copies each file had, and the files.)
         let now = Syscall.nanosecondsNow()
-        var loggedCopies: [String: [String]] = [:]
-        for path in history.graph.paths {
-            if let file = ConflictCopies.rootOriginal(of: path) {
-                loggedCopies[file, default: []].append(path)
-            } else if byRoot[path] == nil,
-                      history.graph.events(device: history.device, path: path).contains(where: { $0.kind == .arrival && now - $0.time < Self.rescueWindow }) {
-                byRoot[path] = []
-            }
+        for path in history.graph.paths where ConflictCopies.rootOriginal(of: path) == nil && byRoot[path] == nil
+            && history.graph.events(device: history.device, path: path).contains(where: { $0.kind == .arrival && now - $0.time < Self.rescueWindow }) {
+            byRoot[path] = []
         }
         var written: [String] = []
         for (file, group) in byRoot.sorted(by: { $0.key < $1.key }) {
             // What this device last saw of the file's copies is brought up to date first: a
             // copy someone removed is a removal, never a version to write back.
-            for path in loggedCopies[file] ?? [] where !group.contains(path) {
+            for path in history.graph.copyPaths(of: file) where !group.contains(path) {
                 if let last = history.graph.latest(device: history.device, path: path), last.kind != .delete { observe(path, time: now) }
             }
             // A file that cannot be read holds no known version: at worst a version it does hold is rescued again as a copy, which folds back as identical.

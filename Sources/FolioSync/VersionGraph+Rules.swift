@@ -130,26 +130,21 @@ extension VersionGraph {
             var lastEvents = Set<VersionEvent.ID>()
             for device in devices {
                 for path in members {
-                    guard let last = latest(device: device, path: path) else { continue }
+                    let seen = events(device: device, path: path)
+                    guard let last = seen.last else { continue }
                     lastEvents.insert(last.id)
                     if last.kind == .delete {
                         for parent in last.parents { if let head = node(parent) { heads.insert(head) } }
                     } else if let head = node(last.id) {
                         heads.insert(head)
                     }
+                    // A version no other was made from, though no device holds it now (an edit
+                    // lost in a clash, to be proved dropped and written back, then folded): its
+                    // past is the base that fold needs.
+                    for event in seen where event.madeVersion && node(event.id) == event.id && !hasChildren(event.id) { heads.insert(event.id) }
                 }
             }
             for path in members { if let content = present[path], let head = node(holding: content) { heads.insert(head) } }
-            // A version no other was made from, though no device holds it now (an edit lost
-            // in a clash, to be proved dropped and written back, then folded): its past is
-            // the base that fold needs.
-            for device in devices {
-                for path in members {
-                    for event in events(device: device, path: path) where event.madeVersion && node(event.id) == event.id && !hasChildren(event.id) {
-                        heads.insert(event.id)
-                    }
-                }
-            }
             guard let first = heads.first else { continue }
             var common = ancestors(of: first)
             for head in heads.dropFirst() { common.formIntersection(ancestors(of: head)) }
