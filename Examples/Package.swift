@@ -15,6 +15,8 @@ let package = Package(
     targets: [
         .target(name: "TutorialApps", dependencies: [.product(name: "Folio", package: "Folio")]),
         .testTarget(name: "TutorialAppsTests", dependencies: ["TutorialApps"]),
+        // The README's Swift snippets as they are (../.ci/snippets writes and checks them).
+        .target(name: "ReadmeSnippets", dependencies: [.product(name: "Folio", package: "Folio")]),
     ],
     swiftLanguageModes: [.v6]
 )

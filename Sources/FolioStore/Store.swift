@@ -111,8 +111,10 @@ public final class Store {
 
     /// Reads every Markdown file under `root` (skipping what is never synced) and
     /// `folio.yaml`. The files of records it removes go to `removedFiles`, or are
-    /// deleted (nil); `import Folio` adds `load(_:)`, which keeps them in the folder's trash.
-    public static func load(_ root: String, removedFiles: (any RemovedFileKeeper)?) async throws(SystemError) -> Store {
+    /// deleted (nil, the default: what `load(_:)` did before there was a trash).
+    /// `import Folio` adds a `load(_:)` that keeps them in the folder's trash, which
+    /// `Store.load(root)` then calls (Swift prefers the call that fills no default).
+    public static func load(_ root: String, removedFiles: (any RemovedFileKeeper)? = nil) async throws(SystemError) -> Store {
         try await loadKeepingReads(root, removedFiles: removedFiles, keepingReads: false).store
     }
 

@@ -19,6 +19,22 @@ import Testing
         }
     }
 
+    /// A built-in type's `init` passed as a function reads a document: `init(_:)` and the
+    /// protocol's `init(document:)` must not make `.map(Todo.init)` ambiguous (this file
+    /// would not compile). Both read the same.
+    @Test func aBuiltInTypesInitReadsDocumentsAsAFunction() throws {
+        let documents = try ["---\ntitle: Milk\ndone: yes\n---\n", "---\ntitle: Bread\n---\nWholemeal.\n"].map { try Document(text: $0) }
+        let todos = documents.map(Todo.init)
+        #expect(todos.map(\.title) == ["Milk", "Bread"])
+        #expect(todos.map(\.done) == [true, false])
+        #expect(try documents.map { try Todo(document: $0) } == todos)
+        #expect(documents.map(Recipe.init).map(\.title) == ["Milk", "Bread"])
+        #expect(documents.map(Workout.init).count == 2)
+        #expect(documents.map(Quote.init).count == 2)
+        func read<T: RecordType>(_ type: T.Type, _ document: Document) throws -> T { try T(document: document) }
+        #expect(try read(Todo.self, documents[1]) == todos[1])
+    }
+
     @Test func aDocumentIsReadAsTypedViewsReadIt() throws {
         let document = try Document(text: """
             ---

@@ -27,6 +27,18 @@ import Testing
         store.state._checkInvariants()
     }
 
+    /// `Store.load(root)` as apps wrote it before there was a trash still compiles with
+    /// FolioStore alone, and deletes what it removes (no keeper), as it did then.
+    @Test func loadWithoutAKeeperDeletesWhatItRemoves() async throws {
+        let folder = try fixturesCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await Store.load(folder.path)
+        #expect(store.removedFiles == nil)
+        let path = try #require(store.state.todos.first?.path)
+        #expect(await store.dispatch(.removeRecord(path: path)).errors.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path))
+    }
+
     /// A load that keeps its reads gives every record file once, in path order, with the
     /// bytes and stamp it read (for the history's first record); a source without stamps
     /// (memory) gives none, and a plain load keeps nothing.
