@@ -5,7 +5,9 @@
 @_exported import FolioFormat
 @_exported import FolioMerge
 @_exported import FolioModel
+@_exported import FolioShared
 @_exported import FolioStore
 @_exported import FolioSystem
 @_exported import FolioSync
+@_exported import FolioVersions
 @_exported import FolioWatch

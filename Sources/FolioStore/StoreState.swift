@@ -259,16 +259,6 @@ public struct StoreState: Sendable {
     }
 }
 
-/// How the workout list is ordered.
-public enum WorkoutOrder: String, Sendable, Hashable {
-    /// Newest first.
-    case date
-    /// Longest first, as the tutorial's "sort by distance".
-    case distance
-    /// Hardest first, as the tutorial's "sort by complexity".
-    case complexity
-}
-
 /// The state a load merges chunks into, shared with the thread that merges.
 ///
 /// `@unchecked Sendable` is safe: within each `concurrentPerform` of

@@ -2,6 +2,7 @@ import FolioFolder
 import FolioFormat
 import FolioMerge
 import FolioSystem
+import FolioVersions
 import Foundation
 
 /// Conflict naming: the names of conflict copies and of the replicas in conflict labels.

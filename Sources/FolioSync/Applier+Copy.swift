@@ -1,4 +1,5 @@
 import FolioSystem
+import FolioVersions
 
 /// Copies of files changed on one side only, their reads and writes spread over the cores.
 extension Applier {

@@ -1,5 +1,6 @@
 import FolioFolder
 import FolioSystem
+import FolioVersions
 /// Other tools' conflict copies, folded back into the files they copy.
 extension Applier {
     /// Folds other tools' conflict copies (`copies`, each with its original, on one

@@ -1,4 +1,5 @@
 import FolioSystem
+import FolioVersions
 
 /// Folders: created where the other side made one, removed where the other side
 /// removed one (only when empty: a folder's files are dealt with one by one).

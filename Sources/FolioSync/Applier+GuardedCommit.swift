@@ -2,6 +2,7 @@ import FolioFolder
 import FolioFormat
 import FolioMerge
 import FolioSystem
+import FolioVersions
 import Foundation
 
 /// The guarded commit: each write, rename and replacement made only while the target is what the scan saw, checked again at the rename, so that a save made meanwhile is never lost.

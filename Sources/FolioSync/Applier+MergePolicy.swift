@@ -2,6 +2,7 @@ import FolioFolder
 import FolioFormat
 import FolioMerge
 import FolioSystem
+import FolioVersions
 import Foundation
 
 /// Merge policy: both sides changed a file — merged (``FileMerge``), or kept both as a conflict copy.

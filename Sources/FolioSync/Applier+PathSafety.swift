@@ -2,6 +2,7 @@ import FolioFolder
 import FolioFormat
 import FolioMerge
 import FolioSystem
+import FolioVersions
 import Foundation
 
 /// Path safety: every path the sync touches stays inside its replica, under real folders (no symbolic link in the way).

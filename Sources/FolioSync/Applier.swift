@@ -2,6 +2,7 @@ import FolioFolder
 import FolioFormat
 import FolioMerge
 import FolioSystem
+import FolioVersions
 
 /// Carries out a sync's steps, one path at a time, keeping the archive and the report.
 struct Applier {

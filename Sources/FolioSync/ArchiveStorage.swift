@@ -1,4 +1,5 @@
 import FolioSystem
+import FolioVersions
 
 /// Where a pair's archive is kept in its state folder: `archive`, a whole snapshot
 /// (written to a temporary file, flushed, renamed), and `archive.log`, the changes of
@@ -92,7 +93,7 @@ struct ArchiveStorage {
             SyncArchive.appendLine(path, entry, to: &block)
         } else {
             block += Array("-\t".utf8)
-            SyncArchive.appendEscaped(path.key, to: &block)
+            LineFields.appendEscaped(path.key, to: &block)
             block.append(10)
         }
     }

@@ -1,4 +1,5 @@
 import FolioSystem
+import FolioVersions
 /// The folds a sync has begun, saved in the state folder (`folds`) before any merged
 /// file replaces its original, and removed once the copies are in the trash. Were the
 /// sync killed in between, the next one finds each original already holding the merge
@@ -27,8 +28,8 @@ struct FoldJournal: Sendable, Equatable {
         var journal = FoldJournal()
         for line in bytes.split(separator: 10) {
             let fields = line.split(separator: 9, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-            guard fields.count == 5, let replica = Replica(rawValue: fields[0]), let copy = SyncArchive.unescaped(fields[1]),
-                  let original = SyncArchive.unescaped(fields[2]), let copyHash = SHA256.Digest(hex: fields[3]),
+            guard fields.count == 5, let replica = Replica(rawValue: fields[0]), let copy = LineFields.unescaped(fields[1]),
+                  let original = LineFields.unescaped(fields[2]), let copyHash = SHA256.Digest(hex: fields[3]),
                   let mergedHash = SHA256.Digest(hex: fields[4])
             else { continue }
             journal.entries.append(Entry(replica: replica, copy: SyncPath(file: copy), original: SyncPath(file: original), copyHash: copyHash, mergedHash: mergedHash))
@@ -39,7 +40,7 @@ struct FoldJournal: Sendable, Equatable {
     /// Saves the journal durably in `state`.
     func save(_ state: RootedFolder) throws(SystemError) {
         let text = entries.map {
-            [$0.replica.rawValue, SyncArchive.escaped($0.copy.key), SyncArchive.escaped($0.original.key), $0.copyHash.description, $0.mergedHash.description]
+            [$0.replica.rawValue, LineFields.escaped($0.copy.key), LineFields.escaped($0.original.key), $0.copyHash.description, $0.mergedHash.description]
                 .joined(separator: "\t") + "\n"
         }.joined()
         _ = try AtomicFile.write(Array(text.utf8), to: Self.path(state), mode: 0o600, replacingOnly: nil)

@@ -1,3 +1,6 @@
+import FolioFolder
+import FolioShared
+import FolioVersions
 /// One value for each of the two replicas, reached by ``Replica``: `scans[replica]`,
 /// `scans[replica.other]`, rather than a pair of names and a ternary to choose.
 public struct PerReplica<Value> {
@@ -24,11 +27,6 @@ public struct PerReplica<Value> {
     public func map<Other, Failure: Error>(_ transform: (Value) throws(Failure) -> Other) throws(Failure) -> PerReplica<Other> {
         PerReplica<Other>(a: try transform(a), b: try transform(b))
     }
-}
-
-extension Replica {
-    /// 0 for A, 1 for B: where a replica's value sits in a pair of results made by index.
-    var position: Int { self == .a ? 0 : 1 }
 }
 
 extension PerReplica: Sendable where Value: Sendable {}

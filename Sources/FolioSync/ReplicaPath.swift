@@ -1,3 +1,6 @@
+import FolioFolder
+import FolioShared
+import FolioVersions
 /// A path in one replica: what a report says `A:PATH` of.
 public struct ReplicaPath: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The replica.
@@ -13,4 +16,9 @@ public struct ReplicaPath: Sendable, Hashable, Comparable, CustomStringConvertib
 
     /// In the order of their `A:PATH` spelling, as reports list them.
     public static func < (left: ReplicaPath, right: ReplicaPath) -> Bool { left.description < right.description }
+}
+
+extension ReplicaPath {
+    /// `path` in `replica`, named as the archive spells it.
+    init(_ replica: Replica, _ path: SyncPath) { self.init(replica, path.key) }
 }

@@ -1,4 +1,5 @@
 import FolioSystem
+import FolioVersions
 
 extension ReplicaScan {
     /// This scan of `scope` alone made into a scan of the whole replica: every path
@@ -13,10 +14,4 @@ extension ReplicaScan {
         }
         isPartial = true
     }
-}
-
-extension FileStamp {
-    /// The stamp of an archived file whose stamp in a replica is not known: it matches
-    /// none on disk, so the file is read again whenever it is looked at.
-    static let unknown = FileStamp(size: -1, modified: 0, changed: 0, inode: 0, type: .regular, permissions: 0)
 }

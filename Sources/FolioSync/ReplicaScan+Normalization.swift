@@ -1,5 +1,6 @@
 import Foundation
 import FolioSystem
+import FolioVersions
 
 extension ReplicaScan {
     /// The rule for names that differ only by Unicode normalization (`café` as one

@@ -1,6 +1,7 @@
 import FolioFolder
 import FolioFormat
 import FolioSystem
+import FolioVersions
 
 /// One replica as a scan found it: every file Folio syncs, with its stamp and content
 /// hash (read and hashed only when the stamp differs from the archive's), and what
@@ -365,15 +366,4 @@ package struct ReplicaScan: Sendable {
         // 0 (never a run's tag) for a number too large to be one.
         return UInt32(String(decoding: numbers[0], as: UTF8.self)) ?? 0
     }
-}
-
-extension FileStamp {
-    /// The stamp recorded for every folder. Typed as a file's, as the archive reads every
-    /// stamp back, so that a recorded folder compares equal to itself.
-    static let folder = FileStamp(size: 0, modified: 0, changed: 0, inode: 0, type: .regular, permissions: 0)
-}
-
-extension SHA256.Digest {
-    /// The "content" of every folder.
-    static let folder = SHA256.hash(Array("folio: a folder\n".utf8))
 }

@@ -1,4 +1,5 @@
 import FolioSystem
+import FolioVersions
 
 /// The file `STATE/runs`: the tags (``AtomicFile/runTag``) of the syncs of this state
 /// folder that started and have not yet been seen to finish. A sync holds the state

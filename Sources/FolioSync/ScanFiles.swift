@@ -1,4 +1,5 @@
 import FolioSystem
+import FolioVersions
 
 /// The files and folders a scan found, by path. A partial scan (one of a watcher's
 /// hints) falls back to the archive for what it did not look at: those paths read as

@@ -1,5 +1,6 @@
 import FolioFolder
 import FolioSystem
+import FolioVersions
 
 /// The part of both replicas a hinted sync looks at: the paths a watcher named, each
 /// in its folder. A path inside a folder the archive does not know is looked at from

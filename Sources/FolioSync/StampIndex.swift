@@ -1,4 +1,5 @@
 import FolioSystem
+import FolioVersions
 
 /// The file `STATE/stamps`: every archived path with its stamps in both replicas, laid
 /// out as an open-addressing table that is searched where it lies, with no parsing.

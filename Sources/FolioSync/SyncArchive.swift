@@ -1,4 +1,5 @@
 import FolioSystem
+import FolioVersions
 
 /// The last state both replicas agreed on, per path: the content hash, each
 /// replica's stamp when it was recorded (so that an unchanged stamp means an unchanged
@@ -79,10 +80,10 @@ package struct SyncArchive: Sendable, Equatable {
     static func appendLine(_ path: SyncPath, _ entry: Entry, to out: inout [UInt8]) {
         func stamp(_ stamp: FileStamp?) {
             guard let stamp else { return out.append(UInt8(ascii: "-")) }
-            appendDecimal(stamp.size, to: &out)
+            LineFields.appendDecimal(stamp.size, to: &out)
             func field(_ value: Int64) {
                 out.append(UInt8(ascii: ","))
-                appendDecimal(value, to: &out)
+                LineFields.appendDecimal(value, to: &out)
             }
             field(stamp.modified)
             field(stamp.changed)
@@ -91,7 +92,7 @@ package struct SyncArchive: Sendable, Equatable {
         }
         entry.hash.appendHex(to: &out)
         out.append(9)
-        appendDecimal(entry.size, to: &out)
+        LineFields.appendDecimal(entry.size, to: &out)
         out.append(9)
         out.append(entry.executable ? UInt8(ascii: "x") : UInt8(ascii: "-"))
         out.append(9)
@@ -99,29 +100,12 @@ package struct SyncArchive: Sendable, Equatable {
         out.append(9)
         stamp(entry.stampB)
         out.append(9)
-        appendEscaped(path.key, to: &out)
+        LineFields.appendEscaped(path.key, to: &out)
         if let id = entry.id {
             out.append(9)
-            appendEscaped(id, to: &out)
+            LineFields.appendEscaped(id, to: &out)
         }
         out.append(10)
-    }
-
-    /// Appends `value` in decimal: an archive line holds a dozen numbers (stamps in
-    /// nanoseconds, 19 digits), and a first sync writes a line per file. The digits are
-    /// made last first, dividing by the constant 10 (a multiplication), in a buffer on
-    /// the stack, and appended at once.
-    static func appendDecimal(_ value: Int64, to out: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var magnitude = value.magnitude, start = digits.count
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 { out.append(UInt8(ascii: "-")) }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
-        }
     }
 
     /// Reads what ``serialized(generation:)`` wrote.
@@ -135,7 +119,7 @@ package struct SyncArchive: Sendable, Equatable {
     static func parse(_ bytes: [UInt8]) throws(SyncError) -> (archive: SyncArchive, generation: Int) {
         let header = Array(Self.header.utf8)
         guard bytes.starts(with: header), let newline = bytes.firstIndex(of: 10),
-              let generation = newline == header.count ? 0 : bytes[header.count..<newline].first == 32 ? integer(bytes[(header.count + 1)..<newline]).map(Int.init) : nil
+              let generation = newline == header.count ? 0 : bytes[header.count..<newline].first == 32 ? LineFields.integer(bytes[(header.count + 1)..<newline]).map(Int.init) : nil
         else { throw SyncError(.stateDamaged, "the archive does not start with '\(Self.header)'") }
         var archive = SyncArchive()
         let damaged: Int? = bytes.withUnsafeBufferPointer { buffer in
@@ -157,14 +141,14 @@ package struct SyncArchive: Sendable, Equatable {
     /// The rest of an entry's line, its first field (the hash) read: nil when damaged.
     fileprivate static func entry(hash field: Slice<UnsafeBufferPointer<UInt8>>, _ cursor: inout Cursor) -> (SyncPath, Entry)? {
         guard let hash = SHA256.Digest(hex: UnsafeBufferPointer(rebasing: field)),
-              let size = cursor.field().flatMap({ Self.integer($0) }),
+              let size = cursor.field().flatMap({ LineFields.integer($0) }),
               let executable = cursor.field().map({ $0.first == UInt8(ascii: "x") }),
               let a = cursor.field().flatMap({ Self.stamp($0) }), let b = cursor.field().flatMap({ Self.stamp($0) }),
-              let path = cursor.field().flatMap({ Self.unescaped($0) })
+              let path = cursor.field().flatMap({ LineFields.unescaped($0) })
         else { return nil }
         var id: String?
         if cursor.lineGoesOn {
-            guard let text = cursor.field().flatMap({ Self.unescaped($0) }), !cursor.lineGoesOn else { return nil }
+            guard let text = cursor.field().flatMap({ LineFields.unescaped($0) }), !cursor.lineGoesOn else { return nil }
             id = text
         }
         return (SyncPath(key: path), Entry(hash: hash, size: size, executable: executable, stampA: a, stampB: b, id: id))
@@ -192,13 +176,13 @@ package struct SyncArchive: Sendable, Equatable {
                 guard cursor.startLine() else { continue }
                 guard let first = cursor.field() else { return .failure(SyncError(.stateDamaged, "archive log line \(line) is damaged")) }
                 if first.elementsEqual("-".utf8) {
-                    guard let path = cursor.field().flatMap({ Self.unescaped($0) }), !cursor.lineGoesOn, cursor.endedLine else {
+                    guard let path = cursor.field().flatMap({ LineFields.unescaped($0) }), !cursor.lineGoesOn, cursor.endedLine else {
                         cut = true
                         break lines
                     }
                     block.append((SyncPath(key: path), nil))
                 } else if first.elementsEqual("commit".utf8) {
-                    guard let number = cursor.field().flatMap({ Self.integer($0) }), !cursor.lineGoesOn, cursor.endedLine else {
+                    guard let number = cursor.field().flatMap({ LineFields.integer($0) }), !cursor.lineGoesOn, cursor.endedLine else {
                         cut = true
                         break lines
                     }
@@ -258,22 +242,6 @@ package struct SyncArchive: Sendable, Equatable {
         }
     }
 
-    /// A decimal integer (optionally negative) from bytes.
-    static func integer<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Int64? {
-        var value: Int64 = 0
-        let negative = bytes.first == UInt8(ascii: "-")
-        let digits = bytes.dropFirst(negative ? 1 : 0)
-        guard !digits.isEmpty else { return nil }
-        for byte in digits {
-            guard byte >= 48 && byte <= 57 else { return nil }
-            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times.addingReportingOverflow(Int64(byte - 48))
-            guard !overflow1 && !overflow2 else { return nil }
-            value = sum
-        }
-        return negative ? -value : value
-    }
-
     /// A stamp field: `.some(nil)` for "-", nil when damaged.
     static func stamp<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> FileStamp?? {
         if bytes.count == 1 && bytes.first == UInt8(ascii: "-") { return .some(nil) }
@@ -281,7 +249,7 @@ package struct SyncArchive: Sendable, Equatable {
         var rest = bytes[...]
         for index in 0..<5 {
             let comma = rest.firstIndex(of: UInt8(ascii: ",")) ?? rest.endIndex
-            guard (comma == rest.endIndex) == (index == 4), let number = integer(rest[..<comma]) else { return nil }
+            guard (comma == rest.endIndex) == (index == 4), let number = LineFields.integer(rest[..<comma]) else { return nil }
             switch index {
             case 0: numbers.0 = number
             case 1: numbers.1 = number
@@ -296,45 +264,4 @@ package struct SyncArchive: Sendable, Equatable {
             permissions: UInt32(truncatingIfNeeded: numbers.4)))
     }
 
-    /// The path with `%`, tab, line feed and carriage return written `%25`, `%09`, `%0A`, `%0D`.
-    static func escaped(_ path: String) -> String {
-        var out: [UInt8] = []
-        appendEscaped(path, to: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    static func appendEscaped(_ path: String, to out: inout [UInt8]) {
-        // Uppercase digits, computed: no table to allocate for each of a sync's lines.
-        func hex(_ nibble: UInt8) -> UInt8 { nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") - 10 + nibble }
-        func isEscaped(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "%") || byte == 9 || byte == 10 || byte == 13 }
-        // Most paths have nothing to escape: appended whole.
-        guard path.utf8.contains(where: isEscaped) else { return out.append(contentsOf: path.utf8) }
-        for byte in path.utf8 {
-            if isEscaped(byte) {
-                out.append(UInt8(ascii: "%"))
-                out.append(hex(byte >> 4))
-                out.append(hex(byte & 15))
-            } else {
-                out.append(byte)
-            }
-        }
-    }
-
-    static func unescaped(_ text: String) -> String? { unescaped(Array(text.utf8)[...]) }
-
-    static func unescaped<Bytes: Collection<UInt8>>(_ text: Bytes) -> String? {
-        guard text.contains(UInt8(ascii: "%")) else { return String(decoding: text, as: UTF8.self) }
-        var bytes: [UInt8] = []
-        var utf8 = text[...]
-        while let byte = utf8.popFirst() {
-            if byte == UInt8(ascii: "%") {
-                guard utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) else { return nil }
-                bytes.append(value)
-                utf8 = utf8.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
 }

@@ -1,4 +1,5 @@
 import FolioSystem
+import FolioVersions
 
 extension SyncEngine {
     /// A file in one replica where the other holds a folder of the same name (`x.md`

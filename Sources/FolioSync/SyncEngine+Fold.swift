@@ -2,6 +2,7 @@ import FolioFolder
 import FolioFormat
 import FolioMerge
 import FolioSystem
+import FolioVersions
 
 extension SyncEngine {
     /// Folds the conflict copies other tools left in either replica (new since the last

@@ -1,5 +1,6 @@
 import FolioFolder
 import FolioSystem
+import FolioVersions
 
 /// The phases of one sync pass, in order: prepare (state, lock, trash expiry, ignore
 /// rules, archive) → scan → fold (other tools' conflict copies) → guard (emptied

@@ -1,5 +1,6 @@
 import FolioFolder
 import FolioSystem
+import FolioVersions
 
 /// The one-off sync that finds nothing changed, answered without reading the archive:
 /// both replicas listed and stamped at once, each entry looked up in the stamp index

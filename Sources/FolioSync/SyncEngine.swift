@@ -2,6 +2,7 @@ import FolioFolder
 import FolioFormat
 import FolioMerge
 import FolioSystem
+import FolioVersions
 
 /// Keeps two replicas in step: both scanned (only changed stamps re-read), each path
 /// decided by ``SyncPlan`` against the archive, changes carried out so that nothing is
@@ -45,13 +46,7 @@ public struct SyncEngine: Sendable {
         }
         self.options = options
         let pair = String(SHA256.hash(Array((rootA + "\u{0}" + rootB).utf8)).description.prefix(16))
-        state = options.stateDirectory ?? Self.stateHome + "/" + pair
-    }
-
-    /// Where Folio keeps its state folders when none is given: `$XDG_STATE_HOME/folio`,
-    /// else `~/.local/state/folio` (`/tmp/.local/state/folio` without a `HOME`).
-    package static var stateHome: String {
-        (Syscall.environment(nonEmpty: "XDG_STATE_HOME") ?? (Syscall.environment("HOME") ?? "/tmp") + "/.local/state") + "/folio"
+        state = options.stateDirectory ?? StateFolder.home + "/" + pair
     }
 
     /// The folder of `replica`, as an absolute path.

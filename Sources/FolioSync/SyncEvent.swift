@@ -1,3 +1,6 @@
+import FolioFolder
+import FolioShared
+import FolioVersions
 /// One thing a sync did, or found for the user to do.
 public enum SyncEvent: Sendable, Hashable {
     /// A name renamed to its NFC spelling in its replica.

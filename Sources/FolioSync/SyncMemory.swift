@@ -1,4 +1,5 @@
 import FolioSystem
+import FolioVersions
 
 /// What a process that syncs one pair again and again (``PairWatcher``) keeps from one
 /// sync to the next, so that a sync of a few hinted paths costs a few paths: the

@@ -62,13 +62,3 @@ public struct SyncPath: Sendable, Hashable, Comparable, CustomStringConvertible,
 
     private static let slash = UInt8(ascii: "/")
 }
-
-extension ReplicaPath {
-    /// `path` in `replica`, named as the archive spells it.
-    init(_ replica: Replica, _ path: SyncPath) { self.init(replica, path.key) }
-}
-
-extension SyncReport {
-    /// Records `path` in `replica` as left alone, and why.
-    mutating func record(skipped replica: Replica, _ path: SyncPath, _ reason: String) { record(skipped: replica, path.key, reason) }
-}

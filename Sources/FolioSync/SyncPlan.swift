@@ -1,11 +1,6 @@
-/// One of the two replicas.
-public enum Replica: String, Sendable, Hashable, CaseIterable {
-    case a = "A", b = "B"
-
-    /// The other replica.
-    public var other: Replica { self == .a ? .b : .a }
-}
-
+import FolioFolder
+import FolioShared
+import FolioVersions
 /// What one path needs, decided from its version (content hash and executable bit) in
 /// the archive and in each replica (nil: absent). Pure: the decisions of docs/design.md, "Syncing two replicas".
 package enum SyncStep: Sendable, Hashable {

@@ -1,3 +1,6 @@
+import FolioFolder
+import FolioShared
+import FolioVersions
 extension SyncReport {
     /// The key of ``skipped`` under which the sync says what of its state it could not write.
     public static let stateKey = "state"
@@ -38,4 +41,9 @@ extension SyncReport {
         copies.filter { $0.replica == replica }.map(\.path) + deletions.filter { $0.replica == replica }.map(\.path) + merges
             + moves.filter { $0.replica == replica }.flatMap { [$0.from, $0.to] } + conflicts.values.compactMap { $0 }
     }
+}
+
+extension SyncReport {
+    /// Records `path` in `replica` as left alone, and why.
+    mutating func record(skipped replica: Replica, _ path: SyncPath, _ reason: String) { record(skipped: replica, path.key, reason) }
 }

@@ -1,3 +1,6 @@
+import FolioFolder
+import FolioShared
+import FolioVersions
 /// What a sync did, kept as typed events (``record(_:)`` takes each as it happens):
 /// ``events`` lists them, `folio` renders them as text or JSON, and the older views
 /// (``copied``, ``skipped``, …) spell them as paths and `A:PATH` keys.

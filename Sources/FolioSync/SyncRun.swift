@@ -1,4 +1,6 @@
+import FolioFolder
 import FolioSystem
+import FolioVersions
 
 /// What one pass of a sync carries from phase to phase (``SyncEngine/runOnce()``).
 struct SyncRun {

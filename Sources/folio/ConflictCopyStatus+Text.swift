@@ -1,5 +1,8 @@
+import FolioFolder
 import FolioFormat
+import FolioShared
 import FolioSync
+import FolioVersions
 /// The command line's name for a copy's status.
 typealias ConflictStatus = ConflictCopyStatus
 

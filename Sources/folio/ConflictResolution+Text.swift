@@ -1,4 +1,7 @@
+import FolioFolder
+import FolioShared
 import FolioSync
+import FolioVersions
 
 extension ConflictResolution {
     /// Carries out `choice` and says what was done; `display` is the folder as the user

@@ -114,12 +114,16 @@ import Testing
         #expect(read.map(\.synopses) == [["folio sync A B [--conflict copy|markers]"], ["folio watch DIR", "folio watch A B"], ["folio restore DIR", "folio restore A B"]])
     }
 
-    /// The reference, generated from the declarations: set `FOLIO_PRINT_REFERENCE=1`
-    /// to print each command's synopsis cell for the tables of docs/cli.md and the README.
-    @Test func printsTheReferenceWhenAsked() {
-        guard ProcessInfo.processInfo.environment["FOLIO_PRINT_REFERENCE"] != nil else { return }
+    /// The README's command table starts each row with the cells the declarations make
+    /// (the command, its synopses); with `FOLIO_PRINT_REFERENCE=1` the rows are printed,
+    /// for pasting into the tables of docs/cli.md and the README.
+    @Test func theReadmeRowsAreTheOnesTheDeclarationsMake() throws {
+        let readme = try String(contentsOf: FolioBinary.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let print = ProcessInfo.processInfo.environment["FOLIO_PRINT_REFERENCE"] != nil
         for command in FolioCLI.commands {
-            print("| `\(command.name)` | \(Self.cell(command.arguments.synopses(command.name))) | \(command.summary) |")
+            let cells = "| `\(command.name)` | \(Self.cell(command.arguments.synopses(command.name))) |"
+            if print { Swift.print(cells + " \(command.summary) |") }
+            #expect(readme.contains("\n" + cells + " "), "README.md has no row starting \(cells)")
         }
     }
 }

@@ -1,8 +1,10 @@
-import Foundation
-import Testing
+@testable import FolioShared
 @testable import FolioSync
 @testable import FolioSystem
 import FolioTestSupport
+@testable import FolioVersions
+import Foundation
+import Testing
 
 @Suite struct ArchiveStorageTests {
     static func entry(_ byte: UInt8) -> SyncArchive.Entry {

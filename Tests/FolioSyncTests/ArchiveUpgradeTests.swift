@@ -1,7 +1,9 @@
-import Foundation
-import Testing
+@testable import FolioShared
 @testable import FolioSync
 import FolioSystem
+@testable import FolioVersions
+import Foundation
+import Testing
 
 /// The first sync after an upgrade from an archive without folder entries.
 @Suite struct ArchiveUpgradeTests {

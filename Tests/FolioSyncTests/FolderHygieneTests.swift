@@ -1,11 +1,13 @@
-import FolioFolder
 import CFolioSystem
-import Foundation
-import Testing
+import FolioFolder
 @testable import FolioFormat
+@testable import FolioShared
 @testable import FolioSync
 @testable import FolioSystem
 import FolioTestSupport
+@testable import FolioVersions
+import Foundation
+import Testing
 
 /// What is never a user's data to delete or a record to sync: only Folio's own
 /// temporary files (by their exact name) are cleared, into the trash; the files every

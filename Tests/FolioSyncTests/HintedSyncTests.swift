@@ -1,7 +1,10 @@
-import Foundation
-import FolioTestSupport
-import Testing
+@testable import FolioShared
 @testable import FolioSync
+@testable import FolioSystem
+import FolioTestSupport
+@testable import FolioVersions
+import Foundation
+import Testing
 
 /// A sync of the paths a watcher named decides as a whole sync would: after seeded
 /// random operations on both replicas, the hinted plan is the whole plan, and once the

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import FolioShared
 @testable import FolioSync
+@testable import FolioVersions
 import FolioSystem
 import FolioTestSupport
 

@@ -1,9 +1,11 @@
 import FolioFolder
-import Foundation
-import FolioTestSupport
-import Testing
+@testable import FolioShared
 @testable import FolioSync
 @testable import FolioSystem
+import FolioTestSupport
+@testable import FolioVersions
+import Foundation
+import Testing
 
 /// A one-off sync that finds the replicas as the archive recorded them answers from the
 /// stamp index without reading the archive; anything a whole sync would make something

@@ -1,6 +1,9 @@
+@testable import FolioShared
+@testable import FolioSync
+@testable import FolioSystem
+@testable import FolioVersions
 import Foundation
 import Testing
-@testable import FolioSync
 
 /// The wrong folder in a replica's place: a link pointed at another folder, or a replica
 /// left with a few files, is refused rather than emptying the other side.

@@ -1,8 +1,10 @@
-import Foundation
-import Testing
+@testable import FolioShared
 @testable import FolioSync
 @testable import FolioSystem
 import FolioTestSupport
+@testable import FolioVersions
+import Foundation
+import Testing
 
 /// Failures once swallowed by a `try?` (issue 23): each now stops the sync or is
 /// reported, never taken for "nothing there" or "changed meanwhile". Faults are

@@ -1,7 +1,9 @@
-import FolioTestSupport
-import Testing
+@testable import FolioShared
 @testable import FolioSync
 @testable import FolioSystem
+import FolioTestSupport
+@testable import FolioVersions
+import Testing
 
 /// The stamp index gives back exactly what the archive recorded, for every path and
 /// only those, and is no index at all when it was made for something else or damaged.

@@ -1,9 +1,11 @@
 import FolioFolder
-import Foundation
-import FolioTestSupport
-import Testing
+@testable import FolioShared
 @testable import FolioSync
 @testable import FolioSystem
+import FolioTestSupport
+@testable import FolioVersions
+import Foundation
+import Testing
 
 /// Two real replicas and a state folder, fresh for each test.
 struct Replicas {
@@ -216,7 +218,7 @@ struct Replicas {
         let edges: [Int64] = [0, 1, 9, 10, -1, -10, 99, 100, 1_796_000_000_123_456_789, .max, .min, .max - 1, .min + 1]
         for value in edges + (0..<200).map({ _ in Int64(bitPattern: random.next()) >> Int64.random(in: 0...63, using: &random) }) {
             var out: [UInt8] = [UInt8(ascii: "<")]
-            SyncArchive.appendDecimal(value, to: &out)
+            LineFields.appendDecimal(value, to: &out)
             #expect(String(decoding: out, as: UTF8.self) == "<\(value)", "seed \(seed)")
         }
     }

@@ -1,8 +1,10 @@
-import Foundation
-import Testing
+@testable import FolioShared
 @testable import FolioSync
 @testable import FolioSystem
 import FolioTestSupport
+@testable import FolioVersions
+import Foundation
+import Testing
 
 /// Faults met mid-sync, made to happen with fault injection (the tests run as root, so
 /// permissions cannot deny anything): each must leave every version on disk, report what

@@ -1,13 +1,17 @@
+@testable import FolioShared
+@testable import FolioSync
+@testable import FolioSystem
+@testable import FolioVersions
+import FolioTestSupport
 import Foundation
 import Testing
-@testable import FolioSync
 
 /// The pair sync's folding of other tools' conflict copies, with the history's base:
 /// the reproduction from the shared-folder issue, a clash, and a copy present at the
 /// first sync.
 @Suite struct SyncFoldTests {
-    static let recipe = SharedFolderTests.recipe
-    static let copyName = SharedFolderTests.copyName
+    static let recipe = ConflictCopyFixture.recipe
+    static let copyName = ConflictCopyFixture.copyName
 
     /// Two replicas that synced the recipe, then the laptop's time 20m; Syncthing, on the
     /// laptop side, then kept that version as a copy and put `phone` in place.

@@ -1,8 +1,10 @@
-import Foundation
-import FolioTestSupport
-import Testing
+@testable import FolioShared
 @testable import FolioSync
 @testable import FolioSystem
+import FolioTestSupport
+@testable import FolioVersions
+import Foundation
+import Testing
 
 /// Seeded random histories on two replicas — creates, field edits, body edits,
 /// deletes, moves, concurrent edits of the same file, other tools' conflict copies —

@@ -1,5 +1,8 @@
-import Testing
+@testable import FolioShared
 @testable import FolioSync
+@testable import FolioSystem
+@testable import FolioVersions
+import Testing
 
 @Suite struct SyncPathTests {
     @Test func aFolderIsSpelledWithItsSlashAndOpenedWithout() {

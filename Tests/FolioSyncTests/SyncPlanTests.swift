@@ -1,5 +1,8 @@
-import Testing
+@testable import FolioShared
 @testable import FolioSync
+@testable import FolioSystem
+@testable import FolioVersions
+import Testing
 
 /// Every combination of archive, A and B for one path, with the step it must give.
 @Suite struct SyncPlanTests {

@@ -1,8 +1,10 @@
-import Foundation
-import Testing
+@testable import FolioShared
 @testable import FolioSync
 @testable import FolioSystem
 import FolioTestSupport
+@testable import FolioVersions
+import Foundation
+import Testing
 
 /// Issue 36: a file the other side renamed is renamed here too, and a save lands on it
 /// around that rename — an editor's save onto the new name, an append to the file, a

@@ -1,8 +1,10 @@
-import Foundation
-import Testing
+@testable import FolioShared
 @testable import FolioSync
 @testable import FolioSystem
 import FolioTestSupport
+@testable import FolioVersions
+import Foundation
+import Testing
 
 /// An editor's save landing in the window between the sync's check of a target and its
 /// rename onto it (driven deterministically by a hook that saves right before the

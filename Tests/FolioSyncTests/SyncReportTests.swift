@@ -1,5 +1,8 @@
-import Testing
+@testable import FolioShared
 @testable import FolioSync
+@testable import FolioSystem
+@testable import FolioVersions
+import Testing
 
 /// The report as typed events, and the path-keyed views spelled from them.
 @Suite struct SyncReportTests {

@@ -1,9 +1,12 @@
-import Foundation
-import Testing
+@testable import Folio
+@testable import FolioShared
 @testable import FolioStore
 @testable import FolioSync
-@testable import Folio
+@testable import FolioSystem
+@testable import FolioVersions
 @testable import FolioWatch
+import Foundation
+import Testing
 
 /// A change set says where it came from: the app, a sync of its folder, or the disk.
 @MainActor @Suite struct ChangeOriginTests {

@@ -1,9 +1,11 @@
-import Foundation
-import Testing
 @testable import Folio
+@testable import FolioShared
 @testable import FolioStore
 @testable import FolioSync
 import FolioSystem
+@testable import FolioVersions
+import Foundation
+import Testing
 
 /// A record an app removes goes to the folder's trash, and comes back from it.
 @MainActor @Suite struct FolderTrashTests {

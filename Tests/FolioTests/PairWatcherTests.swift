@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 @testable import Folio
+@testable import FolioShared
 @testable import FolioSync
+@testable import FolioSystem
+@testable import FolioVersions
 @testable import FolioWatch
 
 #if canImport(Glibc)

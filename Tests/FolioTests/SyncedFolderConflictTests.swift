@@ -1,10 +1,13 @@
+@testable import Folio
 import FolioFolder
-import Foundation
-import Testing
+@testable import FolioShared
 @testable import FolioStore
 @testable import FolioSync
-@testable import Folio
+@testable import FolioSystem
+@testable import FolioVersions
 @testable import FolioWatch
+import Foundation
+import Testing
 
 /// Conflicts settled from the app: their status, their resolution with the loser in
 /// the trash, and the lists that leave the copies out.

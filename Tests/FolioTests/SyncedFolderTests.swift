@@ -1,10 +1,13 @@
+@testable import Folio
 import FolioFolder
-import Foundation
-import Testing
+@testable import FolioShared
 @testable import FolioStore
 @testable import FolioSync
-@testable import Folio
+@testable import FolioSystem
+@testable import FolioVersions
 @testable import FolioWatch
+import Foundation
+import Testing
 
 /// The library API: a folder with a replica, as one store.
 @MainActor

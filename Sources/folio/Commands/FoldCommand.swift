@@ -1,8 +1,10 @@
-import Foundation
 import FolioFolder
 import FolioFormat
+import FolioShared
 import FolioSync
 import FolioSystem
+import FolioVersions
+import Foundation
 
 /// `folio fold DIR [--state DIR] [--dry-run] [--json] [--quiet SECONDS]`.
 enum FoldCommand: FolioCommand {

@@ -1,8 +1,10 @@
 import FolioFolder
 import FolioFormat
 import FolioMerge
+import FolioShared
 import FolioSync
 import FolioSystem
+import FolioVersions
 
 /// `folio resolve DIR COPY [--state DIR] [--keep file|copy] [--merge]`.
 enum ResolveCommand: FolioCommand {

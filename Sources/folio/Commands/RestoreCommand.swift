@@ -1,5 +1,8 @@
+import FolioFolder
+import FolioShared
 import FolioSync
 import FolioSystem
+import FolioVersions
 
 /// `folio restore DIR [PATH] [--state DIR]` and `folio restore A B [PATH] [--state DIR]`.
 enum RestoreCommand: FolioCommand {

@@ -1,0 +1,29 @@
+import FolioSystem
+import FolioVersions
+
+/// How ``SharedFolder`` folds.
+public struct FoldOptions: Sendable {
+    /// The state folder (this device's name, trash, lock); default: the folder's own under
+    /// `$XDG_STATE_HOME/folio/` (else `~/.local/state/folio/`).
+    public var stateDirectory: String?
+    /// Say what would be done, and do nothing (no lock, nothing recorded).
+    public var dryRun = false
+    /// How long a file and its copy must be left alone before they are recorded or
+    /// folded: the sync tool (or an editor) may still be writing them.
+    public var quietPeriod: Duration = .seconds(2)
+    /// How long a file must be left alone before its version is recorded (never a file
+    /// still being written), at most `quietPeriod`: short, so that an edit is in the
+    /// history before the sync tool can carry it away (or over it).
+    public var recordQuietPeriod: Duration = .milliseconds(500)
+    /// How long a conflict copy whose version other devices' logs do not name yet waits
+    /// for those logs (a copy and the log line naming it travel separately) before this
+    /// device's own past serves as its base, and, when that names none either, it is
+    /// reported kept.
+    public var historyWait: Duration = .seconds(60)
+    /// Whether git is respected and asked: nothing written while it is in the middle of
+    /// an operation, its writes taken for arrivals, its merge base a base.
+    public var useGit = true
+
+    /// The defaults.
+    public init() {}
+}

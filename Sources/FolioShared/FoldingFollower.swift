@@ -1,0 +1,257 @@
+import Dispatch
+import FolioFolder
+import FolioFormat
+import FolioSystem
+import FolioVersions
+import Foundation
+
+/// Folds a followed folder's conflict copies as they appear, for `folio watch DIR` and
+/// ``SharedFolder``-backed apps: told which paths changed (by a watcher), it records
+/// what they hold in the shared history once they have been left alone for the quiet
+/// period (never a file still being written) and, once the sync tool has left a copy
+/// and its file alone too, folds it; what is not quiet yet is tried again shortly.
+/// Other devices' history arrives through the sync tool: when their logs grow, the
+/// copies still in the folder are tried again. A full pass also runs every `interval`.
+/// A copy kept only because a write failed (a full disk) is said once and tried again
+/// every ``writeRetry`` until it folds.
+/// While git is in the middle of an operation nothing is recorded or written; it is
+/// reported once, and what changed meanwhile is recorded when git is done.
+///
+/// `@unchecked Sendable` is safe: every stored property but the constants is touched
+/// only on `queue`, a serial queue, except ``takenAtStart``, which is touched only with
+/// `readiness` held; `onReport` is `@Sendable`.
+public final class FoldingFollower: @unchecked Sendable {
+    private let folder: SharedFolder
+    private let queue = DispatchQueue(label: "folio.fold")
+    private let interval: Duration
+    private let onReport: @Sendable (FoldReport) -> Void
+    private var timer: (any DispatchSourceTimer)?
+    private var retryAt: DispatchTime?
+    private var stopped = false
+    /// Paths to record once they are quiet (or git is done).
+    private var unrecorded = Set<String>()
+    /// Whether copies were in the folder at the last pass: then other devices' history
+    /// arriving is worth another pass.
+    private var copiesLeft = false
+    private var sinceFullPass: Duration = .zero
+    /// The copies last reported kept, with why: a copy is reported again only when that changes.
+    private var reportedKept: [String: String] = [:]
+    private var reportedBlocked: String?
+    /// Why versions could not be recorded, as last reported (said once while it lasts).
+    private var reportedRecordProblem: String?
+    private static let tick: Duration = .seconds(1)
+    /// Whether ``start()`` has taken the folder, and who waits for it (``ready()``):
+    /// guarded by `readiness`, not `queue`, since the record goes on on `queue` after it.
+    private var takenAtStart: (done: Bool, waiting: [CheckedContinuation<Void, Never>]) = (false, [])
+    private let readiness = NSLock()
+    /// How soon a pass is tried again after a write failed (a full disk, a read-only
+    /// mount): the copy folds within this once the disk has room, without anyone asking,
+    /// and no sooner, as each try reads every copy again.
+    package static let writeRetry: Duration = .seconds(5)
+
+    /// Follows `folder`; `onReport` hears each pass that folded, kept or is waiting on a
+    /// copy, and once each time git blocks it.
+    public init(folder: SharedFolder, interval: Duration = .seconds(30), onReport: @escaping @Sendable (FoldReport) -> Void) {
+        self.folder = folder
+        self.interval = interval
+        self.onReport = onReport
+    }
+
+    /// Records every file's version, folds what can be folded, then follows. ``ready()``
+    /// returns once every file is read (the record and the first pass follow at once).
+    public func start() {
+        start(alreadyRead: [])
+    }
+
+    /// ``start()``, taking the files in `alreadyRead` (a store's load of the folder just
+    /// before) as what is on disk, rather than reading them again.
+    package func start(alreadyRead: [FileRead]) {
+        queue.async { [self] in
+            // Every file, before anything is folded, as it is now: what is on disk at the
+            // start is a version (an edit a moment later descends from it). One the sync
+            // tool or an editor is still writing is read again once left alone.
+            // Once every file is in hand, ``ready()`` is answered: the record goes on here,
+            // before any change told meanwhile, so an edit made from now on is logged after
+            // (and from) what was taken.
+            let taken = folder.take(nil, alreadyRead: alreadyRead)
+            let waiting = readiness.withLock {
+                defer { takenAtStart = (true, []) }
+                return takenAtStart.waiting
+            }
+            for waiter in waiting { waiter.resume() }
+            do { unrecorded.formUnion(try folder.record(taken, waitingForQuiet: false)) } catch { recordFailed(error) }
+            if !unrecorded.isEmpty { scheduleRetry(after: untilQuiet(unrecorded, for: min(folder.options.recordQuietPeriod, folder.options.quietPeriod))) }
+        }
+        // Next, after ``ready()`` has been answered: the first pass. (The history is
+        // compacted as records make it grow, not at every start.)
+        queue.async { [self] in
+            pass()
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            timer.schedule(deadline: .now() + .seconds(1), repeating: .seconds(1))
+            timer.setEventHandler { [weak self] in self?.tick() }
+            timer.resume()
+            self.timer = timer
+        }
+    }
+
+    /// Waits until what the folder held at ``start()`` is taken (every file read): the
+    /// follower logs it next, before any change it is told of, and the first fold pass
+    /// follows; an edit made after this is an edit the history can fold. (It is on disk
+    /// in the state folder a moment later; a follower stopped by a crash in between takes
+    /// the folder again at its next start.)
+    public func ready() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let taken = readiness.withLock {
+                if !takenAtStart.done { takenAtStart.waiting.append(done) }
+                return takenAtStart.done
+            }
+            if taken { done.resume() }
+        }
+    }
+
+    /// Stops; a pass under way finishes.
+    public func stop() {
+        queue.sync {
+            stopped = true
+            timer?.cancel()
+        }
+    }
+
+    /// Notes that `paths` (relative) changed: their versions are recorded (once quiet;
+    /// at once when the app itself wrote them, `writtenByApp`: its writes are whole the
+    /// moment they land), and a fold pass follows when one is a conflict copy (or has one).
+    public func changed(_ paths: [String], writtenByApp: Bool = false) {
+        queue.async { [self] in
+            guard !stopped else { return }
+            if writtenByApp {
+                // Read again once left alone (the same bytes log nothing), or when git is done.
+                do { unrecorded.formUnion(try folder.record(paths, waitingForQuiet: false)) } catch { recordFailed(error) }
+            } else {
+                unrecorded.formUnion(paths)
+            }
+            recordPending()
+            if paths.contains(where: { ConflictCopies.original(of: $0) != nil }) { scheduleRetry(after: folder.options.quietPeriod) }
+        }
+    }
+
+    /// Runs `work` with the followed folder, its lock held, between fold passes: how an
+    /// app settles a conflict by hand while the folder is followed.
+    public func withFolder<T>(_ work: (SharedFolder) throws -> T) rethrows -> T {
+        try queue.sync { try work(folder) }
+    }
+
+    /// Runs one fold pass now and returns its report (for tests and `settle`).
+    public func foldNow() -> FoldReport {
+        queue.sync {
+            recordPending()
+            return pass()
+        }
+    }
+
+    /// When another folder is at the path now (removed and made again), follows it:
+    /// every file there is recorded before anything is folded, as at ``start()``.
+    private func followTheFolder() {
+        do { guard try folder.followThePath() else { return } } catch {
+            // The new folder's history cannot be opened: said (once), and tried again next time.
+            return recordFailed(error)
+        }
+        do { unrecorded.formUnion(try folder.record(nil)) } catch { recordFailed(error) }
+    }
+
+    private func recordPending() {
+        followTheFolder()
+        guard !unrecorded.isEmpty else { return }
+        let paths = unrecorded.sorted()
+        unrecorded = []
+        let arrivalBefore = folder.lastArrival
+        do {
+            unrecorded.formUnion(try folder.record(paths))
+            reportedRecordProblem = nil
+        } catch {
+            recordFailed(error)
+            unrecorded.formUnion(paths)
+            // Not only at the next change: the versions are read again once the disk may have room.
+            scheduleRetry(after: Self.writeRetry)
+        }
+        if folder.lastArrival != arrivalBefore {
+            // A version of this device's may have just been lost to a clash: look once its
+            // copy has had time to arrive.
+            // (Sooner where no other device keeps a history: no log could name its copy.)
+            for delay in [SharedFolder.dropCheckDelayAlone, SharedFolder.dropCheckDelay] {
+                queue.asyncAfter(deadline: .now() + .nanoseconds(Int(delay.nanoseconds))) { [weak self] in
+                    self?.pass()
+                }
+            }
+        }
+        if !unrecorded.isEmpty { scheduleRetry(after: untilQuiet(unrecorded, for: min(folder.options.recordQuietPeriod, folder.options.quietPeriod))) }
+    }
+
+    /// Says (once while it lasts) that versions cannot be recorded: without them a later
+    /// conflict copy has no base to fold against. Runs on `queue`.
+    private func recordFailed(_ error: any Error) {
+        let text = "cannot record the folder's versions in \(folder.state)/\(SharedHistory.localFolderName): " + FileProblem.advice(any: error, writing: true, then: "folding goes on")
+            + "; until then conflict copies may be kept rather than folded"
+        guard reportedRecordProblem != text else { return }
+        reportedRecordProblem = text
+        var report = FoldReport()
+        report.blocked = text
+        onReport(report)
+    }
+
+    /// Every second: what other devices logged is read; a pass runs when that changed and
+    /// copies are waiting, and every `interval` regardless.
+    private func tick() {
+        guard !stopped else { return }
+        sinceFullPass += Self.tick
+        let arrived = folder.history.refresh()
+        if sinceFullPass >= interval || (arrived && copiesLeft) { pass() }
+    }
+
+    @discardableResult
+    private func pass() -> FoldReport {
+        guard !stopped else { return FoldReport() }
+        followTheFolder()
+        sinceFullPass = .zero
+        let report = folder.fold()
+        if let blocked = report.blocked {
+            if reportedBlocked != blocked { onReport(report) }
+            reportedBlocked = blocked
+            scheduleRetry(after: .seconds(1))
+            return report
+        }
+        if reportedBlocked != nil {
+            // git is done: what it (and anyone) changed meanwhile is recorded now.
+            reportedBlocked = nil
+            recordPending()
+        }
+        copiesLeft = !report.kept.isEmpty || !report.waiting.isEmpty
+        var news = report
+        news.kept = report.kept.filter { reportedKept[$0.copy] != $0.reason }
+        reportedKept = Dictionary(report.kept.map { ($0.copy, $0.reason) }, uniquingKeysWith: { $1 })
+        if !(news.folded.isEmpty && news.kept.isEmpty && news.rescued.isEmpty) { onReport(news) }
+        if !report.waiting.isEmpty { scheduleRetry(after: untilQuiet(report.waiting, for: folder.options.quietPeriod)) }
+        // Said once (above), tried again until the write succeeds: nothing foldable stays once the disk has room.
+        if report.kept.contains(where: \.writeFailed) { scheduleRetry(after: Self.writeRetry) }
+        return report
+    }
+
+    /// How long until the first of `paths` will have been left alone for `period` (at
+    /// least 50 ms, at most the period): the retry comes when it can succeed, not in steps.
+    private func untilQuiet(_ paths: some Collection<String>, for period: Duration) -> Duration {
+        max(folder.untilQuiet(paths, for: period, all: false), .milliseconds(50))
+    }
+
+    /// Runs a record and a pass after `delay`, unless one is due sooner already.
+    private func scheduleRetry(after delay: Duration) {
+        let due = DispatchTime.now() + .nanoseconds(Int(delay.nanoseconds) + 20_000_000)
+        if let retryAt, retryAt <= due { return }
+        retryAt = due
+        queue.asyncAfter(deadline: due) { [weak self] in
+            // A retry brought forward leaves this one with nothing to do.
+            guard let self, retryAt == due else { return }
+            retryAt = nil
+            recordPending()
+            pass()
+        }
+    }
+}
