@@ -128,7 +128,7 @@ extension SyncEngine {
             && !scan.skipped.keys.contains(where: { !$0.isEmpty && !scan.passedOver.contains($0) }) {
             throw SyncError(
                 .massDeletion, "\(root(replica)) is empty, but it held \(archivedFiles) files at the last sync: refusing to delete them "
-                    + "from \(root(replica.other)). If you really emptied it, run again with --allow-mass-delete.")
+                    + "from \(root(replica.other)).", goAhead: .init(condition: "If you really emptied it", flag: "--allow-mass-delete"))
         }
     }
 

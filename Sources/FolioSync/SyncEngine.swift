@@ -154,8 +154,8 @@ public struct SyncEngine: Sendable {
         let changed = zip(lines, current).filter { $0 != $1 }.map { $0.1.hasPrefix("A") ? rootA : rootB }
         throw SyncError(
             .replicaReplaced, "\(changed.joined(separator: " and ")) is not the folder synced last time (another folder is there now, or a link points elsewhere): "
-                + "refusing to sync it with \(state)'s archive. If it really is the same replica (restored from a backup, say), "
-                + "run again with --allow-mass-delete.")
+                + "refusing to sync it with \(state)'s archive.",
+            goAhead: .init(condition: "If it really is the same replica (restored from a backup, say)", flag: "--allow-mass-delete"))
     }
 
     /// Records the replicas' identities for ``refuseStrangeRoots(archive:)``; throws when
@@ -179,7 +179,7 @@ public struct SyncEngine: Sendable {
             guard deletions > 5 && deletions * 2 > archivedFiles else { continue }
             throw SyncError(
                 .massDeletion, "this sync would delete \(deletions) of the \(archivedFiles) files in \(root(replica)), because they are gone from "
-                    + "\(root(replica.other)): refusing. If you really deleted them, run again with --allow-mass-delete.")
+                    + "\(root(replica.other)): refusing.", goAhead: .init(condition: "If you really deleted them", flag: "--allow-mass-delete"))
         }
     }
 

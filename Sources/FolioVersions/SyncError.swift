@@ -26,14 +26,42 @@ public struct SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         public var isIO: Bool { self == .stateIO || self == .fileIO }
     }
 
+    /// What a refusal needs to go ahead anyway: a person's say-so, as a flag of the run
+    /// that was refused (`--allow-mass-delete`), and when to give it.
+    public struct GoAhead: Sendable, Equatable {
+        /// When the refused sync is right after all: `If you really deleted them`.
+        public var condition: String
+        /// The flag that says so: `--allow-mass-delete`.
+        public var flag: String
+
+        /// A say-so given by `flag` when `condition` holds.
+        public init(condition: String, flag: String) {
+            (self.condition, self.flag) = (condition, flag)
+        }
+    }
+
     /// What happened and what to do.
     public var description: String
     /// Its kind.
     public var kind: Kind
+    /// What happened, without what to do, for a refusal that says how to go ahead anyway.
+    public var problem: String
+    /// How to go ahead anyway, for a refusal (nil for any other failure).
+    public var goAhead: GoAhead?
 
     /// An error of kind `kind`.
     public init(_ kind: Kind, _ description: String) {
         self.description = description
         self.kind = kind
+        self.problem = description
+    }
+
+    /// A refusal of kind `kind`: `problem`, then "`condition`, run again with `flag`.".
+    /// A command that runs the sync otherwise (`folio watch`) words the second part its
+    /// own way from ``goAhead``.
+    public init(_ kind: Kind, _ problem: String, goAhead: GoAhead) {
+        self.init(kind, problem + " " + goAhead.condition + ", run again with " + goAhead.flag + ".")
+        self.problem = problem
+        self.goAhead = goAhead
     }
 }

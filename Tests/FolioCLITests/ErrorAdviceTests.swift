@@ -26,7 +26,9 @@ import Testing
     }
 
     @Test func watchingAPairSaysTheFixThatWorksForWatch() {
-        let mass = SyncError(.massDeletion, "this sync would delete 9 of the 10 files in B, because they are gone from A: refusing. "
+        let mass = SyncError(.massDeletion, "this sync would delete 9 of the 10 files in B, because they are gone from A: refusing.",
+                             goAhead: .init(condition: "If you really deleted them", flag: "--allow-mass-delete"))
+        #expect(mass.description == "this sync would delete 9 of the 10 files in B, because they are gone from A: refusing. "
             + "If you really deleted them, run again with --allow-mass-delete.")
         #expect(WatchCommand.failure(mass, a: "My Notes", b: "/sync/notes") == "this sync would delete 9 of the 10 files in B, because they are "
             + "gone from A: refusing. If you really deleted them, run folio sync 'My Notes' /sync/notes --allow-mass-delete once (watching goes on). "

@@ -1,3 +1,4 @@
+import FolioSystem
 import Foundation
 
 /// `folio git-setup [REPO] [--global]`: Folio as git's merge driver for Markdown.
@@ -24,71 +25,62 @@ enum GitSetupCommand: FolioCommand {
         }
         let driver = "\(Shell.quoted(folio)) merge-file --marker-size %L --path %P -L ours -L base -L theirs %A %O %B"
         let scope = global ? ["--global"] : []
-        let git = ["git"] + (global ? [] : ["-C", repository])
-        let attributes: String
+        // git as the library runs it (GitProcess): its output, nil when it fails.
+        func git(_ command: [String]) -> String? {
+            GitProcess.output((global ? [] : ["-C", repository]) + command).map {
+                String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+        }
+        if !global && git(["rev-parse", "--git-dir"]) == nil {
+            Output.error("folio git-setup: \(repository) is not a git repository")
+            return ExitCode.problems
+        }
+        for (key, value) in [("merge.folio.name", "Folio: Markdown documents merged by field and section"), ("merge.folio.driver", driver)] {
+            guard git(["config"] + scope + [key, value]) != nil else {
+                Output.error("folio git-setup: git config \(key) failed")
+                return ExitCode.problems
+            }
+        }
+        let attributes: RootedPath
+        let shown: String
         do {
-            if !global {
-                guard try run(git + ["rev-parse", "--git-dir"]).status == 0 else {
-                    Output.error("folio git-setup: \(repository) is not a git repository")
-                    return ExitCode.problems
-                }
-            }
-            for (key, value) in [("merge.folio.name", "Folio: Markdown documents merged by field and section"), ("merge.folio.driver", driver)] {
-                guard try run(git + ["config"] + scope + [key, value]).status == 0 else {
-                    Output.error("folio git-setup: git config \(key) failed")
-                    return ExitCode.problems
-                }
-            }
             if global {
-                let configured = try run(["git", "config", "--global", "core.attributesFile"]).output
-                let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
-                let xdg = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"] ?? home + "/.config"
-                attributes = configured.isEmpty ? xdg + "/git/attributes" : (configured.hasPrefix("~/") ? home + configured.dropFirst(1) : configured)
+                // Unset: git says so by failing.
+                let configured = git(["config", "--global", "core.attributesFile"]) ?? ""
+                let home = Syscall.environment("HOME") ?? NSHomeDirectory()
+                let xdg = Syscall.environment(nonEmpty: "XDG_CONFIG_HOME") ?? home + "/.config"
+                shown = configured.isEmpty ? xdg + "/git/attributes" : (configured.hasPrefix("~/") ? home + configured.dropFirst(1) : configured)
+                // The user's own configuration file, named by git: reached as `cp` would reach it.
+                attributes = try RootedFolder.creating(AtomicFile.parent(of: shown))[AtomicFile.name(of: shown)]
             } else {
-                let top = try run(git + ["rev-parse", "--show-toplevel"])
-                guard top.status == 0, !top.output.isEmpty else {
+                guard let top = git(["rev-parse", "--show-toplevel"]), !top.isEmpty else {
                     Output.error("folio git-setup: \(repository) has no working tree (a bare repository?): nowhere to put .gitattributes")
                     return ExitCode.problems
                 }
-                attributes = top.output + "/.gitattributes"
+                shown = top + "/.gitattributes"
+                attributes = try RootedFolder(top)[".gitattributes"]
             }
-            let existing: String
-            if FileManager.default.fileExists(atPath: attributes) {
-                // One that is there but cannot be read must not be overwritten as if empty.
-                existing = try String(contentsOfFile: attributes, encoding: .utf8)
-            } else {
-                existing = ""
-            }
+            // One that is there but cannot be read is not overwritten as if empty: the read throws.
+            let before = try? FileStamp.of(attributes)
+            let existing = String(decoding: try AtomicFile.contentsIfPresent(attributes) ?? [], as: UTF8.self)
             let lines = existing.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            var added: [String] = []
-            for line in ["*.md merge=folio", "*.markdown merge=folio"] where !lines.contains(line) { added.append(line) }
+            let added = ["*.md merge=folio", "*.markdown merge=folio"].filter { !lines.contains($0) }
             if !added.isEmpty {
-                try FileManager.default.createDirectory(
-                    atPath: (attributes as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 let separator = existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n"
-                try Data((existing + separator + added.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: attributes))
+                let text = existing + separator + added.joined(separator: "\n") + "\n"
+                // Only over the file as read: an edit saved meanwhile is not lost.
+                guard try AtomicFile.write(Array(text.utf8), to: attributes, mode: before?.permissions, replacingOnly: { $0 == before }) else {
+                    Output.error("folio git-setup: \(shown) changed while it was being set up; nothing was written there: run it again")
+                    return ExitCode.problems
+                }
             }
             Output.print("git merges Markdown with Folio \(global ? "in every repository" : "in \(repository)"):")
             Output.print("  merge.folio.driver = \(driver)")
-            Output.print("  \(attributes): " + (added.isEmpty ? "already has *.md merge=folio" : "added " + added.joined(separator: ", ")))
+            Output.print("  \(shown): " + (added.isEmpty ? "already has *.md merge=folio" : "added " + added.joined(separator: ", ")))
             return ExitCode.success
         } catch {
-            Output.error("folio git-setup: \(error.localizedDescription)")
+            Output.error("folio git-setup: " + FileProblem.line(error))
             return ExitCode.problems
         }
-    }
-
-    /// Runs a command; its status and trimmed standard output.
-    static func run(_ command: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }

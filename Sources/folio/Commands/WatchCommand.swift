@@ -96,8 +96,8 @@ enum WatchCommand: FolioCommand {
             for line in report.lines(for: change, in: store, json: json) { if json { Output.printJSON(line) } else { Output.print(line) } }
             folding.changed(change.paths)
         }
-        _ = stop
-        return ExitCode.success
+        // The signal handlers live as long as the watch (a bare `_ = stop` would not keep them).
+        return withExtendedLifetime(stop) { ExitCode.success }
     }
 }
 
@@ -122,9 +122,9 @@ extension WatchCommand {
             return "\(error) — waiting for it to come back"
         case .massDeletion, .replicaReplaced:
             // watch takes no --allow-mass-delete: one sync that does, and watching goes on.
-            let once = "run folio sync \(Shell.quoted(a)) \(Shell.quoted(b)) --allow-mass-delete once (watching goes on)"
-            let text = error.description.replacingOccurrences(of: "run again with --allow-mass-delete", with: once)
-            return (text == error.description ? text + " If so, " + once + "." : text) + " Nothing is synced until then."
+            let flag = error.goAhead?.flag ?? "--allow-mass-delete"
+            let once = "run folio sync \(Shell.quoted(a)) \(Shell.quoted(b)) \(flag) once (watching goes on)"
+            return error.problem + " " + (error.goAhead?.condition ?? "If so") + ", " + once + ". Nothing is synced until then."
         default:
             let sentence = error.description.hasSuffix(".") ? error.description : error.description + "."
             return sentence + " Nothing is synced until this is fixed; tried again every few seconds."
@@ -157,9 +157,12 @@ extension WatchCommand {
         let stop = StopSignals { watcher.stop() }
         Output.error("keeping \(engine.rootA) and \(engine.rootB) in step (Ctrl-C stops)")
         watcher.start()
-        // Runs until a signal ends the process.
-        // Sleep throws only when cancelled, and nothing cancels this task: the loop goes on.
-        while true { try? await Task.sleep(for: .seconds(3600)) }
-        _ = stop
+        // Runs until a signal ends the process. Sleep throws only when cancelled, and nothing
+        // cancels this task: the loop goes on. Each pass holds the signal handlers (no
+        // async withExtendedLifetime here), so they live as long as the loop.
+        while true {
+            withExtendedLifetime(stop) {}
+            try? await Task.sleep(for: .seconds(3600))
+        }
     }
 }
