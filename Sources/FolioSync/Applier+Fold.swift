@@ -25,14 +25,12 @@ extension Applier {
         }
         guard !pending.isEmpty, var ours = read(replica, original) else { return }
         let now = engine.now
-        // Best effort: the history of versions only serves `folio history`; a batch its store could not write is dropped before anything names it, and the disk that refused it refuses the record phase's flush too, which reports it.
-        if !engine.options.dryRun { try? history?.record(ours, at: original.relative, time: now) }
+        if !engine.options.dryRun { recordVersion(ours, of: original, time: now) }
         var merged: [(copy: SyncPath, hash: SHA256.Digest)] = []
         for copy in pending {
             guard let theirs = read(replica, copy) else { continue }
             let theirsHash = SHA256.hash(theirs)
-            // As above: best effort, for `folio history`.
-            if !engine.options.dryRun { try? history?.record(theirs, at: copy.relative, time: now) }
+            if !engine.options.dryRun { recordVersion(theirs, of: copy, time: now) }
             // Each copy against the base chosen for it and the file as merged so far.
             let base = history.flatMap {
                 BaseChoice.base(for: ConflictCopies.rootOriginal(of: copy.relative) ?? original.relative, file: ours, copy: theirs, history: $0, root: engine.folder(replica), useGit: true)
@@ -60,8 +58,7 @@ extension Applier {
         let mergedHash = SHA256.hash(ours)
         if mergedHash != file.hash {
             guard writeReplacing(ours, original, in: replica, expected: file.stamp, executable: file.stamp.isExecutable) != nil else { return }
-            // As above: best effort, for `folio history`.
-            try? history?.record(ours, at: original.relative, time: now)
+            recordVersion(ours, of: original, time: now)
         }
         // The copies a killed sync had merged are in this merge too: its hash is theirs now.
         for index in carried..<pendingFolds.count { pendingFolds[index].mergedHash = mergedHash }
@@ -92,5 +89,16 @@ extension Applier {
             if (try? FileStamp.of(full(fold.replica, fold.copy))) == nil { report.record(.folded(copy: fold.copy.key)) }
         }
         return left
+    }
+
+    /// Records `bytes` as a version of `path`, seen at `time`, in the history of versions, which the bases
+    /// of later folds are chosen from (``BaseChoice``). A version the disk refused is
+    /// reported, and the fold goes on: a later fold of this file may then find no base
+    /// in the history and keep its copy, never merge on a wrong one.
+    mutating func recordVersion(_ bytes: [UInt8], of path: SyncPath, time: Int64) {
+        do { try history?.record(bytes, at: path.relative, time: time) } catch {
+            report.record(stateNotWritten: "cannot keep the version of \(path.key) a fold started from in the history of versions ("
+                + FileProblem.advice(any: error, writing: true) + "); a later fold of it may keep its copy")
+        }
     }
 }

@@ -4,7 +4,7 @@ import FolioVersions
 /// The last state both replicas agreed on, per path: the content hash, each
 /// replica's stamp when it was recorded (so that an unchanged stamp means an unchanged
 /// file and no re-read), and the executable bit. The content of text files is kept
-/// beside it (``BlobStore``) as the base of later merges.
+/// beside it (``BaseStore``) as the base of later merges.
 package struct SyncArchive: Sendable, Equatable {
     /// What both replicas held at one path.
     package struct Entry: Sendable, Equatable {
