@@ -163,7 +163,7 @@ public struct DiskSnapshot: Sendable, Equatable {
     /// spellings there makes the path `.twins` (a fresh load leaves both out).
     static func spellings(of path: RootedPath) -> Spelling {
         guard !path.relative.string.utf8.allSatisfy({ $0 < 0x80 }) else { return .asAsked }
-        var walked = RelativePath.folder
+        var walked = RelativePath.root
         var respelled = false
         for component in path.relative.string.split(separator: "/").map(String.init) {
             var spelled = component

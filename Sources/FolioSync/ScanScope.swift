@@ -19,12 +19,12 @@ package struct ScanScope: Sendable, Equatable {
     package init?(_ hints: some Sequence<String>, archive: SyncArchive, ignore: FolioIgnore) {
         for hint in hints {
             var path = RelativePath(hint.hasSuffix("/") ? String(hint.dropLast()) : hint)
-            if path.isFolder || path.string == FolioIgnore.fileName { return nil }
+            if path.isRoot || path.string == FolioIgnore.fileName { return nil }
             let parent = path.parent
             // Inside a folder no sync enters (`.git`, a rule's folder), nothing is synced.
             if parent.string.split(separator: "/").contains(where: { FolderRules.isIgnoredDirectory(String($0)) }) { continue }
-            if !parent.isFolder, SyncEngine.isIgnored(SyncPath(folder: parent.string), by: ignore) { continue }
-            while !path.parent.isFolder, archive.entries[SyncPath(folder: path.parent.string)] == nil { path = path.parent }
+            if !parent.isRoot, SyncEngine.isIgnored(SyncPath(folder: parent.string), by: ignore) { continue }
+            while !path.parent.isRoot, archive.entries[SyncPath(folder: path.parent.string)] == nil { path = path.parent }
             guard paths.insert(path.string).inserted else { continue }
             names[path.parent.string, default: []].insert(path.name)
         }

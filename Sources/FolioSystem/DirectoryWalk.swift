@@ -12,14 +12,14 @@ public enum DirectoryWalk {
     ) throws(SystemError) -> (paths: [String], problems: [SystemError]) {
         var paths: [String] = []
         var problems: [SystemError] = []
-        var pending: [RelativePath] = [.folder]
+        var pending: [RelativePath] = [.root]
         let base = root.relative
         while let relative = pending.popLast() {
             let folder = RootedPath(root.folder, base.appending(relative.string))
             let dir: DirectoryStream
             do { dir = try folder.openDirectoryStream() } catch {
                 // The root must open: a missing root is an error, not an empty folder.
-                if relative.isFolder { throw error }
+                if relative.isRoot { throw error }
                 problems.append(error)
                 continue
             }

@@ -21,7 +21,7 @@ package struct FolderPins {
     /// root's own descriptor.
     package mutating func pinned(_ path: RootedPath) throws(SystemError) -> RootedPath {
         let parent = path.relative.parent
-        guard !parent.isFolder else { return path }
+        guard !parent.isRoot else { return path }
         let name = RelativePath(path.name)
         if let kept = open.first(where: { $0.root === path.folder && $0.relative == parent }) {
             return RootedPath(kept.folder, name)

@@ -14,14 +14,23 @@ public struct RelativePath: Sendable, Hashable, Comparable, CustomStringConverti
     /// A path from a literal.
     public init(stringLiteral value: String) { self.string = value }
 
-    /// The folder itself.
-    public static let folder = RelativePath("")
+    /// The root: the folder itself.
+    public static let root = RelativePath("")
+
+    /// The root (a name that read as "a folder", which ``SyncPath/isFolder`` means).
+    @available(*, deprecated, renamed: "root")
+    public static var folder: RelativePath { root }
 
     /// The path as text.
     public var description: String { string }
 
-    /// Whether this is the folder itself.
-    public var isFolder: Bool { string.isEmpty }
+    /// Whether this is the root, the folder itself.
+    public var isRoot: Bool { string.isEmpty }
+
+    /// Whether this is the root (a name that read as "names a folder", which
+    /// ``SyncPath/isFolder`` means).
+    @available(*, deprecated, renamed: "isRoot")
+    public var isFolder: Bool { isRoot }
 
     /// Whether the path `path` is `folder` or lies below it (everything lies below the
     /// folder itself, `""`). Compared as `String`s compare, as the maps keyed by path do.
@@ -35,9 +44,9 @@ public struct RelativePath: Sendable, Hashable, Comparable, CustomStringConverti
         return String(string[string.index(after: slash)...])
     }
 
-    /// The path of the folder holding it (``folder`` for a name at the top).
+    /// The path of the folder holding it (``root`` for a name at the top).
     public var parent: RelativePath {
-        guard let slash = string.utf8.lastIndex(of: UInt8(ascii: "/")) else { return .folder }
+        guard let slash = string.utf8.lastIndex(of: UInt8(ascii: "/")) else { return .root }
         return RelativePath(String(string[..<slash]))
     }
 

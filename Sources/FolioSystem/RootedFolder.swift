@@ -64,7 +64,7 @@ public final class RootedFolder: Sendable, CustomStringConvertible {
     public subscript(_ relative: RelativePath) -> RootedPath { RootedPath(self, relative) }
 
     /// The folder itself, as a path.
-    public var root: RootedPath { RootedPath(self, .folder) }
+    public var root: RootedPath { RootedPath(self, .root) }
 
     /// Whether `other` is this very folder (the same device and inode).
     public func isSameFolder(as other: RootedFolder) -> Bool { device == other.device && inode == other.inode }

@@ -31,7 +31,7 @@ extension RootedPath {
 
     /// What `lstat` says of it (a link is a link, never what it points to).
     package func linkStatus() throws(SystemError) -> FileStatus {
-        if relative.isFolder { return try Syscall.status(of: folder.descriptor, path: path) }
+        if relative.isRoot { return try Syscall.status(of: folder.descriptor, path: path) }
         return try withParent { (directory, name) throws(SystemError) in
             try Syscall.linkStatus(name, in: directory, displayPath: path)
         }

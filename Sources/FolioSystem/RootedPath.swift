@@ -18,7 +18,7 @@ public struct RootedPath: Sendable, CustomStringConvertible {
     }
 
     /// The full path, for messages only (never opened as such).
-    public var path: String { relative.isFolder ? folder.path : folder.path + "/" + relative.string }
+    public var path: String { relative.isRoot ? folder.path : folder.path + "/" + relative.string }
 
     /// The full path, for messages.
     public var description: String { path }

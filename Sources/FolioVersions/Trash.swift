@@ -128,7 +128,7 @@ public struct Trash: Sendable {
         let top = state["trash"].relative
         var folder = path.parent
         // Best effort: the first folder that holds something (or cannot be removed) ends it, and an empty one left is harmless, expired in 30 days.
-        while folder.relative != top && !folder.relative.isFolder && (try? folder.removeDirectory()) != nil {
+        while folder.relative != top && !folder.relative.isRoot && (try? folder.removeDirectory()) != nil {
             folder = folder.parent
         }
     }

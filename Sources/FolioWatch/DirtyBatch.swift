@@ -114,7 +114,7 @@ package struct DirtyBatch: Sendable {
         guard FolderRules.isRecordPath(path) else { return }
         written.insert(path)
         var folder = RelativePath(path)
-        while !folder.isFolder, writtenOrAbove.insert(folder.string).inserted { folder = folder.parent }
+        while !folder.isRoot, writtenOrAbove.insert(folder.string).inserted { folder = folder.parent }
         writtenOrAbove.insert("")
     }
 }

@@ -145,4 +145,22 @@ import Testing
         let attributes = try String(contentsOf: home.appendingPathComponent(".config/git/attributes"), encoding: .utf8)
         #expect(attributes == "*.md merge=folio\n*.markdown merge=folio\n")
     }
+
+    @Test func mergeFileWritesAtomicallyAndKeepsTheMode() throws {
+        let folder = try FolioBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ours = folder.appendingPathComponent("ours.txt")
+        try Data("a\nb\nc\n".utf8).write(to: ours)
+        try Data("a\nb\nc\n".utf8).write(to: folder.appendingPathComponent("base.txt"))
+        try Data("a\nb\nc\nd\n".utf8).write(to: folder.appendingPathComponent("theirs.txt"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: ours.path)
+        let before = try FileManager.default.attributesOfItem(atPath: ours.path)[.systemFileNumber] as? Int
+        let run = try FolioBinary.run(["merge-file", "ours.txt", "base.txt", "theirs.txt"], in: folder)
+        #expect(run.status == 0)
+        #expect(try String(contentsOf: ours, encoding: .utf8) == "a\nb\nc\nd\n")
+        let attributes = try FileManager.default.attributesOfItem(atPath: ours.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        // A new file renamed into place, not the old one rewritten where it stood.
+        #expect((attributes[.systemFileNumber] as? Int) != before)
+    }
 }

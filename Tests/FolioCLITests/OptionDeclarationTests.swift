@@ -57,4 +57,19 @@ import Testing
         }
         #expect(takers.sorted() == ["check", "conflicts", "fold", "resolve", "restore", "sync", "watch"])
     }
+
+    @Test func helpIsAnOptionNotAValueNorAnythingAfterDoubleDash() throws {
+        let folder = try FolioBinary.temporaryFolder()
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("todos"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // After `--`, -h is a path like any other: no such folder, not help.
+        let afterDashes = try FolioBinary.run(["list", "--", "-h"], in: folder)
+        #expect(afterDashes.status == 2 && !afterDashes.stdout.contains("usage:") && afterDashes.stderr.contains("-h"))
+        // As an option's value it is the value: a todo titled -h.
+        let titled = try FolioBinary.run(["add", folder.path, "todo", "--title", "-h"])
+        #expect(titled.status == 0 && titled.stdout == "todos/h.md\n", "\(titled.stderr)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("todos/h.md"), encoding: .utf8).hasPrefix("---\ntitle: -h\n"))
+        let help = try FolioBinary.run(["add", folder.path, "-h"])
+        #expect(help.status == 0 && help.stdout.hasPrefix("usage: folio add"))
+    }
 }

@@ -96,11 +96,3 @@ import Testing
         #expect(Kind.of(try Document(text: "---\nkind: Todo\n---\n"), path: "x/a.md") == .todo)
     }
 }
-
-@Suite struct QuoteImportTests {
-    @Test func readsDelimitedQuotesFoldingLineBreaks() {
-        let text = "#- Stay hungry,\nstay foolish. -#\n#-   -#\nnoise\n#- Simplicity is prerequisite\r\n  for reliability. -#"
-        #expect(QuoteImport.quotes(in: text).map(\.text) == ["Stay hungry, stay foolish.", "Simplicity is prerequisite for reliability."])
-        #expect(QuoteImport.quotes(in: "no quotes here").isEmpty)
-    }
-}

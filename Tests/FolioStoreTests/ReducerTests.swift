@@ -206,4 +206,82 @@ import Testing
         #expect(Reducer.reduce(&state, .toggleDone(path: "nope.md")).errors.map(\.kind) == [.noSuchRecord])
         state._checkInvariants()
     }
+
+    @Test func settingsWriteEveryKeyAndANoOpWritesNothing() throws {
+        var state = StoreState(files: [:])
+        let noOp = Reducer.reduce(&state, .updateSettings(state.settings))
+        #expect(noOp.effects.isEmpty && noOp.changes.isEmpty && state.settingsBytes == nil)
+
+        _ = Reducer.reduce(&state, .settingsFileChanged(bytes: Array("sleepGoal: 8\ntheme: dark # night\nunits: metric\n".utf8)))
+        var settings = state.settings
+        settings.fields["theme"] = .string("light")
+        settings.fields["alarm"] = .string("07:00")
+        settings.fields["units"] = nil
+        let outcome = Reducer.reduce(&state, .updateSettings(settings))
+        #expect(outcome.changes.settingsChanged)
+        #expect(state.settingsBytes.map { String(decoding: $0, as: UTF8.self) } == "sleepGoal: 8\ntheme: light # night\nalarm: 07:00\n")
+        // Settings made from scratch change what they set and remove nothing.
+        let fresh = Reducer.reduce(&state, .updateSettings(Settings(sleepGoal: 7.5)))
+        #expect(fresh.changes.settingsChanged)
+        #expect(state.settingsBytes.map { String(decoding: $0, as: UTF8.self) } == "sleepGoal: 7.5\ntheme: light # night\nalarm: 07:00\n")
+    }
+
+    @Test func sortingWorkoutsTellsObserversAndTheDefaultOrderComesBack() {
+        var state = ReducerTests.state(adding: ["workouts/walk.md": "---\nname: Walk\ndistance: 3\ndate: 2026-10-09\ncomplexity: medium\n---\n"])
+        let byDate = state.workouts.map(\.path)
+        #expect(byDate == ["workouts/walk.md", "workouts/long.md", "workouts/run.md"])
+        let sorted = Reducer.reduce(&state, .sortWorkoutsByDistance)
+        #expect(sorted.changes.reordered == [.workout] && !sorted.changes.isEmpty)
+        #expect(state.workouts.map(\.path) == ["workouts/long.md", "workouts/run.md", "workouts/walk.md"])
+        #expect(Reducer.reduce(&state, .sortWorkoutsByDistance).changes.isEmpty)
+        let back = Reducer.reduce(&state, .sortWorkoutsByDate)
+        #expect(back.changes.reordered == [.workout] && state.workouts.map(\.path) == byDate)
+    }
+
+    @Test func todoActionsTouchOnlyTodosAndRecipeActionsOnlyRecipes() {
+        var state = ReducerTests.state(adding: [:])
+        for action: Action in [.toggleDone(path: "recipes/carbonara.md"), .removeTodo(path: "recipes/carbonara.md"),
+                               .removeRecipe(path: "todos/milk.md"),
+                               .updateRecipe(path: "todos/milk.md", Recipe(title: "X", ingredients: [Ingredient(name: "Y")], steps: ["Z"]))] {
+            let outcome = Reducer.reduce(&state, action)
+            #expect(outcome.effects.isEmpty && outcome.changes.isEmpty, "\(action)")
+            #expect(outcome.errors.map(\.kind) == [.wrongKind], "\(action)")
+        }
+        #expect(state.records.count == ReducerTests.files.count)
+    }
+
+    @Test func everyAddIsValidatedAndEveryProblemReported() {
+        var state = ReducerTests.state(adding: [:])
+        let cases: [(Action, [String])] = [
+            (.addTodo(Todo(title: "  ")), ["cannot add the todo: a todo needs a title"]),
+            (.addWorkout(Workout(name: "", distance: -3)), [
+                "cannot add the workout: a workout needs a name",
+                "cannot add the workout: a workout's distance must be a number of kilometres, 0 or more (got -3.0)",
+            ]),
+            (.addQuote(Quote(text: "\n")), ["cannot add the quote: a quote needs its words"]),
+            (.addRecipe(Recipe(title: "")), [
+                "cannot add the recipe: a recipe needs a title", "cannot add the recipe: a recipe needs at least one ingredient",
+                "cannot add the recipe: a recipe needs at least one step",
+            ]),
+        ]
+        for (action, messages) in cases {
+            let outcome = Reducer.reduce(&state, action)
+            #expect(outcome.effects.isEmpty && outcome.changes.isEmpty, "\(action)")
+            #expect(outcome.errors.map(\.message) == messages)
+            #expect(outcome.errors.allSatisfy { $0.kind == .invalidRecord })
+        }
+        #expect(state.records.count == ReducerTests.files.count)
+    }
+
+    @Test func orderingTodosByDateKeepsTheTimeOfDay() {
+        var state = StoreState(files: [
+            "todos/evening.md": "---\ntitle: Evening\ndate: 2026-12-01T18:00:00\norder: 1\n---\n",
+            "todos/morning.md": "---\ntitle: Morning\ndate: 2026-12-01T08:00:00\norder: 2\n---\n",
+            "todos/undated.md": "---\ntitle: Someday\norder: 3\n---\n",
+            "todos/yesterday.md": "---\ntitle: Yesterday\ndate: 2026-11-30\norder: 4\n---\n",
+        ].mapValues { Array($0.utf8) })
+        let outcome = Reducer.reduce(&state, .orderTodosByDate)
+        #expect(state.todos.map(\.title) == ["Yesterday", "Morning", "Evening", "Someday"])
+        #expect(outcome.changes.reordered == [.todo])
+    }
 }

@@ -6,10 +6,24 @@
 struct ArgumentSpec: Sendable {
     var flags: [Flag] = []
     var options: [OptionInfo] = []
+    /// The forms the command takes, each its positionals in order (`DIR`, or `A B`).
+    var forms: [[Positional]] = []
+    /// How many positionals the forms take together, from the fewest to the most.
     var positionals: ClosedRange<Int>
+    /// What the forms take, in words, for the error when the count is wrong.
     var positionalNames: String
     /// The positional part of each usage line (`DIR`, or `DIR` and `A B` for two forms).
     var synopses: [String] = []
+
+    /// A command of `flags` and `options` whose positionals are one of `forms`
+    /// (`[[dir], [a, b]]`; none: `[]`); `positionalNames` says them in words.
+    init(flags: [Flag] = [], options: [OptionInfo] = [], forms: [[Positional]] = [], positionalNames: String) {
+        (self.flags, self.options, self.forms, self.positionalNames) = (flags, options, forms, positionalNames)
+        let fewest = forms.map { form in form.filter { !$0.isOptional }.count }.min() ?? 0
+        let most = forms.map(\.count).max() ?? 0
+        positionals = fewest...most
+        synopses = forms.map { form in form.map(\.synopsis).joined(separator: " ") }
+    }
 
     /// The names of the flags.
     var flagNames: Set<String> { Set(flags.map(\.name)) }

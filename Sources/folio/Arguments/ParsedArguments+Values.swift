@@ -3,6 +3,21 @@ extension ParsedArguments {
     /// Whether `flag` was given.
     func isSet(_ flag: Flag) -> Bool { flags.contains(flag.name) }
 
+    /// The value of `positional`, one its form needs: the parser refused a count
+    /// without it (see ``ArgumentSpec/positionals``).
+    func value(of positional: Positional) -> String {
+        precondition(!positional.isOptional && positional.index < positionals.count, "\(positional.name) is checked by the parser")
+        return positionals[positional.index]
+    }
+
+    /// The value of `positional` when it was given (one a form may leave out), else nil.
+    func valueIfGiven(_ positional: Positional) -> String? {
+        positional.index < positionals.count ? positionals[positional.index] : nil
+    }
+
+    /// How many positionals were given: which of a command's forms was used.
+    var positionalCount: Int { positionals.count }
+
     /// The value of `option` (the last one, when given more than once), nil when it was
     /// not given. Read when the command needs it, so that errors come in the order the
     /// command checks things.

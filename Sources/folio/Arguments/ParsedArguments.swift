@@ -6,7 +6,9 @@ struct ParsedArguments {
     private(set) var flags: Set<String> = []
     /// The text of each option given, by name, in the order given.
     private(set) var options: [String: [String]] = [:]
-    var positionals: [String] = []
+    /// The positionals given, in order: read through their declarations
+    /// (ParsedArguments+Values.swift).
+    private(set) var positionals: [String] = []
 
     struct UsageError: Error, CustomStringConvertible {
         var description: String

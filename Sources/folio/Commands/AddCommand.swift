@@ -30,12 +30,14 @@ enum AddCommand: FolioCommand {
     static let date = Option<String>("--date", "D", help: "the date, as written (2026-11-01)")
     static let priority = Option<Int>("--priority", "N", help: "a todo's priority", format: IntFormat(said: "a whole number"))
     static let field = Option<FieldAssignment>("--field", "KEY=VALUE", help: "one more front-matter key, typed as YAML; once per key")
+    static let dir = Positional("DIR", at: 0)
+    static let kind = Positional("KIND", at: 1)
     static let arguments = ArgumentSpec(
-        options: [title.info, date.info, priority.info, field.info], positionals: 2...2, positionalNames: "DIR and KIND", synopses: ["DIR KIND"])
+        options: [title.info, date.info, priority.info, field.info], forms: [[dir, kind]], positionalNames: "DIR and KIND")
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
-        let kind = Kind(rawValue: arguments.positionals[1])
-        let store = try await loadStore(arguments.positionals[0])
+        let kind = Kind(rawValue: arguments.value(of: Self.kind))
+        let store = try await loadStore(arguments.value(of: dir))
         let declared = store.state.kindRules.declared.schemas.keys.sorted()
         guard kinds.contains(kind) || declared.contains(kind) else {
             let others = declared.isEmpty ? "" : " (or one folio.yaml declares: \(declared.map(\.rawValue).joined(separator: ", ")))"

@@ -16,10 +16,11 @@ enum CheckCommand: FolioCommand {
         versions is read from --state DIR, else the folder's default state).
         Exits 1 when there are problems, 0 when there are none.
         """
-    static let arguments = ArgumentSpec(options: [SharedOptions.state.info], positionals: 1...1, positionalNames: "one DIR", synopses: ["DIR"])
+    static let dir = Positional("DIR", at: 0)
+    static let arguments = ArgumentSpec(options: [SharedOptions.state.info], forms: [[dir]], positionalNames: "one DIR")
 
     static func run(_ arguments: ParsedArguments) async throws -> Int32 {
-        let root = arguments.positionals[0]
+        let root = arguments.value(of: dir)
         let state = try SharedOptions.stateDirectory(arguments)
         let report: FolderCheck.Report
         do { report = try FolderCheck.run(root: root) } catch {

@@ -20,12 +20,13 @@ enum ConflictsCommand: FolioCommand {
         "base" or "reason", "fromFolioSync"}]}. Exits 1 when there are copies, 0 when
         there are none.
         """
-    static let arguments = ArgumentSpec(flags: [SharedOptions.json], options: [SharedOptions.state.info], positionals: 1...1, positionalNames: "one DIR", synopses: ["DIR"])
+    static let dir = Positional("DIR", at: 0)
+    static let arguments = ArgumentSpec(flags: [SharedOptions.json], options: [SharedOptions.state.info], forms: [[dir]], positionalNames: "one DIR")
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let state = try SharedOptions.stateDirectory(arguments)
         let statuses: [ConflictStatus]
-        do { statuses = try ConflictStatus.all(in: arguments.positionals[0], state: state) } catch {
+        do { statuses = try ConflictStatus.all(in: arguments.value(of: dir), state: state) } catch {
             Output.error("folio conflicts: \(error)")
             return ExitCode.of(error)
         }

@@ -11,7 +11,7 @@ enum DemoCommand: FolioCommand {
         shows a recipe's front matter as JSON, edits one field in place and shows that
         only that line changed. The copy is removed afterwards; Fixtures/ is not touched.
         """
-    static let arguments = ArgumentSpec(positionals: 0...0, positionalNames: "no arguments")
+    static let arguments = ArgumentSpec(positionalNames: "no arguments")
 
     static func run(_ arguments: ParsedArguments) async -> Int32 {
         do {

@@ -11,13 +11,15 @@ enum DoneCommand: FolioCommand {
     static let about = """
         Sets 'done: true' in the todo at PATH (relative to DIR), changing that line only.
         """
-    static let arguments = ArgumentSpec(positionals: 2...2, positionalNames: "DIR and PATH", synopses: ["DIR PATH"])
+    static let dir = Positional("DIR", at: 0)
+    static let path = Positional("PATH", at: 1)
+    static let arguments = ArgumentSpec(forms: [[dir, path]], positionalNames: "DIR and PATH")
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
-        let store = try await loadStore(arguments.positionals[0])
-        let path = arguments.positionals[1]
+        let store = try await loadStore(arguments.value(of: dir))
+        let path = arguments.value(of: Self.path)
         guard let record = store.state[path], record.kind == .todo else {
-            Output.error("\(path): error: no todo at this path in \(arguments.positionals[0]) (folio list \(Shell.quoted(arguments.positionals[0])) --kind todo lists them)")
+            Output.error("\(path): error: no todo at this path in \(arguments.value(of: dir)) (folio list \(Shell.quoted(arguments.value(of: dir))) --kind todo lists them)")
             return ExitCode.problems
         }
         if record.done == true {

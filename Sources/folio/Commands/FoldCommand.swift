@@ -38,7 +38,8 @@ enum FoldCommand: FolioCommand {
     static let quiet = Option<Duration>(
         "--quiet", unit: .seconds, range: 0...3600, fractions: true, upTo: "an hour",
         help: "wait for a copy or file changed less than this long ago", default: "2")
-    static let arguments = ArgumentSpec(flags: [SharedOptions.dryRun, SharedOptions.json], options: [SharedOptions.state.info, quiet.info], positionals: 1...1, positionalNames: "one DIR", synopses: ["DIR"])
+    static let dir = Positional("DIR", at: 0)
+    static let arguments = ArgumentSpec(flags: [SharedOptions.dryRun, SharedOptions.json], options: [SharedOptions.state.info, quiet.info], forms: [[dir]], positionalNames: "one DIR")
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         var options = FoldOptions()
@@ -46,7 +47,7 @@ enum FoldCommand: FolioCommand {
         options.dryRun = arguments.isSet(SharedOptions.dryRun)
         if let quiet = try arguments.value(of: quiet) { options.quietPeriod = quiet }
         let folder: SharedFolder
-        do { folder = try SharedFolder(arguments.positionals[0], options: options) } catch {
+        do { folder = try SharedFolder(arguments.value(of: dir), options: options) } catch {
             Output.error("folio fold: \(error)")
             return ExitCode.of(error)
         }
@@ -68,7 +69,7 @@ enum FoldCommand: FolioCommand {
             Output.error("folio fold: " + waitingLine(report.waiting, bound: bound, quiet: options.quietPeriod))
             report = await foldingAgain(folder, after: report, until: .now + bound)
         }
-        print(report, dryRun: options.dryRun, json: arguments.isSet(SharedOptions.json), folder: arguments.positionals[0])
+        print(report, dryRun: options.dryRun, json: arguments.isSet(SharedOptions.json), folder: arguments.value(of: dir))
         return report.kept.isEmpty && report.waiting.isEmpty && report.blocked == nil ? ExitCode.success : ExitCode.problems
     }
 

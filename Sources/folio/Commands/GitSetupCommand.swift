@@ -14,11 +14,12 @@ enum GitSetupCommand: FolioCommand {
         file instead, for every repository. Running it again changes nothing.
         """
     static let global = Flag("--global", help: "set it up for every repository (~/.gitconfig and git's global attributes file)")
-    static let arguments = ArgumentSpec(flags: [global], positionals: 0...1, positionalNames: "at most one REPO", synopses: ["[REPO]"])
+    static let repo = Positional("REPO", at: 0, optional: true)
+    static let arguments = ArgumentSpec(flags: [global], forms: [[repo]], positionalNames: "at most one REPO")
 
     @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
         let global = arguments.isSet(Self.global)
-        let repository = arguments.positionals.first ?? FileManager.default.currentDirectoryPath
+        let repository = arguments.valueIfGiven(repo) ?? FileManager.default.currentDirectoryPath
         guard let folio = Bundle.main.executablePath.map({ URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }) else {
             Output.error("folio git-setup: cannot tell where the folio program is")
             return ExitCode.problems

@@ -14,10 +14,12 @@ enum ImportQuotesCommand: FolioCommand {
         in DIR/quotes/. Prints how many it wrote. A quote never closed with '-#' is not
         imported: its line and column are printed and the exit status is 1.
         """
-    static let arguments = ArgumentSpec(positionals: 2...2, positionalNames: "DIR and FILE", synopses: ["DIR FILE"])
+    static let dir = Positional("DIR", at: 0)
+    static let file = Positional("FILE", at: 1)
+    static let arguments = ArgumentSpec(forms: [[dir, file]], positionalNames: "DIR and FILE")
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
-        let file = arguments.positionals[1]
+        let file = arguments.value(of: Self.file)
         let bytes: [UInt8]
         do { bytes = try FileReading.contents(ofFileNamedByUser: file) } catch {
             Output.error("\(FileProblem.line(error))\nfolio import-quotes: cannot read the quotes file")
@@ -37,11 +39,11 @@ enum ImportQuotesCommand: FolioCommand {
         }
         // A new library folder is made on first import; when it cannot be, loading it
         // next says why (missing, or not readable).
-        try? FileManager.default.createDirectory(atPath: arguments.positionals[0], withIntermediateDirectories: true)
-        let store = try await loadStore(arguments.positionals[0])
+        try? FileManager.default.createDirectory(atPath: arguments.value(of: dir), withIntermediateDirectories: true)
+        let store = try await loadStore(arguments.value(of: dir))
         var errors: [StoreError] = []
         for quote in quotes { errors += await store.dispatch(.addQuote(quote)).errors }
-        Output.print("imported \(quotes.count - errors.count) quote\(quotes.count == 1 ? "" : "s") into \(arguments.positionals[0])/quotes/")
+        Output.print("imported \(quotes.count - errors.count) quote\(quotes.count == 1 ? "" : "s") into \(arguments.value(of: dir))/quotes/")
         let status = exitStatus(reporting: errors)
         return unclosedAt == nil ? status : max(status, ExitCode.problems)
     }

@@ -18,10 +18,11 @@ enum ListCommand: FolioCommand {
         """
     /// Open-ended: a folder may hold kinds of its own (`kind: book`), so not an enum.
     static let kind = Option<String>("--kind", "KIND", help: "only the records of this kind (recipe, todo, workout, quote, note, or one the folder holds)")
-    static let arguments = ArgumentSpec(flags: [SharedOptions.json], options: [kind.info], positionals: 1...1, positionalNames: "one DIR", synopses: ["DIR"])
+    static let dir = Positional("DIR", at: 0)
+    static let arguments = ArgumentSpec(flags: [SharedOptions.json], options: [kind.info], forms: [[dir]], positionalNames: "one DIR")
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
-        let store = try await loadStore(arguments.positionals[0])
+        let store = try await loadStore(arguments.value(of: dir))
         var records = store.state.records.values.sorted { $0.path < $1.path }
         if let text = try arguments.value(of: kind) {
             guard let kind = kindOption(text, in: store, command: name) else { return ExitCode.usage }

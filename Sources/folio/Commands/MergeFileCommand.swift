@@ -39,15 +39,18 @@ enum MergeFileCommand: FolioCommand {
     static let markerSize = Option<Int>("--marker-size", "N", help: "the length of the conflict markers", default: "7", format: IntFormat(said: "a number"))
     static let path = Option<String>("--path", "NAME", help: "the file's name, for choosing the document merge", default: "CURRENT")
     static let diffAlgorithm = Option<DiffAlgorithm>("--diff-algorithm", help: "the line diff, as git's option", default: "myers")
+    static let current = Positional("CURRENT", at: 0)
+    static let base = Positional("BASE", at: 1)
+    static let other = Positional("OTHER", at: 2)
     static let arguments = ArgumentSpec(
         flags: [stdoutShort, stdout, quietShort, quiet, diff3, noDiff3, ours, theirs, union],
-        options: [label.info, markerSize.info, path.info, diffAlgorithm.info], positionals: 3...3, positionalNames: "CURRENT, BASE and OTHER", synopses: ["CURRENT BASE OTHER"])
+        options: [label.info, markerSize.info, path.info, diffAlgorithm.info], forms: [[current, base, other]], positionalNames: "CURRENT, BASE and OTHER")
 
     /// git's status for bad usage.
     static let usageStatus: Int32 = 129
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
-        let files = arguments.positionals
+        let files = [current, base, other].map { arguments.value(of: $0) }
         let labels = try arguments.values(of: label)
         guard labels.count <= 3 else {
             Output.error("folio merge-file: too many labels (-L takes at most three)\n\n\(help)")

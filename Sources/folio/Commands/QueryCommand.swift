@@ -15,15 +15,17 @@ enum QueryCommand: FolioCommand {
         (30m) and dates (2026-11-01), sort:key or sort:-key, and limit:N.
         A malformed query exits 2 with a caret under the character where it went wrong.
         """
-    static let arguments = ArgumentSpec(flags: [SharedOptions.json], positionals: 2...2, positionalNames: "DIR and QUERY", synopses: ["DIR QUERY"])
+    static let dir = Positional("DIR", at: 0)
+    static let query = Positional("QUERY", at: 1)
+    static let arguments = ArgumentSpec(flags: [SharedOptions.json], forms: [[dir, query]], positionalNames: "DIR and QUERY")
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let query: Query
-        do { query = try Query(parsing: arguments.positionals[1]) } catch {
+        do { query = try Query(parsing: arguments.value(of: Self.query)) } catch {
             Output.error("folio query: \(error)")
             return ExitCode.usage
         }
-        let store = try await loadStore(arguments.positionals[0])
+        let store = try await loadStore(arguments.value(of: dir))
         printRecords(store.state.records(matching: query), of: store, json: arguments.isSet(SharedOptions.json))
         return ExitCode.success
     }

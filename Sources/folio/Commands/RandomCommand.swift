@@ -14,13 +14,14 @@ enum RandomCommand: FolioCommand {
         """
     /// Open-ended, as `list --kind`.
     static let kind = Option<String>("--kind", "KIND", help: "the kind to choose from", default: "quote")
-    static let arguments = ArgumentSpec(flags: [SharedOptions.json], options: [kind.info], positionals: 1...1, positionalNames: "one DIR", synopses: ["DIR"])
+    static let dir = Positional("DIR", at: 0)
+    static let arguments = ArgumentSpec(flags: [SharedOptions.json], options: [kind.info], forms: [[dir]], positionalNames: "one DIR")
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
-        let store = try await loadStore(arguments.positionals[0])
+        let store = try await loadStore(arguments.value(of: dir))
         guard let kind = kindOption(try arguments.value(of: kind) ?? "quote", in: store, command: name) else { return ExitCode.usage }
         guard let record = store.state.records(of: kind).filter(\.isValid).randomElement() else {
-            Output.error("folio random: no \(kind) records in \(arguments.positionals[0])")
+            Output.error("folio random: no \(kind) records in \(arguments.value(of: dir))")
             return ExitCode.problems
         }
         if arguments.isSet(SharedOptions.json) {

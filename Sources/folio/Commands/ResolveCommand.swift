@@ -29,8 +29,10 @@ enum ResolveCommand: FolioCommand {
         """
     static let merge = Flag("--merge", help: "merge the copy into the file against the version seen before both")
     static let keep = Option<KeptSide>("--keep", help: "keep the file, or put the copy's content in it; the other goes to the trash")
+    static let dir = Positional("DIR", at: 0)
+    static let copy = Positional("COPY", at: 1)
     static let arguments = ArgumentSpec(
-        flags: [merge], options: [keep.info, SharedOptions.state.info], positionals: 2...2, positionalNames: "DIR and COPY", synopses: ["DIR COPY"])
+        flags: [merge], options: [keep.info, SharedOptions.state.info], forms: [[dir, copy]], positionalNames: "DIR and COPY")
 
     /// Why a resolve stopped, with the exit status it means.
     struct Failure: Error, CustomStringConvertible {
@@ -54,9 +56,9 @@ enum ResolveCommand: FolioCommand {
             choice = kept == .file ? .keepFile : .keepCopy
         }
         do {
-            let (root, copy) = try locate(arguments.positionals[1], in: arguments.positionals[0])
+            let (root, copy) = try locate(arguments.value(of: Self.copy), in: arguments.value(of: dir))
             guard let original = ConflictCopies.originalOfAnyCopy(copy) else {
-                throw Failure(description: "\(copy) is not a conflict copy (see folio conflicts \(arguments.positionals[0]))", status: ExitCode.usage)
+                throw Failure(description: "\(copy) is not a conflict copy (see folio conflicts \(arguments.value(of: dir)))", status: ExitCode.usage)
             }
             if choice == .show { return try show(copy, of: original, in: root) }
             var options = FoldOptions()
@@ -64,13 +66,13 @@ enum ResolveCommand: FolioCommand {
             // Not a dry run: the state's lock keeps a folio watch from folding this copy meanwhile.
             let folder: SharedFolder
             do { folder = try SharedFolder(root, options: options) } catch { throw Failure(description: "\(error)", status: ExitCode.of(error)) }
-            return try ConflictResolution(folder: folder, copy: copy, file: original).settle(choice, display: arguments.positionals[0])
+            return try ConflictResolution(folder: folder, copy: copy, file: original).settle(choice, display: arguments.value(of: dir))
         } catch let failure as Failure {
             Output.error("folio resolve: \(failure)")
             return failure.status
         } catch let error as SystemError {
             // Said of the copy the user named, never of Folio's temporary file.
-            Output.error("folio resolve: cannot settle \(arguments.positionals[1]): " + FileProblem.advice(error, writing: true, then: "resolve again"))
+            Output.error("folio resolve: cannot settle \(arguments.value(of: Self.copy)): " + FileProblem.advice(error, writing: true, then: "resolve again"))
             return ExitCode.of(error)
         } catch {
             Output.error("folio resolve: \(error)")
@@ -81,18 +83,19 @@ enum ResolveCommand: FolioCommand {
     /// The folder (absolute, links resolved) and `copy` relative to it; `copy` may be
     /// relative to `folder` or absolute, and must be inside it.
     static func locate(_ copy: String, in folder: String) throws(Failure) -> (root: String, copy: String) {
-        let root: String
-        do { root = try Syscall.realPath(folder) } catch { throw Failure(description: "\(folder): the folder is missing", status: ExitCode.usage) }
-        let full = copy.hasPrefix("/") ? copy : root + "/" + copy
-        let resolved: String
-        do { resolved = try Syscall.realPath(full) } catch {
-            throw Failure(description: "\(copy): no such file in \(folder) (folio conflicts \(folder) lists the copies)", status: ExitCode.usage)
+        do {
+            let (root, path) = try RelativePath.named(copy, in: folder)
+            return (root, path.string)
+        } catch {
+            switch error {
+            case .folderMissing:
+                throw Failure(description: "\(folder): the folder is missing", status: ExitCode.usage)
+            case .noSuchFile:
+                throw Failure(description: "\(copy): no such file in \(folder) (folio conflicts \(folder) lists the copies)", status: ExitCode.usage)
+            case .outside:
+                throw Failure(description: "\(copy) is not inside \(folder): name a copy in DIR", status: ExitCode.usage)
+            }
         }
-        let prefix = root == "/" ? "/" : root + "/"
-        guard resolved.hasPrefix(prefix), resolved.count > prefix.count else {
-            throw Failure(description: "\(copy) is not inside \(folder): name a copy in DIR", status: ExitCode.usage)
-        }
-        return (root, String(resolved.dropFirst(prefix.count)))
     }
 
     /// Prints how `copy` differs from `original`: field by field, then the body's lines.

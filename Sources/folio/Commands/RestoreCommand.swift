@@ -23,37 +23,40 @@ enum RestoreCommand: FolioCommand {
         The state folder is --state DIR, else the default one under
         $XDG_STATE_HOME/folio/ (or ~/.local/state/folio/).
         """
-    static let arguments = ArgumentSpec(options: [SharedOptions.state.info], positionals: 1...3, positionalNames: "DIR, or A and B, and an optional PATH", synopses: ["DIR [PATH]", "A B [PATH]"])
+    static let dir = Positional("DIR", at: 0)
+    static let pathInFolder = Positional("PATH", at: 1, optional: true)
+    static let a = Positional("A", at: 0)
+    static let b = Positional("B", at: 1)
+    static let pathInPair = Positional("PATH", at: 2, optional: true)
+    static let arguments = ArgumentSpec(
+        options: [SharedOptions.state.info], forms: [[dir, pathInFolder], [a, b, pathInPair]], positionalNames: "DIR, or A and B, and an optional PATH")
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
-        let positionals = arguments.positionals
         let state = try SharedOptions.stateDirectory(arguments)
         // The rule the help states: a second argument that is an existing folder is B;
         // why it is not one (missing, a file, unreadable) does not matter: then it is a PATH.
-        let isPair = positionals.count == 3 || (positionals.count == 2 && (try? RootedFolder(positionals[1])) != nil)
+        let isPair = arguments.positionalCount == 3 || (arguments.positionalCount == 2 && (try? RootedFolder(arguments.value(of: b))) != nil)
         do {
             let trash: Trash, roots: [Replica: RootedFolder], what: String
             if isPair {
                 var options = SyncOptions()
                 options.stateDirectory = state
-                let engine = try SyncEngine(positionals[0], positionals[1], options: options)
+                let engine = try SyncEngine(arguments.value(of: a), arguments.value(of: b), options: options)
                 (trash, roots, what) = (Trash(state: try engine.openState()), [.a: engine.folderA, .b: engine.folderB], "these replicas")
             } else {
                 var options = FoldOptions()
                 options.stateDirectory = state
                 // Listing reads only; restoring writes into the folder, so it takes the lock.
-                options.dryRun = positionals.count == 1
-                let folder = try SharedFolder(positionals[0], options: options)
+                options.dryRun = arguments.valueIfGiven(pathInFolder) == nil
+                let folder = try SharedFolder(arguments.value(of: dir), options: options)
                 (trash, roots, what) = (Trash(state: folder.stateFolder), [.a: folder.rootFolder, .b: folder.rootFolder], "this folder")
             }
             let items = trash.items()
-            let pathIndex = isPair ? 2 : 1
-            guard positionals.count > pathIndex else {
+            guard let path = arguments.valueIfGiven(isPair ? pathInPair : pathInFolder) else {
                 if items.isEmpty { Output.error("nothing in the trash of \(what) from the last 30 days") }
                 for item in items { Output.print("\(item.time)  \(item.replica.rawValue)  \(item.path)") }
                 return ExitCode.success
             }
-            let path = positionals[pathIndex]
             guard let item = items.first(where: { $0.path == path }), let root = roots[item.replica] else {
                 Output.error("folio restore: \(path) is not in the trash of \(what) (folio restore without PATH lists it)")
                 return ExitCode.problems

@@ -27,9 +27,11 @@ enum SyncCommand: FolioCommand {
         """
     static let allowMassDelete = Flag("--allow-mass-delete", help: "go ahead though a replica is suddenly empty, replaced, or would lose more than half its files")
     static let conflict = Option<ConflictChoice>("--conflict", help: "save a real conflict as a copy beside the file, or mark it in the file", default: "copy")
+    static let a = Positional("A", at: 0)
+    static let b = Positional("B", at: 1)
     static let arguments = ArgumentSpec(
-        flags: [SharedOptions.dryRun, SharedOptions.json, allowMassDelete], options: [SharedOptions.state.info, conflict.info], positionals: 2...2,
-        positionalNames: "A and B", synopses: ["A B"])
+        flags: [SharedOptions.dryRun, SharedOptions.json, allowMassDelete], options: [SharedOptions.state.info, conflict.info], forms: [[a, b]],
+        positionalNames: "A and B")
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         var options = SyncOptions()
@@ -45,7 +47,7 @@ enum SyncCommand: FolioCommand {
         }
         let report: SyncReport
         do {
-            report = try SyncEngine(arguments.positionals[0], arguments.positionals[1], options: options).run()
+            report = try SyncEngine(arguments.value(of: a), arguments.value(of: b), options: options).run()
         } catch {
             Output.error("folio sync: \(error)")
             return ExitCode.of(error)
@@ -53,7 +55,7 @@ enum SyncCommand: FolioCommand {
         if arguments.isSet(SharedOptions.json) {
             Output.printJSON(report.json(dryRun: options.dryRun))
         } else {
-            report.printText(dryRun: options.dryRun, roots: PerReplica(a: arguments.positionals[0], b: arguments.positionals[1]))
+            report.printText(dryRun: options.dryRun, roots: PerReplica(a: arguments.value(of: a), b: arguments.value(of: b)))
         }
         if report.couldNotWriteState { return ExitCode.ioFailure }
         return report.foundProblems ? ExitCode.problems : ExitCode.success

@@ -33,15 +33,18 @@ enum WatchCommand: FolioCommand {
         reason), conflict (path, copy), changed during sync and skipped.
         Ctrl-C (SIGINT) or SIGTERM stops it; the exit status is then 0.
         """
-    static let arguments = ArgumentSpec(flags: [SharedOptions.json], options: WatchTiming.options + [SharedOptions.state.info], positionals: 1...2, positionalNames: "DIR, or replicas A and B", synopses: ["DIR", "A B"])
+    static let dir = Positional("DIR", at: 0)
+    static let a = Positional("A", at: 0)
+    static let b = Positional("B", at: 1)
+    static let arguments = ArgumentSpec(flags: [SharedOptions.json], options: WatchTiming.options + [SharedOptions.state.info], forms: [[dir], [a, b]], positionalNames: "DIR, or replicas A and B")
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         var options = WatchOptions()
         try WatchTiming.apply(arguments, to: &options)
-        let root = arguments.positionals[0]
+        let root = arguments.value(of: dir)
         let json = arguments.isSet(SharedOptions.json)
         let state = try SharedOptions.stateDirectory(arguments)
-        if arguments.positionals.count == 2 {
+        if arguments.positionalCount == 2 {
             return await watchPair(arguments, state: state, options: options, json: json)
         }
         var foldOptions = FoldOptions()
@@ -135,11 +138,11 @@ extension WatchCommand {
         var syncOptions = SyncOptions()
         syncOptions.stateDirectory = state
         let engine: SyncEngine
-        do { engine = try SyncEngine(arguments.positionals[0], arguments.positionals[1], options: syncOptions) } catch {
+        do { engine = try SyncEngine(arguments.value(of: a), arguments.value(of: b), options: syncOptions) } catch {
             Output.error("folio watch: \(error)")
             return ExitCode.of(error)
         }
-        let (a, b) = (arguments.positionals[0], arguments.positionals[1])
+        let (a, b) = (arguments.value(of: Self.a), arguments.value(of: Self.b))
         let failures = SaidOnce()
         let watcher = PairWatcher(engine: engine, options: options) { outcome in
             if case .success = outcome { failures.reset() }

@@ -11,10 +11,11 @@ enum YAMLCommand: FolioCommand {
         null are typed by the YAML 1.2 core schema; dates are strings. A file Folio
         refuses prints FILE:LINE:COL: error: MESSAGE on standard error and exits 1.
         """
-    static let arguments = ArgumentSpec(positionals: 1...1, positionalNames: "one FILE", synopses: ["FILE"])
+    static let file = Positional("FILE", at: 0)
+    static let arguments = ArgumentSpec(forms: [[file]], positionalNames: "one FILE")
 
     static func run(_ arguments: ParsedArguments) async -> Int32 {
-        let path = arguments.positionals[0]
+        let path = arguments.value(of: file)
         let bytes: [UInt8]
         do { bytes = try FileReading.contents(ofFileNamedByUser: path) } catch {
             Output.error(FileProblem.line(error))

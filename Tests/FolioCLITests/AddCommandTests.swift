@@ -1,27 +1,14 @@
 import Foundation
 import Testing
 
-/// The command-line faults found in review (issue 14), each run as a user runs it.
-@Suite struct CommandLineFixesTests {
+/// `folio add`, run as a user runs it: the kinds it takes, fields it does not type, a
+/// kind it does not know.
+@Suite struct AddCommandTests {
     func folder() throws -> URL {
         let folder = try FolioBinary.temporaryFolder()
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("todos"), withIntermediateDirectories: true)
         try Data("---\ntitle: Buy milk\n---\n".utf8).write(to: folder.appendingPathComponent("todos/milk.md"))
         return folder
-    }
-
-    @Test func helpIsAnOptionNotAValueNorAnythingAfterDoubleDash() throws {
-        let folder = try folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        // After `--`, -h is a path like any other: no such folder, not help.
-        let afterDashes = try FolioBinary.run(["list", "--", "-h"], in: folder)
-        #expect(afterDashes.status == 2 && !afterDashes.stdout.contains("usage:") && afterDashes.stderr.contains("-h"))
-        // As an option's value it is the value: a todo titled -h.
-        let titled = try FolioBinary.run(["add", folder.path, "todo", "--title", "-h"])
-        #expect(titled.status == 0 && titled.stdout == "todos/h.md\n", "\(titled.stderr)")
-        #expect(try String(contentsOf: folder.appendingPathComponent("todos/h.md"), encoding: .utf8).hasPrefix("---\ntitle: -h\n"))
-        let help = try FolioBinary.run(["add", folder.path, "-h"])
-        #expect(help.status == 0 && help.stdout.hasPrefix("usage: folio add"))
     }
 
     @Test func addsHelpNamesTheKindsItTakes() throws {
@@ -57,21 +44,4 @@ import Testing
         #expect(try FolioBinary.run(["list", folder.path, "--kind", "todo"]).stdout.contains("todos/milk.md"))
     }
 
-    @Test func mergeFileWritesAtomicallyAndKeepsTheMode() throws {
-        let folder = try folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let ours = folder.appendingPathComponent("ours.txt")
-        try Data("a\nb\nc\n".utf8).write(to: ours)
-        try Data("a\nb\nc\n".utf8).write(to: folder.appendingPathComponent("base.txt"))
-        try Data("a\nb\nc\nd\n".utf8).write(to: folder.appendingPathComponent("theirs.txt"))
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: ours.path)
-        let before = try FileManager.default.attributesOfItem(atPath: ours.path)[.systemFileNumber] as? Int
-        let run = try FolioBinary.run(["merge-file", "ours.txt", "base.txt", "theirs.txt"], in: folder)
-        #expect(run.status == 0)
-        #expect(try String(contentsOf: ours, encoding: .utf8) == "a\nb\nc\nd\n")
-        let attributes = try FileManager.default.attributesOfItem(atPath: ours.path)
-        #expect((attributes[.posixPermissions] as? Int) == 0o600)
-        // A new file renamed into place, not the old one rewritten where it stood.
-        #expect((attributes[.systemFileNumber] as? Int) != before)
-    }
 }

@@ -6,10 +6,10 @@ import FolioTestSupport
 import Foundation
 import Testing
 
-/// Failures once swallowed by a `try?` (issue 23): each now stops the sync or is
+/// A sync whose reads or writes the disk refuses: each failure stops the sync or is
 /// reported, never taken for "nothing there" or "changed meanwhile". Faults are
 /// injected, as the tests run as root and permissions deny nothing.
-@Suite struct ReportedFailureTests {
+@Suite struct SyncEngineFailureTests {
     func sync(_ replicas: Replicas, failing failure: @escaping @Sendable (SystemError.Operation, String) -> Int32?) throws -> SyncReport {
         try replicas.sync(failing: failure)
     }
@@ -109,67 +109,4 @@ import Testing
         #expect(replicas.read("one.md", in: .b) == "one, edited\n")
     }
 
-    /// Compaction of the merge bases with an index it cannot read stops, rather than
-    /// write a generation holding none of them.
-    @Test func basesAreNotCompactedAwayWhenTheIndexCannotBeRead() throws {
-        let replicas = try Replicas()
-        defer { replicas.remove() }
-        let state = try RootedFolder.creating(replicas.state, mode: 0o700)
-        let kept = Array("base\n".utf8), hash = SHA256.hash(kept)
-        let bases = BaseStore(state: state, known: [])
-        try bases.store(kept, hash: hash)
-        try bases.flush()
-        let failing = FaultInjection(failure: { operation, path in operation == .read && path.hasSuffix("state/bases.index") ? EIO : nil })
-        FaultInjection.$current.withValue(failing) {
-            #expect(throws: SystemError.self) { try BaseStore(state: state, known: []).compact(keeping: [hash]) }
-        }
-        #expect(BaseStore(state: state, known: []).load(hash) == kept)
-    }
-
-    /// A flush of the bases that fails inside a load (which cannot throw) is thrown by
-    /// the next flush, for the sync's record of its state to report.
-    @Test func aFlushThatFailsInsideALoadIsThrownByTheNextFlush() throws {
-        let replicas = try Replicas()
-        defer { replicas.remove() }
-        let state = try RootedFolder.creating(replicas.state, mode: 0o700)
-        let bases = BaseStore(state: state, known: [])
-        let bytes = Array("base\n".utf8)
-        try bases.store(bytes, hash: SHA256.hash(bytes))
-        let failing = FaultInjection(failure: { operation, path in operation == .open && path.hasSuffix(".pack") ? ENOSPC : nil })
-        #expect(FaultInjection.$current.withValue(failing) { bases.load(SHA256.hash(bytes)) } == nil)
-        #expect(throws: SystemError.self) { try bases.flush() }
-        #expect(throws: Never.self) { try bases.flush() }
-    }
-
-    /// A folder made again at its path whose history cannot be opened (this device's
-    /// name cannot be read) is reported by the follower, not passed over.
-    @Test func aFollowedFolderWhoseHistoryCannotBeOpenedIsReported() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-follow-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let folder = root.appendingPathComponent("notes").path, state = root.appendingPathComponent("state").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Data("one\n".utf8).write(to: URL(fileURLWithPath: folder + "/one.md"))
-        var options = FoldOptions()
-        options.stateDirectory = state
-        options.useGit = false
-        final class Reports: @unchecked Sendable {
-            // Safe: `lock` guards `blocked`.
-            let lock = NSLock()
-            var blocked: [String] = []
-        }
-        let reports = Reports()
-        let follower = FoldingFollower(folder: try SharedFolder(folder, options: options)) { report in
-            if let blocked = report.blocked { reports.lock.withLock { reports.blocked.append(blocked) } }
-        }
-        follower.start()
-        await follower.ready()
-        defer { follower.stop() }
-        // The folder is made again at its path; this device's name is no longer a file.
-        try FileManager.default.removeItem(atPath: folder)
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try FileManager.default.removeItem(atPath: state + "/device")
-        try FileManager.default.createDirectory(atPath: state + "/device", withIntermediateDirectories: true)
-        _ = follower.foldNow()
-        #expect(reports.lock.withLock { reports.blocked.contains { $0.contains("cannot save this device's name") } })
-    }
 }
