@@ -25,7 +25,7 @@ package enum FolderSharing {
         if let declared = declared(root: root) { return declared ? "folio.yaml says shared: true" : nil }
         if let marker = marker(above: root.path) { return marker }
         let logs = root[SharedHistory.folderName + "/logs"]
-        if Trash.entries(logs).contains(where: { $0.hasSuffix(".log") && !$0.hasPrefix(".") && $0 != device + ".log" }) {
+        if logs.namesIfListable().contains(where: { $0.hasSuffix(".log") && !$0.hasPrefix(".") && $0 != device + ".log" }) {
             return "another device's history is in \(SharedHistory.folderName)/logs"
         }
         return nil
@@ -50,7 +50,7 @@ package enum FolderSharing {
         if exists(".sync/IgnoreList") { return "Resilio's .sync" }
         // A folder that cannot be listed holds no marker that could be seen.
         guard let listed = try? RootedFolder(folder.isEmpty ? "/" : folder) else { return nil }
-        for name in Trash.entries(listed.root) where name.hasPrefix(".") {
+        for name in listed.root.namesIfListable() where name.hasPrefix(".") {
             if (name.hasPrefix(".sync_") || name.hasPrefix("._sync_")) && name.hasSuffix(".db") { return "Nextcloud's or ownCloud's \(name)" }
             if name == ".owncloudsync.log" || name == ".nextcloudsync.log" { return "Nextcloud's or ownCloud's \(name)" }
         }

@@ -87,10 +87,10 @@ extension SharedFolder {
         return (.edit, [previous.id])
     }
 
-    /// The conflict copies of `path` in its folder.
+    /// The conflict copies of `path` in its folder (none while the folder cannot be
+    /// listed: they are looked for again at the next pass).
     package func copies(of path: String) -> [String] {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[..<$0]) + "/" } ?? ""
-        return Trash.entries(rootFolder[String(folder.dropLast())]).map { folder + $0 }.filter { ConflictCopies.rootOriginal(of: $0) == path }
+        let folder = RelativePath(path).parent
+        return rootFolder[folder.string].namesIfListable().map { folder.appending($0).string }.filter { ConflictCopies.rootOriginal(of: $0) == path }
     }
 }

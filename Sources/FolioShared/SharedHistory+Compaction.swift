@@ -71,7 +71,7 @@ extension SharedHistory {
     package func prunePublished(needed: Set<SHA256.Digest>) -> Int {
         let mine = folder.appending("versions/" + device)
         var removed = 0, left = 0
-        for name in Trash.entries(mine) {
+        for name in mine.namesIfListable() {
             guard let hash = SHA256.Digest(hex: name), !needed.contains(hash) else { left += 1; continue }
             // Best effort: content left behind is only space, removed at the next compaction.
             if (try? AtomicFile.remove(mine.appending(name))) != nil { removed += 1 } else { left += 1 }

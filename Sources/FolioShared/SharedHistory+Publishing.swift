@@ -155,8 +155,8 @@ extension SharedHistory {
         guard !isShared else { return }
         // Best effort from here: what is left of the old .folio/ is only space in the folder.
         let versions = folder.appending("versions")
-        for prefix in Trash.entries(versions) where prefix.count == 2 {
-            for name in Trash.entries(versions.appending(prefix)) where SHA256.Digest(hex: name) != nil { try? AtomicFile.remove(versions.appending(prefix + "/" + name)) }
+        for prefix in versions.namesIfListable() where prefix.count == 2 {
+            for name in versions.appending(prefix).namesIfListable() where SHA256.Digest(hex: name) != nil { try? AtomicFile.remove(versions.appending(prefix + "/" + name)) }
             try? versions.appending(prefix).removeDirectory()
         }
         try? versions.removeDirectory()

@@ -133,7 +133,7 @@ package final class SharedHistory {
     package func refresh() -> Bool {
         var changed = false
         var rebuild = false
-        for name in Trash.entries(logsFolder) where name.hasSuffix(".log") && !name.hasPrefix(".") {
+        for name in logsFolder.namesIfListable() where name.hasSuffix(".log") && !name.hasPrefix(".") {
             let other = String(name.dropLast(4))
             guard other != device else { continue }
             let path = logsFolder.appending(name)
@@ -208,7 +208,7 @@ package final class SharedHistory {
     /// another device published); nil when it is not (or not yet) here.
     package func contents(of hash: SHA256.Digest) -> [UInt8]? {
         if let bytes = contentStore.load(hash) { return bytes }
-        for publisher in Trash.entries(folder.appending("versions")) {
+        for publisher in folder.appending("versions").namesIfListable() {
             // Content that cannot be read is as good as not here yet (it travels with the sync tool): the fold keeps the copy and says why, and a rescue waits for the next pass.
             if let bytes = try? FileReading.contents(of: publishedPath(hash, by: publisher)), SHA256.hash(bytes) == hash { return bytes }
         }

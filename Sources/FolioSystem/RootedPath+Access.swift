@@ -111,6 +111,14 @@ extension RootedPath {
         return entries
     }
 
+    /// The names in the folder here, sorted; none when it cannot be listed (missing, not
+    /// a folder, refused). For Folio's own folders (its trash, a history's logs and
+    /// versions), which it lists again at its next pass: a caller that must tell an
+    /// empty folder from an unreadable one calls ``entries()``.
+    package func namesIfListable() -> [String] {
+        ((try? entries()) ?? []).map(\.name).sorted()
+    }
+
     /// Runs `body` with the folders holding this path and `target`, opened once when they
     /// are the same folder.
     private func withParents(

@@ -14,7 +14,7 @@ package enum ExternalBases {
         let stem = dot.map { String(name[..<$0]) } ?? name, ext = dot.map { String(name[$0...]) } ?? ""
         let directory = root[".stversions" + (folder.isEmpty ? "" : "/" + folder.dropLast())]
         var found: [(BaseCandidate, [UInt8])] = []
-        for entry in Trash.entries(directory) where entry.hasPrefix(stem + "~") && entry.hasSuffix(ext) {
+        for entry in directory.namesIfListable() where entry.hasPrefix(stem + "~") && entry.hasSuffix(ext) {
             let time = entry.dropFirst(stem.count + 1).dropLast(ext.count)
             guard let seconds = Syscall.epochSeconds(fromLocalTimestamp: time),
                   // Other tools' backups are only candidate bases: one that cannot be read is no candidate, and the fold says when it found none.

@@ -24,7 +24,7 @@ public struct Trash: Sendable {
     /// Everything in the trash, newest first.
     public func items() -> [Item] {
         var items: [Item] = []
-        for time in Self.entries(state["trash"]) {
+        for time in state["trash"].namesIfListable() {
             for replica in Replica.allCases {
                 let folder = place(time: time, replica: replica)
                 // Known gap: a trash folder that cannot be walked is left out of the list; saying so needs the list to carry problems to `folio trash` (Sources/folio).
@@ -158,22 +158,17 @@ public struct Trash: Sendable {
     /// Removes what was deleted more than `days` days ago (by the folder's time).
     package func expire(olderThanDays days: Int) {
         let cutoff = Syscall.localTimestamp(daysAgo: days)
-        for time in Self.entries(state["trash"]) where time < cutoff {
+        // What cannot be listed is not expired now: kept, the safe way, and looked at again at the next expiry.
+        for time in state["trash"].namesIfListable() where time < cutoff {
             Self.removeTree(state["trash"].appending(time))
         }
-    }
-
-    /// The names in `folder`, sorted (none when it cannot be read).
-    package static func entries(_ folder: RootedPath) -> [String] {
-        // Only the trash's own folders are listed with this: what cannot be read is not expired now (kept, the safe way), and a history's logs folder is read again at the next refresh.
-        ((try? folder.entries()) ?? []).map(\.name).sorted()
     }
 
     package static func removeTree(_ path: RootedPath) {
         // Best-effort expiry of our own trash: what cannot be removed now is tried again at the next sync, and nothing the user has is touched.
         guard let stamp = try? FileStamp.of(path) else { return }
         if stamp.isDirectory {
-            for name in entries(path) { removeTree(path.appending(name)) }
+            for name in path.namesIfListable() { removeTree(path.appending(name)) }
             try? path.removeDirectory()
         } else {
             try? path.unlink()
