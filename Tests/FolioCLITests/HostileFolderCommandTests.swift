@@ -59,8 +59,8 @@ import Testing
     /// folder trades places with a link to a canary at seeded random moments, then the
     /// same with `folio watch A B` running; inotify on the canary sees no read and no
     /// write, and its secret is in no replica and no state folder. About a minute.
-    @Test func aFolderSwappedForALinkInALoopNeverLeaks() throws {
-        guard let run = try PythonHarness.run("Tests/Hostile/swaploop.py", ["--syncs", "50", "--seed", "21", "--tools", "sync,watch"], timeout: 600)
+    @Test func aFolderSwappedForALinkInALoopNeverLeaks() async throws {
+        guard let run = try await PythonHarness.run("Tests/Hostile/swaploop.py", ["--syncs", "50", "--seed", "21", "--tools", "sync,watch"], timeout: 600)
         else { return }
         #expect(!run.timedOut)
         #expect(run.status == 0, "\(run.output)")

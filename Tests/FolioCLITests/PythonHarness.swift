@@ -20,8 +20,13 @@ struct PythonHarness {
     var lastLine: String { output.split(separator: "\n").last.map(String.init) ?? "" }
 
     /// Runs `script` (relative to the package root) with `--folio PATH` and `arguments`;
-    /// nil (with a printed notice) when Python is not installed.
-    static func run(_ script: String, _ arguments: [String] = [], timeout: TimeInterval) throws -> PythonHarness? {
+    /// nil (with a printed notice) when Python is not installed. Waited for off Swift's
+    /// cooperative pool (``offThePool(_:)``): a harness runs for minutes.
+    static func run(_ script: String, _ arguments: [String] = [], timeout: TimeInterval) async throws -> PythonHarness? {
+        try await offThePool { try runBlocking(script, arguments, timeout: timeout) }
+    }
+
+    private static func runBlocking(_ script: String, _ arguments: [String], timeout: TimeInterval) throws -> PythonHarness? {
         guard let python = ExternalTool.find(["python3"], install: "apt-get install python3") else { return nil }
         let folder = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -13,8 +13,8 @@ extension HarnessTests {
         /// At least this many kills a run.
         static let kills = 200
 
-        @Test func syncsKilledAtRandomMomentsLoseNothing() throws {
-            guard let run = try PythonHarness.run("Tests/Crash/realkill.py", ["--kills", "\(Self.kills)"], timeout: 900) else { return }
+        @Test func syncsKilledAtRandomMomentsLoseNothing() async throws {
+            guard let run = try await PythonHarness.run("Tests/Crash/realkill.py", ["--kills", "\(Self.kills)"], timeout: 900) else { return }
             #expect(!run.timedOut, "realkill.py did not finish within 900 s")
             #expect(run.status == 0, "realkill.py exited \(run.status)")
             let counts = run.output.firstMatch(of: /kills (\d+) in (\d+) rounds .*, tokens traced (\d+), lost 0,/)
@@ -35,8 +35,8 @@ extension HarnessTests {
     /// A B` run; after each round the pair is synced to rest, and every line the writer
     /// wrote and did not remove itself must be in A, B or the trash. Six rounds of 3 s.
     @Suite struct RaceWriterTests {
-        @Test func linesWrittenWhileSyncsRunOnABusyMachineAreNeverLost() throws {
-            guard let run = try PythonHarness.run("Tests/Crash/racewriter.py", ["--rounds", "6", "--load"], timeout: 600) else { return }
+        @Test func linesWrittenWhileSyncsRunOnABusyMachineAreNeverLost() async throws {
+            guard let run = try await PythonHarness.run("Tests/Crash/racewriter.py", ["--rounds", "6", "--load"], timeout: 600) else { return }
             #expect(!run.timedOut, "racewriter.py did not finish within 600 s")
             #expect(run.status == 0, "racewriter.py exited \(run.status)")
             let counts = run.lastLine.wholeMatch(of: /rounds 6, syncs (\d+), operations (\d+), lines written (\d+), lines lost 0, other failures 0/)

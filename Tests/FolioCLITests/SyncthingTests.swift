@@ -12,8 +12,8 @@ extension HarnessTests {
         /// The whole run takes about 2.5 minutes; past this it is stopped and fails.
         static let timeout: TimeInterval = 600
 
-        @Test func conflictCopiesFoldAcrossRealSyncthingDevices() throws {
-            try Self.expectEveryCheckPasses("Tests/Syncthing/scenarios.py", atLeast: 12)
+        @Test func conflictCopiesFoldAcrossRealSyncthingDevices() async throws {
+            try await Self.expectEveryCheckPasses("Tests/Syncthing/scenarios.py", atLeast: 12)
         }
 
         /// Tests/Syncthing/session.py: three devices (and a fourth joining late), `folio watch`
@@ -26,15 +26,15 @@ extension HarnessTests {
         /// each), settled within 40 s, no version restored unless Syncthing dropped one.
         /// About two and a half minutes; by hand, `--rounds 8` and other seeds run the same
         /// scenarios longer.
-        @Test func threeDevicesConvergeOverASessionOfOfflineEdits() throws {
-            try Self.expectEveryCheckPasses("Tests/Syncthing/session.py", ["--seed", "1"], atLeast: 7)
+        @Test func threeDevicesConvergeOverASessionOfOfflineEdits() async throws {
+            try await Self.expectEveryCheckPasses("Tests/Syncthing/session.py", ["--seed", "1"], atLeast: 7)
         }
 
         /// Runs `script` (which finds syncthing on the PATH) and expects it to end with
         /// `N passed, 0 failed`, N at least `atLeast`, within ``timeout``.
-        static func expectEveryCheckPasses(_ script: String, _ arguments: [String] = [], atLeast: Int) throws {
+        static func expectEveryCheckPasses(_ script: String, _ arguments: [String] = [], atLeast: Int) async throws {
             guard ExternalTool.find(["syncthing"], install: "apt-get install syncthing") != nil,
-                  let run = try PythonHarness.run(script, arguments, timeout: timeout) else { return }
+                  let run = try await PythonHarness.run(script, arguments, timeout: timeout) else { return }
             #expect(!run.timedOut, "\(script) did not finish within \(Int(timeout)) s")
             #expect(run.status == 0, "\(script) exited \(run.status)")
             let counts = run.lastLine.wholeMatch(of: /(\d+) passed, (\d+) failed/)

@@ -27,7 +27,7 @@ import Testing
         let todos = documents.map(Todo.init)
         #expect(todos.map(\.title) == ["Milk", "Bread"])
         #expect(todos.map(\.done) == [true, false])
-        #expect(try documents.map { try Todo(document: $0) } == todos)
+        #expect(documents.map { Todo(document: $0) } == todos)
         #expect(documents.map(Recipe.init).map(\.title) == ["Milk", "Bread"])
         #expect(documents.map(Workout.init).count == 2)
         #expect(documents.map(Quote.init).count == 2)
