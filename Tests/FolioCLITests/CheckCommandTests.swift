@@ -4,14 +4,14 @@ import Testing
 
 /// `folio check`, run as a user runs it.
 @Suite struct CheckCommandTests {
-    @Test func fixturesAreClean() throws {
-        let run = try FolioBinary.run(["check", FolioBinary.packageRoot.appendingPathComponent("Fixtures").path])
+    @Test func fixturesAreClean() async throws {
+        let run = try await FolioBinary.run(["check", FolioBinary.packageRoot.appendingPathComponent("Fixtures").path])
         #expect(run.status == 0)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains("no problems"))
     }
 
-    @Test func reportsEveryProblemAndSkipsWhatIsNeverSynced() throws {
+    @Test func reportsEveryProblemAndSkipsWhatIsNeverSynced() async throws {
         let folder = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = [
@@ -27,7 +27,7 @@ import Testing
             "readme.txt": "---\nbroken: [\n---\n",
         ]
         try Fixtures.write(files, into: folder)
-        let run = try FolioBinary.run(["check", folder.path])
+        let run = try await FolioBinary.run(["check", folder.path])
         #expect(run.status == 1)
         let root = folder.path
         #expect(run.stdout == """
@@ -46,11 +46,11 @@ import Testing
         #expect(run.stderr.contains("3 problems"))
     }
 
-    @Test func aMissingFolderIsAnErrorNotAnEmptyFolder() throws {
-        let run = try FolioBinary.run(["check", "/nonexistent/folder"])
+    @Test func aMissingFolderIsAnErrorNotAnEmptyFolder() async throws {
+        let run = try await FolioBinary.run(["check", "/nonexistent/folder"])
         #expect(run.status == 2)
         #expect(run.stderr.contains("/nonexistent/folder: error: cannot open directory"))
-        #expect(try FolioBinary.run(["check"]).status == 2)
-        #expect(try FolioBinary.run(["check", "--json", "x"]).status == 2)
+        #expect(try await FolioBinary.run(["check"]).status == 2)
+        #expect(try await FolioBinary.run(["check", "--json", "x"]).status == 2)
     }
 }

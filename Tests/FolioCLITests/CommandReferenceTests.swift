@@ -64,14 +64,14 @@ import Testing
     }
 
     @Test(arguments: documents)
-    func theDocumentsSynopsesAreTheUsageLinesOfHelp(document: String) throws {
+    func theDocumentsSynopsesAreTheUsageLinesOfHelp(document: String) async throws {
         let text = try String(contentsOf: FolioBinary.packageRoot.appendingPathComponent(document), encoding: .utf8)
         let written = Self.synopses(inMarkdown: text)
         let commands = try Self.listedCommands()
         try #require(!commands.isEmpty, "folio --help lists no commands")
         #expect(written.map(\.command) == commands, "\(document) lists the commands \(written.map(\.command)); folio --help lists \(commands)")
         for command in commands {
-            let help = try FolioBinary.run([command, "--help"])
+            let help = try await FolioBinary.run([command, "--help"])
             let printed = Self.synopses(inHelp: help.stdout)
             let documented = written.first { $0.command == command }?.synopses ?? []
             #expect(documented == printed, """
@@ -117,7 +117,7 @@ import Testing
     /// The README's command table starts each row with the cells the declarations make
     /// (the command, its synopses); with `FOLIO_PRINT_REFERENCE=1` the rows are printed,
     /// for pasting into the tables of docs/cli.md and the README.
-    @Test func theReadmeRowsAreTheOnesTheDeclarationsMake() throws {
+    @Test func theReadmeRowsAreTheOnesTheDeclarationsMake() async throws {
         let readme = try String(contentsOf: FolioBinary.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let print = ProcessInfo.processInfo.environment["FOLIO_PRINT_REFERENCE"] != nil
         for command in FolioCLI.commands {

@@ -8,7 +8,7 @@ import Testing
 @Suite struct ConflictCommandTests {
     typealias Scene = FolderScene
 
-    @Test func conflictsSaysWhichCopiesCanBeFoldedAndWhyNot() throws {
+    @Test func conflictsSaysWhichCopiesCanBeFoldedAndWhyNot() async throws {
         let scene = try Scene()
         defer { try? FileManager.default.removeItem(at: scene.root) }
         let none = try scene.folio(["conflicts", scene.dir.path])
@@ -42,7 +42,7 @@ import Testing
         #expect(copies[3]["file"] as? String == "r.md")
     }
 
-    @Test func checkReportsEachConflictCopyAsAProblem() throws {
+    @Test func checkReportsEachConflictCopyAsAProblem() async throws {
         let scene = try Scene()
         defer { try? FileManager.default.removeItem(at: scene.root) }
         try scene.withCopies()
@@ -59,13 +59,13 @@ import Testing
         #expect(run.stderr == "checked 5 files in \(dir): 3 problems\n")
     }
 
-    @Test func listMarksConflictCopies() throws {
+    @Test func listMarksConflictCopies() async throws {
         let scene = try Scene()
         defer { try? FileManager.default.removeItem(at: scene.root) }
         try scene.write("---\ntitle: Q\n---\n", "q.md")
         try scene.write("---\ntitle: Q2\n---\n", "q.sync-conflict-20261201-130000-ABCDEFG.md")
         try scene.write("---\ntitle: Q3\n---\n", "q (Anna's conflicted copy 2026-12-01).md")
-        let run = try FolioBinary.run(["list", scene.dir.path])
+        let run = try await FolioBinary.run(["list", scene.dir.path])
         #expect(run.status == 0)
         #expect(run.stdout == """
             q (Anna's conflicted copy 2026-12-01).md    note  Q3  (conflict copy of q.md)
@@ -73,12 +73,12 @@ import Testing
             q.sync-conflict-20261201-130000-ABCDEFG.md  note  Q2  (conflict copy of q.md)
 
             """)
-        let json = try FolioBinary.run(["list", scene.dir.path, "--json"])
+        let json = try await FolioBinary.run(["list", scene.dir.path, "--json"])
         let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(array.map { $0["conflictOf"] as? String } == ["q.md", nil, "q.md"])
     }
 
-    @Test func resolveShowsDifferencesAndKeepsOneSideInTheTrash() throws {
+    @Test func resolveShowsDifferencesAndKeepsOneSideInTheTrash() async throws {
         let scene = try Scene()
         defer { try? FileManager.default.removeItem(at: scene.root) }
         try scene.withCopies()
@@ -113,7 +113,7 @@ import Testing
         ])
     }
 
-    @Test func resolveMergesAgainstTheBaseWithMarkersOnlyWhereTheyClash() throws {
+    @Test func resolveMergesAgainstTheBaseWithMarkersOnlyWhereTheyClash() async throws {
         let scene = try Scene()
         defer { try? FileManager.default.removeItem(at: scene.root) }
         try scene.withCopies()
@@ -139,7 +139,7 @@ import Testing
         #expect(scene.read("q.md") == "---\ntitle: Q\n---\n" && scene.read("q.sync-conflict-20261201-130000-ABCDEFG.md") != nil)
     }
 
-    @Test func restoreBringsBackWhatAFolderSetAside() throws {
+    @Test func restoreBringsBackWhatAFolderSetAside() async throws {
         let scene = try Scene()
         defer { try? FileManager.default.removeItem(at: scene.root) }
         let empty = try scene.folio(["restore", scene.dir.path])

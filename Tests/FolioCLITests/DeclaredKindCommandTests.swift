@@ -23,7 +23,7 @@ import Testing
         return folder
     }
 
-    @Test func checkSaysWhatEachRecordGetsWrongAgainstTheDeclaration() throws {
+    @Test func checkSaysWhatEachRecordGetsWrongAgainstTheDeclaration() async throws {
         let folder = try folder([
             "folio.yaml": Self.declaration,
             "books/dune.md": "---\ntitle: Dune\nauthor: Frank Herbert\nrating: 4\nstatus: reading\n---\n",
@@ -32,7 +32,7 @@ import Testing
             "books/anon.md": "---\ntitle: Anon\nstarted: soon\n---\n",
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try FolioBinary.run(["check", folder.path])
+        let run = try await FolioBinary.run(["check", folder.path])
         let root = folder.path
         #expect(run.stdout == """
             \(root)/books/anon.md:1:1: warning: a book needs 'author:' (folio.yaml makes it required): add 'author: …'
@@ -44,13 +44,13 @@ import Testing
         #expect(run.status == 1)
     }
 
-    @Test func aWrongDeclarationIsSaidWhereItIs() throws {
+    @Test func aWrongDeclarationIsSaidWhereItIs() async throws {
         let folder = try folder([
             "folio.yaml": "kinds:\n  book:\n    fields:\n      rating: int\n      title: {type: text, required: maybe}\n",
             "books/a.md": "---\ntitle: A\n---\n",
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try FolioBinary.run(["check", folder.path])
+        let run = try await FolioBinary.run(["check", folder.path])
         let root = folder.path
         #expect(run.stdout == """
             \(root)/folio.yaml:4:15: error: unknown type 'int' for book.rating: use one of text, integer, number, boolean, date, duration, list
@@ -60,19 +60,19 @@ import Testing
         #expect(run.status == 1)
     }
 
-    @Test func addAndListHonourTheDeclaredKind() throws {
+    @Test func addAndListHonourTheDeclaredKind() async throws {
         let folder = try folder(["folio.yaml": Self.declaration, "books/dune.md": "---\ntitle: Dune\nauthor: Frank Herbert\n---\n"])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let added = try FolioBinary.run(["add", folder.path, "book", "--title", "Emma", "--field", "author=Jane Austen", "--field", "rating=5"])
+        let added = try await FolioBinary.run(["add", folder.path, "book", "--title", "Emma", "--field", "author=Jane Austen", "--field", "rating=5"])
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stdout == "books/emma.md\n")
         #expect(try String(contentsOf: folder.appendingPathComponent("books/emma.md"), encoding: .utf8)
                 == "---\ntitle: Emma\nauthor: Jane Austen\nrating: 5\n---\n")
-        let refused = try FolioBinary.run(["add", folder.path, "book", "--title", "Bad", "--field", "author=X", "--field", "rating=9"])
+        let refused = try await FolioBinary.run(["add", folder.path, "book", "--title", "Bad", "--field", "author=X", "--field", "rating=9"])
         #expect(refused.status == 1)
         #expect(refused.stderr == "error: cannot add the book: rating '9' is more than 5, the most folio.yaml allows for book.rating\n")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("books/bad.md").path))
-        let listed = try FolioBinary.run(["list", folder.path, "--kind", "book"])
+        let listed = try await FolioBinary.run(["list", folder.path, "--kind", "book"])
         #expect(listed.status == 0)
         #expect(listed.stdout == "books/dune.md  book  Dune\nbooks/emma.md  book  Emma\n")
     }

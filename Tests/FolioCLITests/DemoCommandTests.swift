@@ -3,10 +3,10 @@ import Testing
 
 /// `folio demo` runs start to end and leaves Fixtures/ untouched.
 @Suite struct DemoCommandTests {
-    @Test func runsAndTouchesNothingOutsideItsCopy() throws {
+    @Test func runsAndTouchesNothingOutsideItsCopy() async throws {
         let fixtures = FolioBinary.packageRoot.appendingPathComponent("Fixtures/recipes/pasta-alla-carbonara.md")
         let before = try Data(contentsOf: fixtures)
-        let run = try FolioBinary.run(["demo"], in: FolioBinary.packageRoot)
+        let run = try await FolioBinary.run(["demo"], in: FolioBinary.packageRoot)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("1. folio check: read 34 Markdown files"))
         #expect(run.stdout.contains("- time: 15m"))

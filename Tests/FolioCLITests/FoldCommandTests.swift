@@ -17,7 +17,7 @@ import Testing
 
     // MARK: a fold run right after the sync tool wrote a copy
 
-    @Test func aFoldRunRightAfterTheSyncToolWroteACopyWaitsItsQuietPeriodThenFolds() throws {
+    @Test func aFoldRunRightAfterTheSyncToolWroteACopyWaitsItsQuietPeriodThenFolds() async throws {
         let scene = try Scene()
         defer { try? FileManager.default.removeItem(at: scene.root) }
         try scene.save(Self.soup, "soup.md")
@@ -32,7 +32,7 @@ import Testing
         #expect(scene.read("soup.md") == Self.soup([("servings: 4", "servings: 6"), ("time: 15m", "time: 20m")]))
     }
 
-    @Test func aWaitedForFoldReportsEachCopyOnce() throws {
+    @Test func aWaitedForFoldReportsEachCopyOnce() async throws {
         let scene = try Scene()
         defer { try? FileManager.default.removeItem(at: scene.root) }
         // q.md's copy, of which no earlier version is known, stays: said once, however many
@@ -41,7 +41,7 @@ import Testing
         try scene.write("---\ntitle: Q\n---\n", "q.md")
         try scene.write("---\ntitle: Q2\n---\n", q)
         try scene.write(Self.soup, "soup.md")
-        Thread.sleep(forTimeInterval: 1.1)
+        try await Task.sleep(for: .seconds(1.1))
         #expect(try scene.folio(["fold", scene.dir.path, "--quiet", "0"]).status == 1)
         try scene.write(Self.soup([("servings: 4", "servings: 6")]), "soup.md")
         try scene.write(Self.soup([("time: 15m", "time: 20m")]), Self.copy)
@@ -55,7 +55,7 @@ import Testing
             """)
     }
 
-    @Test func aCopyStillChangingAfterTheWaitIsReportedWaiting() throws {
+    @Test func aCopyStillChangingAfterTheWaitIsReportedWaiting() async throws {
         let scene = try Scene()
         defer { try? FileManager.default.removeItem(at: scene.root) }
         try scene.save(Self.soup, "soup.md")
@@ -116,7 +116,7 @@ import Testing
         "recipes/soup (conflicted copy 2026-12-01 120000).md", "recipes/soup (conflicted copy).md",
     ]
 
-    @Test func copiesHoldingAnotherCopysBytesAreSaidToBeSetAsideForIt() throws {
+    @Test func copiesHoldingAnotherCopysBytesAreSaidToBeSetAsideForIt() async throws {
         let scene = try fourCopiesOfOneEdit()
         defer { try? FileManager.default.removeItem(at: scene.root) }
         let laptop = scene.root.appendingPathComponent("a").path
@@ -183,7 +183,7 @@ import Testing
         return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
     }
 
-    @Test func watchOnAFullDiskSaysSoOnceAndFoldsOnceThereIsRoom() throws {
+    @Test func watchOnAFullDiskSaysSoOnceAndFoldsOnceThereIsRoom() async throws {
         let root = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         guard let disk = try Self.mountTmpfs(at: root.appendingPathComponent("disk"), size: "1m") else { return }
@@ -200,20 +200,20 @@ import Testing
             process.terminate()
             process.waitUntilExit()
         }
-        #expect(err.wait(for: "watching "), "\(err.text)")
+        #expect(await err.wait(for: "watching "), "\(err.text)")
         let full = "cannot fold \(Self.copy) into soup.md yet: cannot keep the file's version in the trash in \(scene.state): No space left on device. Free some space on that disk, then fold again; folio watch tries again every 5s\n"
         // The versions cannot be recorded either (the history is on that disk too): said once as well.
         let unrecorded = "waiting: cannot record the folder's versions in \(scene.state)/history: No space left on device. Free some space on that disk, then folding goes on; until then conflict copies may be kept rather than folded\n"
-        #expect(out.wait(for: unrecorded + full), "\(out.text)")
+        #expect(await out.wait(for: unrecorded + full), "\(out.text)")
         // Tried again meanwhile (every 5 s), and said once.
-        Thread.sleep(forTimeInterval: 6)
+        try await Task.sleep(for: .seconds(6))
         #expect(out.text == unrecorded + full)
         try FileManager.default.removeItem(at: filler)
         let folded = "folded \(Self.copy) into soup.md (base: history)\n"
-        #expect(out.wait(for: folded, timeout: 10), "\(out.text)")
+        #expect(await out.wait(for: folded, timeout: 10), "\(out.text)")
         // What the fold changed, as watch prints every change (in the order it sees them).
         let changes = ["removed \(Self.copy)\n", "updated soup.md: time 15m → 20m\n"]
-        #expect(out.wait(for: changes[0]) && out.wait(for: changes[1]), "\(out.text)")
+        #expect(await out.wait(for: changes[0]) && out.wait(for: changes[1]), "\(out.text)")
         let lines = out.text.split(separator: "\n").map { String($0) + "\n" }
         #expect(lines.prefix(2) == [unrecorded, full] && lines.count == 5 && Set(lines.dropFirst(2)) == Set([folded] + changes), "\(out.text)")
         #expect(scene.read(Self.copy) == nil)

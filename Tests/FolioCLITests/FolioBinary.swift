@@ -1,8 +1,9 @@
+import FolioTestSupport
 import Foundation
 
 /// Runs the built `folio` binary, as a user would.
 struct FolioBinary {
-    struct Run {
+    struct Run: Sendable {
         var status: Int32
         var stdout: String
         var stderr: String
@@ -40,6 +41,13 @@ struct FolioBinary {
         return Run(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// ``run(_:in:environment:)``, waited for off Swift's cooperative pool
+    /// (``offThePool(_:)``): an async test calls this one, and does not hold one of the
+    /// pool's two threads while the binary runs.
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) async throws -> Run {
+        try await offThePool { try run(arguments, in: directory, environment: environment) as Run }
     }
 
     /// A fresh empty folder for one test, removed by the caller.

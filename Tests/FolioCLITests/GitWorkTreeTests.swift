@@ -82,7 +82,7 @@ import Testing
 
     /// A git work tree no sync tool shares: `folio watch` writes nothing into it over
     /// edits, a branch switch and a stash and its pop — git's history is its history.
-    @Test func watchWritesNothingIntoAWorkTreeNoSyncToolShares() throws {
+    @Test func watchWritesNothingIntoAWorkTreeNoSyncToolShares() async throws {
         guard let repo = try Repository() else { return }
         defer { repo.remove() }
         let (process, _, err) = try WatchCommandTests().start(["watch", repo.dir, "--state", repo.state])
@@ -90,23 +90,23 @@ import Testing
             process.terminate()
             process.waitUntilExit()
         }
-        #expect(err.wait(for: "Ctrl-C stops"), "\(err.text)")
+        #expect(await err.wait(for: "Ctrl-C stops"), "\(err.text)")
         try repo.run(["checkout", "-qb", "feature"])
         try repo.write(Self.recipe.replacingOccurrences(of: "15m", with: "20m"), "r.md")
         try repo.run(["commit", "-qam", "feature"])
         try repo.run(["checkout", "-q", "main"])
         try repo.write(Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 5"), "r.md")
-        Thread.sleep(forTimeInterval: 1)
+        try await Task.sleep(for: .seconds(1))
         try repo.run(["stash", "-q"])
-        Thread.sleep(forTimeInterval: 1)
+        try await Task.sleep(for: .seconds(1))
         try repo.run(["stash", "pop", "-q"])
-        Thread.sleep(forTimeInterval: 1.5)
+        try await Task.sleep(for: .seconds(1.5))
         #expect(try repo.run(["status", "--porcelain", "--ignored", "--untracked-files=all"]).output == " M r.md\n?? u.md\n")
         #expect(!FileManager.default.fileExists(atPath: repo.dir + "/.folio"))
         #expect(FileManager.default.fileExists(atPath: repo.state + "/history/log"), "its history is in the state folder")
     }
 
-    @Test func duringAConflictedMergeACopyWaitsAndNothingIsWritten() throws {
+    @Test func duringAConflictedMergeACopyWaitsAndNothingIsWritten() async throws {
         guard let repo = try Repository() else { return }
         defer { repo.remove() }
         #expect(try repo.fold().status == 0)
@@ -138,7 +138,7 @@ import Testing
         #expect(try !repo.run(["status", "--porcelain"]).output.contains(".folio"))
     }
 
-    @Test func duringAStoppedRebaseNothingIsWrittenAndWatchSaysSoOnce() throws {
+    @Test func duringAStoppedRebaseNothingIsWrittenAndWatchSaysSoOnce() async throws {
         guard let repo = try Repository() else { return }
         defer { repo.remove() }
         // Folio saw the folder before git began.
@@ -152,19 +152,19 @@ import Testing
             process.terminate()
             process.waitUntilExit()
         }
-        #expect(err.wait(for: "Ctrl-C stops"))
+        #expect(await err.wait(for: "Ctrl-C stops"))
         try repo.copyArrives()
-        #expect(out.wait(for: "waiting: git is in the middle of a rebase (rebase-merge)"), "\(out.text)\(err.text)")
-        Thread.sleep(forTimeInterval: 4)
+        #expect(await out.wait(for: "waiting: git is in the middle of a rebase (rebase-merge)"), "\(out.text)\(err.text)")
+        try await Task.sleep(for: .seconds(4))
         #expect(repo.read(Self.copy) != nil && !repo.read("u.md")!.contains("servings: 6") && repo.read("u.md")!.contains("Deluxe"))
         #expect(out.text.components(separatedBy: "waiting: git").count == 2, "said once: \(out.text)")
         try repo.run(["rebase", "--continue"])
         let deadline = Date().addingTimeInterval(20)
-        while repo.read(Self.copy) != nil && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        while repo.read(Self.copy) != nil && Date() < deadline { try await Task.sleep(for: .seconds(0.1)) }
         #expect(repo.read(Self.copy) == nil && repo.read("u.md")!.contains("servings: 6"), "\(out.text)\(err.text)")
     }
 
-    @Test func aCheckoutIsNotAVersionTheSyncToolDropped() throws {
+    @Test func aCheckoutIsNotAVersionTheSyncToolDropped() async throws {
         // Folio saw r.md on a branch; after a checkout of main a copy arrives: main's r.md
         // gets nothing of the branch's, and no version is "restored".
         guard let repo = try Repository() else { return }
@@ -184,7 +184,7 @@ import Testing
         #expect(!names.contains { $0.contains("FOLIO") }, "\(names)")
     }
 
-    @Test func aStashAndItsPopAreGitsWritesNotEditsOrDrops() throws {
+    @Test func aStashAndItsPopAreGitsWritesNotEditsOrDrops() async throws {
         guard let repo = try Repository() else { return }
         defer { repo.remove() }
         #expect(try repo.fold().status == 0)
@@ -226,7 +226,7 @@ import Testing
     /// notes`); whether Folio first met the file with the copy, or already edited (its log
     /// then holds the path, but not the version both came from).
     @Test(arguments: ["", "notes/"], [false, true])
-    func anEditNotCommittedAndACopyOfHeadsVersionFoldOnHeadsVersion(folder: String, editSeen: Bool) throws {
+    func anEditNotCommittedAndACopyOfHeadsVersionFoldOnHeadsVersion(folder: String, editSeen: Bool) async throws {
         guard let repo = try Repository() else { return }
         defer { repo.remove() }
         let dir = folder.isEmpty ? nil : "notes"
@@ -246,7 +246,7 @@ import Testing
 
     /// The file as HEAD holds it and a copy edited from it: HEAD's version is the base, so
     /// the fold takes the copy's edit whole.
-    @Test func aFileAsCommittedTakesTheCopysEdit() throws {
+    @Test func aFileAsCommittedTakesTheCopysEdit() async throws {
         guard let repo = try Repository() else { return }
         defer { repo.remove() }
         let copy = "r.sync-conflict-20261201-101010-ABCDEFG.md"
@@ -262,7 +262,7 @@ import Testing
     /// both from main's: the base is the version of their merge base, not HEAD's (which
     /// would make the copy win whole). A name with spaces, glob characters, a colon and a
     /// letter git would quote.
-    @Test func committedVersionsFoldOnTheirMergeBase() throws {
+    @Test func committedVersionsFoldOnTheirMergeBase() async throws {
         guard let repo = try Repository() else { return }
         defer { repo.remove() }
         let file = "recipes/pasta: e fagioli [nonna] *ü.md", copy = "recipes/pasta: e fagioli [nonna] *ü.sync-conflict-20261201-101010-ABCDEFG.md"
@@ -287,7 +287,7 @@ import Testing
 
     /// A file no commit ever held (u.md, synced by Syncthing only) has no base in git: the
     /// copy stays, said so.
-    @Test func aPathNeverCommittedHasNoBaseInGit() throws {
+    @Test func aPathNeverCommittedHasNoBaseInGit() async throws {
         guard let repo = try Repository() else { return }
         defer { repo.remove() }
         try repo.copyArrives()

@@ -9,7 +9,7 @@ import Testing
     /// A name that would clear the terminal, and one that would forge a report line.
     static let names = ["\u{1B}[2J.md", "a\ncopy    injected.md", "c\u{9B}2J.md"]
 
-    @Test func controlCharactersInNamesAreEscapedInEveryTextOutput() throws {
+    @Test func controlCharactersInNamesAreEscapedInEveryTextOutput() async throws {
         let top = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: top) }
         let a = top.appendingPathComponent("A"), b = top.appendingPathComponent("B")
@@ -17,9 +17,9 @@ import Testing
         for name in Self.names { try Data("---\ntitle: \"x\n---\n".utf8).write(to: a.appendingPathComponent(name)) }
         let state = top.appendingPathComponent("state").path
         let runs = [
-            try FolioBinary.run(["sync", a.path, b.path, "--state", state]),
-            try FolioBinary.run(["list", a.path]),
-            try FolioBinary.run(["check", a.path]),
+            try await FolioBinary.run(["sync", a.path, b.path, "--state", state]),
+            try await FolioBinary.run(["list", a.path]),
+            try await FolioBinary.run(["check", a.path]),
         ]
         for run in runs {
             for text in [run.stdout, run.stderr] {
@@ -32,12 +32,12 @@ import Testing
         #expect(runs[0].stdout.contains("copy    c\\u{9B}2J.md"))
         #expect(runs[2].stdout.contains("\\x1B[2J.md:2:8: "), "\(runs[2].stdout.debugDescription)")
         // JSON keeps its own escaping.
-        let json = try FolioBinary.run(["sync", a.path, b.path, "--state", state, "--json"])
+        let json = try await FolioBinary.run(["sync", a.path, b.path, "--state", state, "--json"])
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect(object?["files"] as? Int == 3, "\(json.stdout)")
     }
 
-    @Test func watchPrintsNamesEscaped() throws {
+    @Test func watchPrintsNamesEscaped() async throws {
         let folder = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let watch = WatchCommandTests()
@@ -46,11 +46,11 @@ import Testing
             process.terminate()
             process.waitUntilExit()
         }
-        #expect(err.wait(for: "watching"))
+        #expect(await err.wait(for: "watching"))
         try Data("---\ntitle: \"x\n---\n".utf8).write(to: folder.appendingPathComponent(Self.names[1]))
         try Data("---\ntitle: Soup\n---\n".utf8).write(to: folder.appendingPathComponent(Self.names[0]))
-        #expect(out.wait(for: "added \\x1B[2J.md: Soup\n"), "\(out.text.debugDescription)")
-        #expect(out.wait(for: "invalid a\\x0Acopy    injected.md:2:8: "), "\(out.text.debugDescription)")
+        #expect(await out.wait(for: "added \\x1B[2J.md: Soup\n"), "\(out.text.debugDescription)")
+        #expect(await out.wait(for: "invalid a\\x0Acopy    injected.md:2:8: "), "\(out.text.debugDescription)")
         #expect(!out.text.unicodeScalars.contains { $0.value == 0x1B })
         #expect(!out.text.split(separator: "\n").contains("copy    injected.md:2:8: unterminated double-quoted string"))
     }

@@ -48,7 +48,7 @@ import Testing
         return FolioBinary.Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
     }
 
-    @Test func mergeFileMatchesGitOnTextAndMergesDocuments() throws {
+    @Test func mergeFileMatchesGitOnTextAndMergesDocuments() async throws {
         let folder = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         func write(_ name: String, _ text: String) throws { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
@@ -56,25 +56,25 @@ import Testing
         try write("base.txt", "a\nb\nc\n")
         try write("ours.txt", "a\nB\nc\n")
         try write("theirs.txt", "a\nb2\nc\n")
-        let text = try FolioBinary.run(["merge-file", "-p", "ours.txt", "base.txt", "theirs.txt"], in: folder)
+        let text = try await FolioBinary.run(["merge-file", "-p", "ours.txt", "base.txt", "theirs.txt"], in: folder)
         #expect(text.status == 1)
         #expect(text.stdout == "a\n<<<<<<< ours.txt\nB\n=======\nb2\n>>>>>>> theirs.txt\nc\n")
         // Without -p the result replaces the current file.
-        #expect(try FolioBinary.run(["merge-file", "--theirs", "ours.txt", "base.txt", "theirs.txt"], in: folder).status == 0)
+        #expect(try await FolioBinary.run(["merge-file", "--theirs", "ours.txt", "base.txt", "theirs.txt"], in: folder).status == 0)
         #expect(try String(contentsOf: folder.appendingPathComponent("ours.txt"), encoding: .utf8) == "a\nb2\nc\n")
         // A document: adjacent field edits merge.
         try write("base.md", Self.recipe)
         try write("ours.md", Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m"))
         try write("theirs.md", Self.recipe.replacingOccurrences(of: "servings: 2", with: "servings: 4"))
-        let document = try FolioBinary.run(["merge-file", "-p", "-L", "a", "-L", "b", "-L", "c", "ours.md", "base.md", "theirs.md"], in: folder)
+        let document = try await FolioBinary.run(["merge-file", "-p", "-L", "a", "-L", "b", "-L", "c", "ours.md", "base.md", "theirs.md"], in: folder)
         #expect(document.status == 0)
         #expect(document.stdout == Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m").replacingOccurrences(of: "servings: 2", with: "servings: 4"))
         // Errors and bad usage, as git reports them.
-        #expect(try FolioBinary.run(["merge-file", "ours.md", "missing.md", "theirs.md"], in: folder).status == 255)
-        #expect(try FolioBinary.run(["merge-file", "ours.md", "base.md"], in: folder).status == 129)
+        #expect(try await FolioBinary.run(["merge-file", "ours.md", "missing.md", "theirs.md"], in: folder).status == 255)
+        #expect(try await FolioBinary.run(["merge-file", "ours.md", "base.md"], in: folder).status == 129)
     }
 
-    @Test func gitMergeWithTheFolioDriver() throws {
+    @Test func gitMergeWithTheFolioDriver() async throws {
         let repo = try FolioBinary.temporaryFolder(), home = try FolioBinary.temporaryFolder()
         defer {
             try? FileManager.default.removeItem(at: repo)
@@ -130,7 +130,7 @@ import Testing
             of: "title: Carbonara\n", with: "<<<<<<< ours\ntitle: Carbonara romana\n=======\ntitle: Carbonara di Carla\n>>>>>>> theirs\n"))
     }
 
-    @Test func gitSetupGlobalWritesTheUsersConfigurationOnce() throws {
+    @Test func gitSetupGlobalWritesTheUsersConfigurationOnce() async throws {
         let home = try FolioBinary.temporaryFolder(), folder = try FolioBinary.temporaryFolder()
         defer {
             try? FileManager.default.removeItem(at: home)
@@ -146,7 +146,7 @@ import Testing
         #expect(attributes == "*.md merge=folio\n*.markdown merge=folio\n")
     }
 
-    @Test func mergeFileWritesAtomicallyAndKeepsTheMode() throws {
+    @Test func mergeFileWritesAtomicallyAndKeepsTheMode() async throws {
         let folder = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let ours = folder.appendingPathComponent("ours.txt")
@@ -155,7 +155,7 @@ import Testing
         try Data("a\nb\nc\nd\n".utf8).write(to: folder.appendingPathComponent("theirs.txt"))
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: ours.path)
         let before = try FileManager.default.attributesOfItem(atPath: ours.path)[.systemFileNumber] as? Int
-        let run = try FolioBinary.run(["merge-file", "ours.txt", "base.txt", "theirs.txt"], in: folder)
+        let run = try await FolioBinary.run(["merge-file", "ours.txt", "base.txt", "theirs.txt"], in: folder)
         #expect(run.status == 0)
         #expect(try String(contentsOf: ours, encoding: .utf8) == "a\nb\nc\nd\n")
         let attributes = try FileManager.default.attributesOfItem(atPath: ours.path)

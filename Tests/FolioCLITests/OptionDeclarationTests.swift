@@ -10,7 +10,7 @@ import Testing
         try ParsedArguments(arguments, spec: command.arguments)
     }
 
-    @Test func aDurationIsReadInItsDeclaredUnit() throws {
+    @Test func aDurationIsReadInItsDeclaredUnit() async throws {
         #expect(try parsed(["d", "--quiet", "1.5"], FoldCommand.self).value(of: FoldCommand.quiet) == .milliseconds(1500))
         #expect(try parsed(["d", "--quiet", "10"], WatchCommand.self).value(of: WatchTiming.quiet) == .milliseconds(10))
         #expect(try parsed(["d", "--poll", "0.25"], WatchCommand.self).value(of: WatchTiming.poll) == .milliseconds(250))
@@ -29,13 +29,13 @@ import Testing
         #expect(unwrapped(WatchCommand.help).contains("--quiet MS how long a file must be left alone before it is read; a number of milliseconds up to a minute (60000); default 50"))
     }
 
-    @Test func aChoiceIsReadAsItsCase() throws {
+    @Test func aChoiceIsReadAsItsCase() async throws {
         #expect(try parsed(["a", "b", "--conflict", "markers"], SyncCommand.self).value(of: SyncCommand.conflict) == .markers)
         #expect(try parsed(["a", "b", "c", "--diff-algorithm=histogram"], MergeFileCommand.self).value(of: MergeFileCommand.diffAlgorithm) == .histogram)
         #expect(SyncCommand.arguments.choices == ["--conflict": ["copy", "markers"]])
     }
 
-    @Test func aRequiredOptionIsShownAndRefusedAsRequired() throws {
+    @Test func aRequiredOptionIsShownAndRefusedAsRequired() async throws {
         #expect(AddCommand.arguments.usage("add").hasPrefix("usage: folio add DIR KIND --title TITLE [--date D]"))
         #expect(throws: OptionValueError.self) { try parsed(["d", "todo"], AddCommand.self).required(AddCommand.title) }
         #expect(try parsed(["d", "todo", "--title", "x", "--title", "y"], AddCommand.self).required(AddCommand.title) == "y")
@@ -58,18 +58,18 @@ import Testing
         #expect(takers.sorted() == ["check", "conflicts", "fold", "resolve", "restore", "sync", "watch"])
     }
 
-    @Test func helpIsAnOptionNotAValueNorAnythingAfterDoubleDash() throws {
+    @Test func helpIsAnOptionNotAValueNorAnythingAfterDoubleDash() async throws {
         let folder = try FolioBinary.temporaryFolder()
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("todos"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         // After `--`, -h is a path like any other: no such folder, not help.
-        let afterDashes = try FolioBinary.run(["list", "--", "-h"], in: folder)
+        let afterDashes = try await FolioBinary.run(["list", "--", "-h"], in: folder)
         #expect(afterDashes.status == 2 && !afterDashes.stdout.contains("usage:") && afterDashes.stderr.contains("-h"))
         // As an option's value it is the value: a todo titled -h.
-        let titled = try FolioBinary.run(["add", folder.path, "todo", "--title", "-h"])
+        let titled = try await FolioBinary.run(["add", folder.path, "todo", "--title", "-h"])
         #expect(titled.status == 0 && titled.stdout == "todos/h.md\n", "\(titled.stderr)")
         #expect(try String(contentsOf: folder.appendingPathComponent("todos/h.md"), encoding: .utf8).hasPrefix("---\ntitle: -h\n"))
-        let help = try FolioBinary.run(["add", folder.path, "-h"])
+        let help = try await FolioBinary.run(["add", folder.path, "-h"])
         #expect(help.status == 0 && help.stdout.hasPrefix("usage: folio add"))
     }
 }

@@ -7,7 +7,7 @@ import Testing
 @Suite struct SharedFolderCommandTests {
     static let recipe = "---\ntitle: Soup\nkind: recipe\ntime: 15m\nservings: 4\n---\nHot.\n"
 
-    @Test func theReadmesPairSetupFoldsASyncthingCopyOnTheSyncSide() throws {
+    @Test func theReadmesPairSetupFoldsASyncthingCopyOnTheSyncSide() async throws {
         // `folio watch ~/Recipes ~/Sync/Recipes`: the laptop's edit reached the Sync
         // folder; Syncthing then kept it as a copy there and put the phone's edit in place.
         let root = try FolioBinary.temporaryFolder()
@@ -20,7 +20,7 @@ import Testing
             process.terminate()
             process.waitUntilExit()
         }
-        #expect(err.wait(for: "in step (Ctrl-C stops)"))
+        #expect(await err.wait(for: "in step (Ctrl-C stops)"))
         func waitFor(_ condition: () -> Bool) -> Bool {
             let deadline = Date().addingTimeInterval(15)
             while !condition() && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
@@ -38,10 +38,10 @@ import Testing
         let both = mine.replacingOccurrences(of: "servings: 4", with: "servings: 6")
         #expect(waitFor { read(recipes.appendingPathComponent("r.md")) == both && read(sync.appendingPathComponent("r.md")) == both && read(copy) == nil },
                 "\(out.text)\(err.text)")
-        #expect(out.wait(for: "folded  r.sync-conflict-20261201-120000-ABCDEFG.md into r.md"), "\(out.text)")
+        #expect(await out.wait(for: "folded  r.sync-conflict-20261201-120000-ABCDEFG.md into r.md"), "\(out.text)")
     }
 
-    @Test func aSecondFolioOnOneStateFolderWaitsThenExits2NamingTheFirst() throws {
+    @Test func aSecondFolioOnOneStateFolderWaitsThenExits2NamingTheFirst() async throws {
         let root = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let folder = root.appendingPathComponent("Recipes"), state = root.appendingPathComponent("state").path
@@ -51,15 +51,15 @@ import Testing
             process.terminate()
             process.waitUntilExit()
         }
-        #expect(err.wait(for: "Ctrl-C stops"))
+        #expect(await err.wait(for: "Ctrl-C stops"))
         let started = Date()
-        let second = try FolioBinary.run(["fold", folder.path, "--state", state])
+        let second = try await FolioBinary.run(["fold", folder.path, "--state", state])
         #expect(second.status == 2)
         #expect(second.stderr.contains("is in use by another folio process (pid \(process.processIdentifier))"), "\(second.stderr)")
         #expect(Date().timeIntervalSince(started) >= 4.5)
     }
 
-    @Test func aFolderMadeAgainAtTheWatchedPathIsTheOneFolded() throws {
+    @Test func aFolderMadeAgainAtTheWatchedPathIsTheOneFolded() async throws {
         let root = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let folder = root.appendingPathComponent("Recipes"), state = root.appendingPathComponent("state").path
@@ -70,16 +70,16 @@ import Testing
             process.terminate()
             process.waitUntilExit()
         }
-        #expect(err.wait(for: "Ctrl-C stops"))
+        #expect(await err.wait(for: "Ctrl-C stops"))
         // `rm -rf Recipes` and `git clone … Recipes`: another folder at the path, whose
         // file came with a copy of itself (a sync tool's, left over).
         try FileManager.default.removeItem(at: folder)
-        #expect(err.wait(for: "the watched folder was removed or moved", timeout: 30), "\(err.text)")
+        #expect(await err.wait(for: "the watched folder was removed or moved", timeout: 30), "\(err.text)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(Self.recipe.utf8).write(to: folder.appendingPathComponent("r.md"))
         let copy = folder.appendingPathComponent("r.sync-conflict-20261201-120000-ABCDEFG.md")
         try Data(Self.recipe.utf8).write(to: copy)
-        #expect(out.wait(for: "r.sync-conflict-20261201-120000-ABCDEFG.md into r.md", timeout: 30), "\(out.text)\(err.text)")
+        #expect(await out.wait(for: "r.sync-conflict-20261201-120000-ABCDEFG.md into r.md", timeout: 30), "\(out.text)\(err.text)")
         #expect(!FileManager.default.fileExists(atPath: copy.path))
         #expect(FileManager.default.contents(atPath: folder.appendingPathComponent("r.md").path) == Data(Self.recipe.utf8))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".folio").path), "the new folder's own history")
@@ -89,7 +89,7 @@ import Testing
     /// and a copy made from the first version beside it: the first version was recorded
     /// before "watching" (not passed over while it was too fresh), so the copy folds. A
     /// folder no sync tool shares gets no `.folio/` until the copy shows it is shared.
-    @Test func anEditRightAfterWatchingStartsHasItsBase() throws {
+    @Test func anEditRightAfterWatchingStartsHasItsBase() async throws {
         let root = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let folder = root.appendingPathComponent("Todos"), state = root.appendingPathComponent("state").path
@@ -102,13 +102,13 @@ import Testing
             process.terminate()
             process.waitUntilExit()
         }
-        #expect(err.wait(for: "Ctrl-C stops"))
+        #expect(await err.wait(for: "Ctrl-C stops"))
         let mine = todo.replacingOccurrences(of: "priority: low", with: "priority: high")
         try Data(mine.utf8).write(to: file)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".folio").path), "nothing in a folder no sync tool shares")
         try Data(todo.replacingOccurrences(of: "due: 2026-12-10", with: "due: 2026-12-12").utf8)
             .write(to: folder.appendingPathComponent("bike.sync-conflict-20261201-120000-ABCDEFG.md"))
-        #expect(out.wait(for: "folded bike.sync-conflict-20261201-120000-ABCDEFG.md into bike.md (base: history)", timeout: 20), "\(out.text)\(err.text)")
+        #expect(await out.wait(for: "folded bike.sync-conflict-20261201-120000-ABCDEFG.md into bike.md (base: history)", timeout: 20), "\(out.text)\(err.text)")
         #expect(FileManager.default.contents(atPath: file.path) == Data(mine.replacingOccurrences(of: "due: 2026-12-10", with: "due: 2026-12-12").utf8))
     }
 }

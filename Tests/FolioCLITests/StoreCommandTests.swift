@@ -11,10 +11,10 @@ import Testing
         return folder
     }
 
-    @Test func listPrintsAlignedColumnsAndJSON() throws {
+    @Test func listPrintsAlignedColumnsAndJSON() async throws {
         let folder = try fixturesCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try FolioBinary.run(["list", folder.path, "--kind", "recipe"])
+        let run = try await FolioBinary.run(["list", folder.path, "--kind", "recipe"])
         #expect(run.status == 0)
         #expect(run.stdout == """
             recipes/banana-bread.md          recipe  Banana Bread
@@ -23,88 +23,88 @@ import Testing
             recipes/pasta-alla-carbonara.md  recipe  Pasta alla Carbonara
 
             """)
-        let json = try FolioBinary.run(["list", folder.path, "--kind", "quote", "--json"])
+        let json = try await FolioBinary.run(["list", folder.path, "--kind", "quote", "--json"])
         let array = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [[String: Any]]
         #expect(array.count == 5)
         #expect(array.allSatisfy { $0["path"] is String && ($0["kind"] as? String) == "quote" && $0["title"] is String && $0["fields"] is [String: Any] })
     }
 
-    @Test func listIncludesFilesThatDoNotParseAndExits1() throws {
+    @Test func listIncludesFilesThatDoNotParseAndExits1() async throws {
         let folder = try fixturesCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
         try "---\ntitle: \"Soup\n---\n".write(to: folder.appendingPathComponent("recipes/soup.md"), atomically: true, encoding: .utf8)
-        let run = try FolioBinary.run(["list", folder.path, "--json", "--kind", "recipe"])
+        let run = try await FolioBinary.run(["list", folder.path, "--json", "--kind", "recipe"])
         #expect(run.status == 1)
         let array = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [[String: Any]]
         let soup = array.first { ($0["path"] as? String) == "recipes/soup.md" }
         #expect((soup?["error"] as? String) == "recipes/soup.md:2:8: unterminated double-quoted string: add the closing \"")
     }
 
-    @Test func queryAnswersAndRefusesMalformedQueriesWith2() throws {
+    @Test func queryAnswersAndRefusesMalformedQueriesWith2() async throws {
         let folder = try fixturesCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try FolioBinary.run(["query", folder.path, "kind:recipe tag:pasta time<30m guanciale"])
+        let run = try await FolioBinary.run(["query", folder.path, "kind:recipe tag:pasta time<30m guanciale"])
         #expect(run.status == 0)
         #expect(run.stdout.hasPrefix("recipes/pasta-alla-carbonara.md  recipe  Pasta alla Carbonara"))
-        let todos = try FolioBinary.run(["query", folder.path, "kind:todo done:false sort:date limit:3", "--json"])
+        let todos = try await FolioBinary.run(["query", folder.path, "kind:todo done:false sort:date limit:3", "--json"])
         let array = try JSONSerialization.jsonObject(with: Data(todos.stdout.utf8)) as! [[String: Any]]
         #expect(array.count == 3)
-        let bad = try FolioBinary.run(["query", folder.path, "time<soon"])
+        let bad = try await FolioBinary.run(["query", folder.path, "time<soon"])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("'soon' is not a number") && bad.stderr.contains("\n       ^"))
     }
 
-    @Test func addDoneAndRemoveAFile() throws {
+    @Test func addDoneAndRemoveAFile() async throws {
         let folder = try fixturesCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let add = try FolioBinary.run(["add", folder.path, "todo", "--title", "Buy milk again", "--priority", "2", "--field", "context=home"])
+        let add = try await FolioBinary.run(["add", folder.path, "todo", "--title", "Buy milk again", "--priority", "2", "--field", "context=home"])
         #expect(add.status == 0, "\(add.stderr)")
         #expect(add.stdout == "todos/buy-milk-again.md\n")
         let file = folder.appendingPathComponent("todos/buy-milk-again.md")
         #expect(try String(contentsOf: file, encoding: .utf8) == "---\ntitle: Buy milk again\nkind: todo\ndone: false\npriority: 2\norder: 13\ncontext: home\n---\n")
-        #expect(try FolioBinary.run(["done", folder.path, "todos/buy-milk-again.md"]).status == 0)
+        #expect(try await FolioBinary.run(["done", folder.path, "todos/buy-milk-again.md"]).status == 0)
         #expect(try String(contentsOf: file, encoding: .utf8).contains("done: true\n"))
-        #expect(try FolioBinary.run(["rm", folder.path, "todos/buy-milk-again.md"]).status == 0)
+        #expect(try await FolioBinary.run(["rm", folder.path, "todos/buy-milk-again.md"]).status == 0)
         #expect(!FileManager.default.fileExists(atPath: file.path))
-        let recipe = try FolioBinary.run(["add", folder.path, "recipe", "--title", "Toast", "--field", "ingredients=[bread]"])
+        let recipe = try await FolioBinary.run(["add", folder.path, "recipe", "--title", "Toast", "--field", "ingredients=[bread]"])
         #expect(recipe.status == 1)
         #expect(recipe.stderr.contains("cannot add the recipe: a recipe needs at least one step"))
-        #expect(try FolioBinary.run(["add", folder.path, "todo"]).status == 2)
+        #expect(try await FolioBinary.run(["add", folder.path, "todo"]).status == 2)
     }
 
-    @Test func importQuotesThenRandom() throws {
+    @Test func importQuotesThenRandom() async throws {
         let folder = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let source = folder.appendingPathComponent("quotes.txt")
         try "#- Stay hungry,\nstay foolish. -#\n#- -#\n".write(to: source, atomically: true, encoding: .utf8)
         let library = folder.appendingPathComponent("library")
-        let run = try FolioBinary.run(["import-quotes", library.path, source.path])
+        let run = try await FolioBinary.run(["import-quotes", library.path, source.path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("imported 1 quote"))
-        let random = try FolioBinary.run(["random", library.path, "--kind", "quote"])
+        let random = try await FolioBinary.run(["random", library.path, "--kind", "quote"])
         #expect(random.stdout == "Stay hungry, stay foolish.\n")
         try "nothing here".write(to: source, atomically: true, encoding: .utf8)
-        let none = try FolioBinary.run(["import-quotes", library.path, source.path])
+        let none = try await FolioBinary.run(["import-quotes", library.path, source.path])
         #expect(none.status == 1 && none.stderr.contains("no quotes found in \(source.path)"))
-        let missing = try FolioBinary.run(["import-quotes", library.path, folder.appendingPathComponent("nope.txt").path])
+        let missing = try await FolioBinary.run(["import-quotes", library.path, folder.appendingPathComponent("nope.txt").path])
         #expect(missing.status == 2 && missing.stderr.contains("cannot open"))
         // A quote never closed is not imported, and said so with where it starts.
         try "#- Less is more. -#\n#- Half a thought".write(to: source, atomically: true, encoding: .utf8)
-        let unclosed = try FolioBinary.run(["import-quotes", library.path, source.path])
+        let unclosed = try await FolioBinary.run(["import-quotes", library.path, source.path])
         #expect(unclosed.status == 1 && unclosed.stdout.hasPrefix("imported 1 quote"))
         #expect(unclosed.stderr == "\(source.path):2:1: warning: this quote is never closed, so it was not imported: add '-#' at its end\n")
     }
 
-    @Test func aWriteTheDiskRefusesExits3AndAnUnknownRecord1() throws {
+    @Test func aWriteTheDiskRefusesExits3AndAnUnknownRecord1() async throws {
         let folder = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // The todos folder is a file: the new todo cannot be written, an I/O failure.
         try Data("not a folder".utf8).write(to: folder.appendingPathComponent("todos"))
-        let add = try FolioBinary.run(["add", folder.path, "todo", "--title", "Buy milk"])
+        let add = try await FolioBinary.run(["add", folder.path, "todo", "--title", "Buy milk"])
         #expect(add.status == 3, "\(add.stderr)")
         #expect(add.stderr.contains("todos/buy-milk.md: error:"))
         #expect(try String(contentsOf: folder.appendingPathComponent("todos"), encoding: .utf8) == "not a folder")
-        let done = try FolioBinary.run(["rm", folder.path, "todos/nope.md"])
+        let done = try await FolioBinary.run(["rm", folder.path, "todos/nope.md"])
         #expect(done.status == 1 && done.stderr == "todos/nope.md: error: no such record (paths are relative to the folder: folio list DIR lists them)\n", "\(done.stderr)")
     }
 }

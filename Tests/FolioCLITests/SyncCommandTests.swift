@@ -3,7 +3,7 @@ import Testing
 
 /// `folio sync`, `folio conflicts`, `folio restore` and `folio watch A B`, run as a user runs them.
 @Suite struct SyncCommandTests {
-    @Test func syncConflictsAndRestore() throws {
+    @Test func syncConflictsAndRestore() async throws {
         let root = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let a = root.appendingPathComponent("laptop"), b = root.appendingPathComponent("phone"), state = root.appendingPathComponent("state").path
@@ -20,39 +20,39 @@ import Testing
         try write("---\ntitle: Soup\ntime: 15m\n---\n", "recipes/soup.md", in: a)
         try write("milk\n", "list.txt", in: a)
         try FileManager.default.createDirectory(at: b, withIntermediateDirectories: true)
-        let first = try FolioBinary.run(["sync", a.path, b.path, "--state", state])
+        let first = try await FolioBinary.run(["sync", a.path, b.path, "--state", state])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout == "copy    list.txt\ncopy    recipes/soup.md\n")
         // A dry run says what it would do and does nothing.
         try FileManager.default.removeItem(at: a.appendingPathComponent("list.txt"))
-        let dry = try FolioBinary.run(["sync", a.path, b.path, "--state", state, "--dry-run"])
+        let dry = try await FolioBinary.run(["sync", a.path, b.path, "--state", state, "--dry-run"])
         #expect(dry.stdout == "would delete  list.txt\n" && read("list.txt", in: b) == "milk\n")
-        #expect(try FolioBinary.run(["sync", a.path, b.path, "--state", state]).stdout == "delete  list.txt\n")
+        #expect(try await FolioBinary.run(["sync", a.path, b.path, "--state", state]).stdout == "delete  list.txt\n")
         // Restore brings it back into the replica it was deleted from.
-        let listing = try FolioBinary.run(["restore", a.path, b.path, "--state", state])
+        let listing = try await FolioBinary.run(["restore", a.path, b.path, "--state", state])
         #expect(listing.stdout.hasSuffix("  B  list.txt\n"), "\(listing.stdout)")
-        #expect(try FolioBinary.run(["restore", a.path, b.path, "list.txt", "--state", state]).status == 0)
+        #expect(try await FolioBinary.run(["restore", a.path, b.path, "list.txt", "--state", state]).status == 0)
         #expect(read("list.txt", in: b) == "milk\n")
         // A real conflict: exit 1, a copy beside the file, listed by folio conflicts.
         try write("---\ntitle: Leek soup\ntime: 15m\n---\n", "recipes/soup.md", in: a)
         try write("---\ntitle: Onion soup\ntime: 15m\n---\n", "recipes/soup.md", in: b)
-        let conflict = try FolioBinary.run(["sync", a.path, b.path, "--state", state, "--json"])
+        let conflict = try await FolioBinary.run(["sync", a.path, b.path, "--state", state, "--json"])
         #expect(conflict.status == 1)
         #expect(conflict.stdout.contains("\"conflicts\": {\n    \"recipes/soup.md\": \"recipes/soup.sync-conflict-"))
-        let listed = try FolioBinary.run(["conflicts", b.path, "--state", folderState])
+        let listed = try await FolioBinary.run(["conflicts", b.path, "--state", folderState])
         #expect(listed.status == 1 && listed.stdout.contains("(a version of recipes/soup.md)"))
         // Resolve: see the difference, keep the copy's title, and the copy is gone.
         let copy = try #require(listed.stdout.split(separator: " ").first.map(String.init))
-        let shown = try FolioBinary.run(["resolve", b.path, copy, "--state", folderState])
+        let shown = try await FolioBinary.run(["resolve", b.path, copy, "--state", folderState])
         #expect(shown.stdout == "title: file Onion soup | copy Leek soup\n" || shown.stdout == "title: file Leek soup | copy Onion soup\n", "\(shown.stdout)")
-        #expect(try FolioBinary.run(["resolve", b.path, copy, "--keep", "copy", "--state", folderState]).status == 0)
-        #expect(try FolioBinary.run(["conflicts", b.path, "--state", folderState]).status == 0)
+        #expect(try await FolioBinary.run(["resolve", b.path, copy, "--keep", "copy", "--state", folderState]).status == 0)
+        #expect(try await FolioBinary.run(["conflicts", b.path, "--state", folderState]).status == 0)
         // A replica that is missing is refused: exit 2, nothing changed.
-        let missing = try FolioBinary.run(["sync", a.path, root.appendingPathComponent("usb").path, "--state", state])
+        let missing = try await FolioBinary.run(["sync", a.path, root.appendingPathComponent("usb").path, "--state", state])
         #expect(missing.status == 2 && missing.stderr.contains("missing"))
     }
 
-    @Test func watchOfAPairPrintsOneJSONObjectPerEvent() throws {
+    @Test func watchOfAPairPrintsOneJSONObjectPerEvent() async throws {
         let root = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let a = root.appendingPathComponent("laptop"), b = root.appendingPathComponent("phone")
@@ -60,12 +60,12 @@ import Testing
         try Data("milk\n".utf8).write(to: b.appendingPathComponent("list.txt"))
         let watcher = WatchCommandTests()
         let (process, out, err) = try watcher.start(["watch", a.path, b.path, "--json", "--state", root.appendingPathComponent("state").path, "--quiet", "10"])
-        #expect(err.wait(for: "in step (Ctrl-C stops)"))
-        #expect(out.wait(for: #"{"event":"copied","path":"list.txt"}"# + "\n"), "\(out.text)\(err.text)")
+        #expect(await err.wait(for: "in step (Ctrl-C stops)"))
+        #expect(await out.wait(for: #"{"event":"copied","path":"list.txt"}"# + "\n"), "\(out.text)\(err.text)")
         try Data("---\ntitle: Soup\n---\n".utf8).write(to: a.appendingPathComponent("soup.md"))
-        #expect(out.wait(for: #"{"event":"copied","path":"soup.md"}"# + "\n"), "\(out.text)\(err.text)")
+        #expect(await out.wait(for: #"{"event":"copied","path":"soup.md"}"# + "\n"), "\(out.text)\(err.text)")
         try FileManager.default.removeItem(at: b.appendingPathComponent("list.txt"))
-        #expect(out.wait(for: #"{"event":"deleted","path":"list.txt"}"# + "\n"), "\(out.text)\(err.text)")
+        #expect(await out.wait(for: #"{"event":"deleted","path":"list.txt"}"# + "\n"), "\(out.text)\(err.text)")
         process.terminate()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
@@ -75,28 +75,28 @@ import Testing
         }
     }
 
-    @Test func aDryRunSaysWhichConflictCopyItWouldFoldAndFoldsNone() throws {
+    @Test func aDryRunSaysWhichConflictCopyItWouldFoldAndFoldsNone() async throws {
         let root = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let a = root.appendingPathComponent("a"), b = root.appendingPathComponent("b"), state = root.appendingPathComponent("state").path
         for folder in [a, b] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         let soup = a.appendingPathComponent("soup.md"), copy = a.appendingPathComponent("soup.sync-conflict-20261204-120000-ABCDEFG.md")
         try Data("---\ntitle: Soup\n---\none\n\ntwo\n\nthree\n".utf8).write(to: soup)
-        #expect(try FolioBinary.run(["sync", a.path, b.path, "--state", state]).status == 0)
+        #expect(try await FolioBinary.run(["sync", a.path, b.path, "--state", state]).status == 0)
         // Syncthing's copy of a clash: each side changed another paragraph.
         try Data("---\ntitle: Soup\n---\none changed\n\ntwo\n\nthree\n".utf8).write(to: soup)
         try Data("---\ntitle: Soup\n---\none\n\ntwo\n\nthree changed\n".utf8).write(to: copy)
-        let dry = try FolioBinary.run(["sync", a.path, b.path, "--state", state, "--dry-run"])
+        let dry = try await FolioBinary.run(["sync", a.path, b.path, "--state", state, "--dry-run"])
         #expect(dry.status == 0, "\(dry.stderr)")
         #expect(dry.stdout.contains("would fold soup.sync-conflict-20261204-120000-ABCDEFG.md into soup.md (its copy would go to the trash)\n"), "\(dry.stdout)")
         #expect(FileManager.default.fileExists(atPath: copy.path))
         #expect(String(decoding: try Data(contentsOf: soup), as: UTF8.self) == "---\ntitle: Soup\n---\none changed\n\ntwo\n\nthree\n")
-        let real = try FolioBinary.run(["sync", a.path, b.path, "--state", state])
+        let real = try await FolioBinary.run(["sync", a.path, b.path, "--state", state])
         #expect(real.stdout.contains("folded  soup.sync-conflict-20261204-120000-ABCDEFG.md into soup.md (its copy is in the trash)\n"), "\(real.stdout)")
         #expect(!FileManager.default.fileExists(atPath: copy.path))
     }
 
-    @Test func listingConflictCopiesMakesNoStateFolderAndLeavesNothingBehind() throws {
+    @Test func listingConflictCopiesMakesNoStateFolderAndLeavesNothingBehind() async throws {
         let root = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let folder = root.appendingPathComponent("notes"), scratch = root.appendingPathComponent("tmp"), state = root.appendingPathComponent("state")
@@ -104,7 +104,7 @@ import Testing
         try Data("---\ntitle: Soup\n---\none\n".utf8).write(to: folder.appendingPathComponent("soup.md"))
         try Data("---\ntitle: Soup\n---\ntwo\n".utf8).write(to: folder.appendingPathComponent("soup.sync-conflict-20261204-120000-ABCDEFG.md"))
         for arguments in [["conflicts", folder.path], ["check", folder.path], ["fold", folder.path, "--dry-run"]] {
-            let run = try FolioBinary.run(arguments + ["--state", state.path], environment: ["TMPDIR": scratch.path])
+            let run = try await FolioBinary.run(arguments + ["--state", state.path], environment: ["TMPDIR": scratch.path])
             #expect(run.status == 1, "\(arguments): \(run.stderr)")
             #expect((run.stdout + run.stderr).contains("soup.sync-conflict-20261204-120000-ABCDEFG.md"), "\(arguments): \(run.stdout)")
             // Only looked: no state folder made, and the dry run's stand-in for it gone.
@@ -113,30 +113,30 @@ import Testing
         }
     }
 
-    @Test func aStateThatCannotBeWrittenExits3() throws {
+    @Test func aStateThatCannotBeWrittenExits3() async throws {
         let root = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let a = root.appendingPathComponent("a"), b = root.appendingPathComponent("b"), file = root.appendingPathComponent("file")
         for folder in [a, b] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         try Data("x".utf8).write(to: file)
         // The state would be a folder inside a regular file: an I/O failure, not bad usage.
-        let run = try FolioBinary.run(["sync", a.path, b.path, "--state", file.path + "/state"])
+        let run = try await FolioBinary.run(["sync", a.path, b.path, "--state", file.path + "/state"])
         #expect(run.status == 3, "\(run.stderr)")
         #expect(run.stderr.contains("cannot lock the state folder"))
     }
 
-    @Test func watchKeepsTwoReplicasInStep() throws {
+    @Test func watchKeepsTwoReplicasInStep() async throws {
         let root = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let a = root.appendingPathComponent("laptop"), b = root.appendingPathComponent("phone")
         for folder in [a, b] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         let watcher = WatchCommandTests()
         let (process, out, err) = try watcher.start(["watch", a.path, b.path, "--state", root.appendingPathComponent("state").path, "--quiet", "10"])
-        #expect(err.wait(for: "in step (Ctrl-C stops)"))
+        #expect(await err.wait(for: "in step (Ctrl-C stops)"))
         try Data("---\ntitle: Soup\n---\n".utf8).write(to: a.appendingPathComponent("soup.md"))
-        #expect(out.wait(for: "copy    soup.md\n"), "\(out.text)\(err.text)")
+        #expect(await out.wait(for: "copy    soup.md\n"), "\(out.text)\(err.text)")
         let deadline = Date().addingTimeInterval(10)
-        while FileManager.default.contents(atPath: b.appendingPathComponent("soup.md").path) == nil && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        while FileManager.default.contents(atPath: b.appendingPathComponent("soup.md").path) == nil && Date() < deadline { try await Task.sleep(for: .seconds(0.01)) }
         #expect(FileManager.default.contents(atPath: b.appendingPathComponent("soup.md").path) == Data("---\ntitle: Soup\n---\n".utf8))
         process.terminate()
         process.waitUntilExit()

@@ -25,6 +25,17 @@ import Testing
             }
             return text.contains(needle)
         }
+
+        /// ``wait(for:timeout:)`` for an async test: it sleeps between looks instead of
+        /// holding a thread of Swift's cooperative pool.
+        func wait(for needle: String, timeout: TimeInterval = 10) async -> Bool {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                if text.contains(needle) { return true }
+                try? await Task.sleep(for: .milliseconds(5))
+            }
+            return text.contains(needle)
+        }
     }
 
     func start(_ arguments: [String]) throws -> (Process, Collector, Collector) {
@@ -40,21 +51,21 @@ import Testing
     }
 
     @Test(arguments: [SIGTERM, SIGINT])
-    func printsEachChangeAndStopsCleanly(signal: Int32) throws {
+    func printsEachChangeAndStopsCleanly(signal: Int32) async throws {
         let folder = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let recipe = folder.appendingPathComponent("recipes/carbonara.md")
         try FileManager.default.createDirectory(at: recipe.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("---\ntitle: Carbonara\ntime: 15m\n---\n".utf8).write(to: recipe, options: .atomic)
         let (process, out, err) = try start(["watch", folder.path])
-        #expect(err.wait(for: "watching \(folder.path): 1 records"), "stderr: \(err.text)")
+        #expect(await err.wait(for: "watching \(folder.path): 1 records"), "stderr: \(err.text)")
         try Data("---\ntitle: Carbonara\ntime: 20m\n---\n".utf8).write(to: recipe, options: .atomic)
-        #expect(out.wait(for: "updated recipes/carbonara.md: time 15m → 20m\n"), "stdout: \(out.text)")
+        #expect(await out.wait(for: "updated recipes/carbonara.md: time 15m → 20m\n"), "stdout: \(out.text)")
         // The first change is told from the front matter the load read, the next from the one just told.
         try Data("---\ntitle: Carbonara\ntime: 25m\nservings: 2\n---\n".utf8).write(to: recipe, options: .atomic)
-        #expect(out.wait(for: "updated recipes/carbonara.md: time 20m → 25m, servings added: 2\n"), "stdout: \(out.text)")
+        #expect(await out.wait(for: "updated recipes/carbonara.md: time 20m → 25m, servings added: 2\n"), "stdout: \(out.text)")
         try Data("---\ntitle: \"Soup\n---\n".utf8).write(to: folder.appendingPathComponent("recipes/soup.md"))
-        #expect(out.wait(for: "invalid recipes/soup.md:2:8: unterminated double-quoted string"), "stdout: \(out.text)")
+        #expect(await out.wait(for: "invalid recipes/soup.md:2:8: unterminated double-quoted string"), "stdout: \(out.text)")
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
@@ -62,26 +73,26 @@ import Testing
 
     // Edits are written atomically here: a short quiet period under a loaded machine could
     // otherwise read a file between its truncation and its write (the editor tests cover that).
-    @Test func jsonIsOneObjectPerLine() throws {
+    @Test func jsonIsOneObjectPerLine() async throws {
         let folder = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let todo = folder.appendingPathComponent("todos/milk.md")
         try FileManager.default.createDirectory(at: todo.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("---\ntitle: Milk\ndone: false\n---\n".utf8).write(to: todo, options: .atomic)
         let (process, out, err) = try start(["watch", folder.path, "--json", "--quiet", "10"])
-        #expect(err.wait(for: "watching"))
+        #expect(await err.wait(for: "watching"))
         try Data("---\ntitle: Milk\ndone: true\n---\n".utf8).write(to: todo, options: .atomic)
         let expected = #"{"event":"updated","path":"todos/milk.md","title":"Milk","changes":[{"key":"done","new":true,"old":false}]}"#
-        #expect(out.wait(for: expected + "\n"), "stdout: \(out.text)")
+        #expect(await out.wait(for: expected + "\n"), "stdout: \(out.text)")
         try FileManager.default.removeItem(at: todo)
-        #expect(out.wait(for: #"{"event":"removed","path":"todos/milk.md"}"# + "\n"), "stdout: \(out.text)")
+        #expect(await out.wait(for: #"{"event":"removed","path":"todos/milk.md"}"# + "\n"), "stdout: \(out.text)")
         process.terminate()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
     }
 
-    @Test func aMissingFolderIsAnError() throws {
-        let run = try FolioBinary.run(["watch", "/nonexistent/folio-folder"])
+    @Test func aMissingFolderIsAnError() async throws {
+        let run = try await FolioBinary.run(["watch", "/nonexistent/folio-folder"])
         #expect(run.status == 2)
         #expect(run.stderr.contains("/nonexistent/folio-folder"))
     }
