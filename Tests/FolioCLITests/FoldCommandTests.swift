@@ -213,7 +213,8 @@ import Testing
         #expect(await out.wait(for: folded, timeout: 10), "\(out.text)")
         // What the fold changed, as watch prints every change (in the order it sees them).
         let changes = ["removed \(Self.copy)\n", "updated soup.md: time 15m → 20m\n"]
-        #expect(await out.wait(for: changes[0]) && out.wait(for: changes[1]), "\(out.text)")
+        let first = await out.wait(for: changes[0]), second = await out.wait(for: changes[1])
+        #expect(first && second, "\(out.text)")
         let lines = out.text.split(separator: "\n").map { String($0) + "\n" }
         #expect(lines.prefix(2) == [unrecorded, full] && lines.count == 5 && Set(lines.dropFirst(2)) == Set([folded] + changes), "\(out.text)")
         #expect(scene.read(Self.copy) == nil)
