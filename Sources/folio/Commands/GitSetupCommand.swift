@@ -63,14 +63,16 @@ enum GitSetupCommand: FolioCommand {
             }
             // One that is there but cannot be read is not overwritten as if empty: the read throws.
             let before = try? FileStamp.of(attributes)
-            let existing = String(decoding: try AtomicFile.contentsIfPresent(attributes) ?? [], as: UTF8.self)
-            let lines = existing.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let existing = try AtomicFile.contentsIfPresent(attributes) ?? []
+            let lines = String(decoding: existing, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
             let added = ["*.md merge=folio", "*.markdown merge=folio"].filter { !lines.contains($0) }
             if !added.isEmpty {
-                let separator = existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n"
-                let text = existing + separator + added.joined(separator: "\n") + "\n"
+                // Appended to the bytes as they are (a line in another encoding stays as it was).
+                let separator: [UInt8] = existing.isEmpty || existing.last == 10 ? [] : [10]
+                let bytes = existing + separator + Array((added.joined(separator: "\n") + "\n").utf8)
                 // Only over the file as read: an edit saved meanwhile is not lost.
-                guard try AtomicFile.write(Array(text.utf8), to: attributes, mode: before?.permissions, replacingOnly: { $0 == before }) else {
+                guard try AtomicFile.write(bytes, to: attributes, mode: before?.permissions, replacingOnly: { $0 == before }) else {
                     Output.error("folio git-setup: \(shown) changed while it was being set up; nothing was written there: run it again")
                     return ExitCode.problems
                 }
