@@ -17,17 +17,8 @@ import Testing
         }
         var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 
-        func wait(for needle: String, timeout: TimeInterval = 10) -> Bool {
-            let deadline = Date().addingTimeInterval(timeout)
-            while Date() < deadline {
-                if text.contains(needle) { return true }
-                Thread.sleep(forTimeInterval: 0.005)
-            }
-            return text.contains(needle)
-        }
-
-        /// ``wait(for:timeout:)`` for an async test: it sleeps between looks instead of
-        /// holding a thread of Swift's cooperative pool.
+        /// Whether `needle` is in the output within `timeout` seconds; it sleeps between
+        /// looks rather than holding a thread of Swift's cooperative pool.
         func wait(for needle: String, timeout: TimeInterval = 10) async -> Bool {
             let deadline = Date().addingTimeInterval(timeout)
             while Date() < deadline {
