@@ -21,7 +21,7 @@ public struct FolderTrash: RemovedFileKeeper {
 
     /// Moves the file into the trash if it is still `expected`.
     public func keep(_ path: String, from folder: RootedFolder, expected: FileStamp) throws(SystemError) -> Bool {
-        try Trash(state: try RootedFolder.creating(state, mode: 0o700)).move(path, from: folder, replica: .a, expected: expected, hash: nil)
+        try Trash(state: try RootedFolder.creating(state, mode: 0o700)).move(path, fromFolder: folder, expected: expected, hash: nil)
     }
 
     /// The trash, when its state folder exists.

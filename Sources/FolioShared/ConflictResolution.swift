@@ -75,7 +75,7 @@ public struct ConflictResolution {
         let (copyBytes, copyStamp) = try read(copy)
         if let (fileBytes, fileStamp) = try readIfPresent(file) {
             // Set aside before it is replaced, so that the file's version can be had back.
-            try trash.keep(fileBytes, as: file, replica: .a, mode: fileStamp.permissions)
+            try trash.keep(fileBytes, asFolderFile: file, mode: fileStamp.permissions)
             try write(copyBytes, over: fileStamp)
         } else {
             guard try AtomicFile.write(copyBytes, to: folder.rootFolder[file], mode: copyStamp.permissions, replacingOnly: { $0 == nil }) else {
@@ -131,6 +131,6 @@ public struct ConflictResolution {
 
     /// Moves the copy to the trash, only if it is still as read.
     private func trashCopy(_ stamp: FileStamp) throws {
-        guard try trash.move(copy, from: folder.rootFolder, replica: .a, expected: stamp, hash: nil) else { throw Failure.changed(copy) }
+        guard try trash.move(copy, fromFolder: folder.rootFolder, expected: stamp, hash: nil) else { throw Failure.changed(copy) }
     }
 }

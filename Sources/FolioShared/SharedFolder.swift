@@ -303,7 +303,7 @@ public final class SharedFolder {
             if case .merged(let bytes) = outcome, bytes != fileRead.bytes {
                 // The version the fold replaces goes to the trash too: every fold can be undone by hand.
                 let trash = Trash(state: stateFolder), kept: RootedPath
-                do { kept = try trash.keep(fileRead.bytes, as: file, replica: .a, mode: fileRead.stamp.permissions) } catch {
+                do { kept = try trash.keep(fileRead.bytes, asFolderFile: file, mode: fileRead.stamp.permissions) } catch {
                     return keep("cannot keep the file's version in the trash in \(state): " + FileProblem.advice(error, writing: true, then: "fold again"), writeFailed: true)
                 }
                 // Only over what was read, and only while the copy is as read: someone may be typing.
@@ -346,7 +346,7 @@ public final class SharedFolder {
     private func trash(_ copy: String, read: (bytes: [UInt8], stamp: FileStamp), hash: SHA256.Digest, report: inout FoldReport, folded: FoldReport.Folded) {
         if options.dryRun { return report.folded.append(folded) }
         do {
-            guard try Trash(state: stateFolder).move(copy, from: rootFolder, replica: .a, expected: read.stamp, hash: hash) else {
+            guard try Trash(state: stateFolder).move(copy, fromFolder: rootFolder, expected: read.stamp, hash: hash) else {
                 return report.waiting.append(copy)
             }
         } catch {

@@ -121,7 +121,7 @@ extension Applier {
                 storeBase(bytes, hash: file.hash, at: transfer.path)
                 record(transfer.path, hash: file.hash, file.stamp, in: source, other: written)
             case .changed:
-                report.record(.changedDuringSync(path: transfer.path.key))
+                report.record(.changedDuringSync(path: transfer.path))
             case .failed(let reason):
                 report.record(skipped: source.other, transfer.path, reason)
             }

@@ -51,7 +51,7 @@ extension Applier {
             merged.append((copy, theirsHash))
         }
         if engine.options.dryRun {
-            for (copy, _) in merged { report.record(.folded(copy: copy.key)) }
+            for (copy, _) in merged { report.record(.folded(copy: copy)) }
             return
         }
         guard !merged.isEmpty else { return }
@@ -74,19 +74,19 @@ extension Applier {
     /// Returns the copies left (by replica), for the sync to leave alone this time.
     mutating func finishFolds() -> [(copy: SyncPath, replica: Replica)] {
         defer { pendingFolds.removeAll() }
-        let left = pendingFolds.filter { report.changedDuringSync.contains($0.original.key) }.map { ($0.copy, $0.replica) }
-        for fold in pendingFolds where !report.changedDuringSync.contains(fold.original.key) {
+        let left = pendingFolds.filter { report.changedDuringSync.contains($0.original) }.map { ($0.copy, $0.replica) }
+        for fold in pendingFolds where !report.changedDuringSync.contains(fold.original) {
             // Only once the original is seen to hold the merge.
             // A merge that cannot be read back is not seen in place: the copy stays for the next sync, which reads both again.
             guard let bytes = try? FileReading.contents(of: full(fold.replica, fold.original)), SHA256.hash(bytes) == fold.mergedHash else {
-                report.record(.changedDuringSync(path: fold.original.key))
+                report.record(.changedDuringSync(path: fold.original))
                 continue
             }
             delete(fold.copy, in: fold.replica)
-            report.forgetDeletion(of: fold.copy.key)
+            report.forgetDeletion(of: fold.copy)
             // Reported as folded once it is in the trash (else `delete` said why not).
             // A probe: a copy still there was not trashed, and `delete` said why.
-            if (try? FileStamp.of(full(fold.replica, fold.copy))) == nil { report.record(.folded(copy: fold.copy.key)) }
+            if (try? FileStamp.of(full(fold.replica, fold.copy))) == nil { report.record(.folded(copy: fold.copy)) }
         }
         return left
     }

@@ -18,7 +18,7 @@ extension Applier {
             report.record(skipped: replica, from, "cannot rename it: " + FileProblem.advice(any: error, writing: true))
             return .notMoved
         }
-        if outcome == .notMoved { report.record(.changedDuringSync(path: from.key)) }
+        if outcome == .notMoved { report.record(.changedDuringSync(path: from)) }
         return outcome
     }
 
@@ -55,7 +55,7 @@ extension Applier {
                 // Its stamp from the new file itself, never looked up by name after: an edit
                 // saved into it at once must not be recorded as what Folio wrote.
                 guard let stamp = try AtomicFile.createNew(bytes, at: full(replica, path), creating: creating) else {
-                    report.record(.changedDuringSync(path: path.key))
+                    report.record(.changedDuringSync(path: path))
                     return nil
                 }
                 return stamp
@@ -86,7 +86,7 @@ extension Applier {
             for item in replacements { try? item.temporary.unlink() }
             for item in replacements {
                 archive.entries[item.path] = item.before
-                report.record(.changedDuringSync(path: item.path.key))
+                report.record(.changedDuringSync(path: item.path))
             }
             report.record(stateNotWritten: "cannot flush the disk: " + FileProblem.advice(any: error, writing: true) + "; the files not replaced are tried again at the next sync")
             replacements.removeAll()
@@ -108,7 +108,7 @@ extension Applier {
                 continue
             }
             guard renamed, let ours else {
-                report.record(.changedDuringSync(path: item.path.key))
+                report.record(.changedDuringSync(path: item.path))
                 archive.entries[item.path] = item.before
                 continue
             }

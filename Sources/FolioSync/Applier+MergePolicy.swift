@@ -8,7 +8,7 @@ import Foundation
 /// Merge policy: both sides changed a file — merged (``FileMerge``), or kept both as a conflict copy.
 extension Applier {
     mutating func merge(_ path: SyncPath) {
-        report.record(.merged(path: path.key))
+        report.record(.merged(path: path))
         guard !engine.options.dryRun, let fileA = scans.a.files[path], let fileB = scans.b.files[path],
               let bytesA = read(.a, path), let bytesB = read(.b, path)
         else { return }
@@ -47,7 +47,7 @@ extension Applier {
         else { return }
         storeBase(merged, at: path)
         record(path, hash: SHA256.hash(merged), stampA: stampA, stampB: stampB)
-        if conflicts > 0 { report.record(.conflict(path: path.key, copy: copyPath)) }
+        if conflicts > 0 { report.record(.conflict(path: path, copy: copyPath.map(SyncPath.init(file:)))) }
     }
 
     /// Text as git decides it: no NUL byte in the first 8,000.

@@ -20,7 +20,7 @@ extension Applier {
         }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard !parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {
-            report.record(skipped: replica, path, "a name that would lead outside the replica")
+            report.record(skipped: replica, SyncPath(key: path), "a name that would lead outside the replica")
             return false
         }
         var relative = ""
@@ -41,7 +41,7 @@ extension Applier {
             // A folder not there yet is made by the write below it, which never follows a link (paths resolve beneath the root); one that cannot be looked at fails that write, which reports it.
             guard let stamp = try? FileStamp.of(folder) else { return absent() }
             if !stamp.isDirectory {
-                report.record(skipped: replica, path, stamp.isSymbolicLink
+                report.record(skipped: replica, SyncPath(key: path), stamp.isSymbolicLink
                     ? "the folder \(relative) is a symbolic link: Folio never writes through links; replace it with a real folder, or name it in .folioignore"
                     : "\(relative) is not a folder here: rename the file in the way, or the folder on the other side")
                 return false

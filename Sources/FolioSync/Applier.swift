@@ -64,7 +64,7 @@ struct Applier {
     /// front-matter id says so), carrying the archived base along, then settles `to`
     /// as any path: copied, or merged when `replica` had edited it too.
     mutating func moveByID(_ from: SyncPath, to: SyncPath, on replica: Replica) {
-        report.record(.moved(from: from.key, to: to.key, on: replica))
+        report.record(.moved(from: from, to: to, on: replica))
         guard !engine.options.dryRun, let file = scanned(replica).files[from], insideRoot(replica, from), insideRoot(replica, to),
               let base = archive.entries[from]
         else { return }
@@ -90,7 +90,7 @@ struct Applier {
     /// Renames `from` to `to` on `replica`, as the other side did; an edit made there
     /// meanwhile goes along and is copied to the other side.
     mutating func move(_ from: SyncPath, to: SyncPath, on replica: Replica, edited: Bool) {
-        report.record(.moved(from: from.key, to: to.key, on: replica))
+        report.record(.moved(from: from, to: to, on: replica))
         guard !engine.options.dryRun, let file = scanned(replica).files[from], let moved = scanned(replica.other).files[to],
               let base = archive.entries[from], insideRoot(replica, from), insideRoot(replica, to)
         else { return }
@@ -124,7 +124,7 @@ struct Applier {
     /// during the sync, or, when the disk would not give it, as skipped with the fix.
     mutating func read(_ replica: Replica, _ path: SyncPath) -> [UInt8]? {
         guard insideRoot(replica, path), let file = scanned(replica).files[path] else {
-            report.record(.changedDuringSync(path: path.key))
+            report.record(.changedDuringSync(path: path))
             return nil
         }
         let bytes: [UInt8]?
@@ -137,7 +137,7 @@ struct Applier {
             return nil
         }
         guard let bytes else {
-            report.record(.changedDuringSync(path: path.key))
+            report.record(.changedDuringSync(path: path))
             return nil
         }
         return bytes
@@ -173,7 +173,7 @@ struct Applier {
             guard try Trash(state: state).move(
                 path.relative, from: engine.folder(replica), replica: replica, expected: expected, hash: scanned(replica).files[path]?.hash)
             else {
-                report.record(.changedDuringSync(path: path.key))
+                report.record(.changedDuringSync(path: path))
                 return
             }
             archive.entries[path] = nil

@@ -6,19 +6,17 @@ public struct ReplicaPath: Sendable, Hashable, Comparable, CustomStringConvertib
     /// The replica.
     public var replica: Replica
     /// The path, relative to the replica's root (a folder's ends in `/`).
-    public var path: String
+    public var path: SyncPath
 
     /// `path` in `replica`.
-    public init(_ replica: Replica, _ path: String) { (self.replica, self.path) = (replica, path) }
+    public init(_ replica: Replica, _ path: SyncPath) { (self.replica, self.path) = (replica, path) }
+
+    /// `path` (in the archive's spelling: a folder's ends in `/`) in `replica`.
+    public init(_ replica: Replica, _ path: String) { self.init(replica, SyncPath(key: path)) }
 
     /// `A:PATH` or `B:PATH`.
     public var description: String { "\(replica.rawValue):\(path)" }
 
     /// In the order of their `A:PATH` spelling, as reports list them.
     public static func < (left: ReplicaPath, right: ReplicaPath) -> Bool { left.description < right.description }
-}
-
-extension ReplicaPath {
-    /// `path` in `replica`, named as the archive spells it.
-    init(_ replica: Replica, _ path: SyncPath) { self.init(replica, path.key) }
 }

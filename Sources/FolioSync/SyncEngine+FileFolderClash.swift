@@ -34,7 +34,7 @@ extension SyncEngine {
                     Applier.conflictCopyName(path.relative, timestamp: Syscall.localTimestamp(), replica: replica.rawValue),
                     scans: [scans.a, scans.b], roots: Replica.allCases.map(folder))
                 guard !options.dryRun else {
-                    report.record(.conflict(path: path.key, copy: copy))
+                    report.record(.conflict(path: path, copy: SyncPath(file: copy)))
                     continue
                 }
                 var moved = scan.files[path]!
@@ -42,7 +42,7 @@ extension SyncEngine {
                 do {
                     guard case .moved(let movedStamp) = try AtomicFile.move(folder(replica)[path.relative], to: folder(replica)[copy], expecting: moved.stamp) else {
                         // Saved since the scan (or the name taken): looked at again next sync.
-                        report.record(.changedDuringSync(path: path.key))
+                        report.record(.changedDuringSync(path: path))
                         continue
                     }
                     stamp = movedStamp
@@ -58,7 +58,7 @@ extension SyncEngine {
                 scans[replica].files[path] = nil
                 scans[replica].files[SyncPath(file: copy)] = moved
                 scans[replica].changed.append(SyncPath(file: copy))
-                report.record(.conflict(path: path.key, copy: copy))
+                report.record(.conflict(path: path, copy: SyncPath(file: copy)))
             }
         }
     }

@@ -10,7 +10,7 @@ extension SyncEngine {
     /// changed. Returns the copies folded.
     func foldConflictCopies(
         _ scans: inout ReplicaScans, archive: SyncArchive, state: RootedFolder, bases: BaseStore, history: VersionHistory, ignore: FolioIgnore
-    ) throws(SyncError) -> (folded: [String], kept: [ReplicaPath: String]) {
+    ) throws(SyncError) -> (folded: [SyncPath], kept: [ReplicaPath: String]) {
         var folding = Applier(engine: self, state: state, bases: bases, history: history, scans: scans, archive: archive, report: SyncReport())
         folding.unfinishedFolds = FoldJournal.load(state)
         for replica in Replica.allCases {

@@ -169,7 +169,7 @@ extension SyncEngine {
             run.clashed = true
             for path in paths {
                 run.remember(path)
-                report.record(.skipped(replica: nil, path: path.key, reason: "names that differ only by case (\(paths.sorted().map(\.key).joined(separator: ", "))): left alone; rename one", byDesign: false))
+                report.record(.skipped(replica: nil, path: path, reason: "names that differ only by case (\(paths.sorted().map(\.key).joined(separator: ", "))): left alone; rename one", byDesign: false))
                 scans.a.files[path] = nil
                 scans.b.files[path] = nil
                 run.archive.entries[path] = nil
@@ -177,7 +177,7 @@ extension SyncEngine {
         }
         report.hashed = scans.a.hashed + scans.b.hashed
         for (replica, scan) in [(Replica.a, scans.a), (.b, scans.b)] {
-            for (path, reason) in scan.skipped { report.record(.skipped(replica: replica, path: path, reason: reason, byDesign: scan.passedOver.contains(path))) }
+            for (path, reason) in scan.skipped { report.record(.skipped(replica: replica, path: SyncPath(key: path), reason: reason, byDesign: scan.passedOver.contains(path))) }
         }
         for (replica, scan) in [(Replica.a, scans.a), (.b, scans.b)] {
             for path in scan.normalized { report.record(.normalized(ReplicaPath(replica, path))) }
@@ -342,7 +342,7 @@ extension SyncEngine {
             }
         }
         for scan in [scans.a, scans.b] { left.formUnion(scan.skipped.keys.filter { !$0.isEmpty }) }
-        left.formUnion(report.skips.keys.map { SyncPath(key: $0.path).relative }.filter { !$0.isEmpty })
+        left.formUnion(report.skips.keys.map { $0.path.relative }.filter { !$0.isEmpty })
         return left
     }
 

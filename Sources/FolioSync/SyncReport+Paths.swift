@@ -6,13 +6,13 @@ extension SyncReport {
     public static let stateKey = "state"
 
     /// Paths copied from one replica to the other.
-    public var copied: [String] { copies.map(\.path) }
+    public var copied: [String] { copies.map(\.path.key) }
     /// Paths deleted on one side as the other deleted them.
-    public var deleted: [String] { deletions.map(\.path) }
+    public var deleted: [String] { deletions.map(\.path.key) }
     /// Paths both sides changed, merged into one version.
-    public var merged: [String] { merges }
+    public var merged: [String] { merges.map(\.key) }
     /// Conflict copies folded back into their files.
-    public var folded: [String] { folds }
+    public var folded: [String] { folds.map(\.key) }
     /// Conflict copies kept, by `A:COPY`, and why.
     public var keptCopies: [String: String] { Dictionary(copiesKept.map { ($0.key.description, $0.value) }) { $1 } }
     /// Folio's temporaries removed, as `A:PATH`.
@@ -38,12 +38,8 @@ extension SyncReport {
     /// there, merged (on both sides), renamed there (both names), and the conflict
     /// copies it saved.
     public func pathsWritten(in replica: Replica) -> [String] {
-        copies.filter { $0.replica == replica }.map(\.path) + deletions.filter { $0.replica == replica }.map(\.path) + merges
+        let written = copies.filter { $0.replica == replica }.map(\.path) + deletions.filter { $0.replica == replica }.map(\.path) + merges
             + moves.filter { $0.replica == replica }.flatMap { [$0.from, $0.to] } + conflicts.values.compactMap { $0 }
+        return written.map(\.key)
     }
-}
-
-extension SyncReport {
-    /// Records `path` in `replica` as left alone, and why.
-    mutating func record(skipped replica: Replica, _ path: SyncPath, _ reason: String) { record(skipped: replica, path.key, reason) }
 }

@@ -10,9 +10,9 @@ public struct SyncReport: Sendable, Equatable {
     /// Files and folders deleted (moved into the trash), each in the replica it left.
     public private(set) var deletions: [ReplicaPath] = []
     /// Paths both sides changed, merged into one version.
-    public private(set) var merges: [String] = []
+    public private(set) var merges: [SyncPath] = []
     /// Other tools' conflict copies merged back into their files and removed.
-    public private(set) var folds: [String] = []
+    public private(set) var folds: [SyncPath] = []
     /// Other tools' conflict copies that could not be folded, and why: a real clash
     /// (`time (20m | 25m)`), no base. They stay, and are synced as files.
     public private(set) var copiesKept: [ReplicaPath: String] = [:]
@@ -21,9 +21,9 @@ public struct SyncReport: Sendable, Equatable {
     /// Renames carried across.
     public private(set) var moves: [Move] = []
     /// Paths with a real conflict, and the conflict copy saved beside each (nil with markers).
-    public private(set) var conflicts: [String: String?] = [:]
+    public private(set) var conflicts: [SyncPath: SyncPath?] = [:]
     /// Paths that changed while the sync ran: left for the next sync.
-    public private(set) var changedDuringSync: [String] = []
+    public private(set) var changedDuringSync: [SyncPath] = []
     /// Paths left alone, and why.
     public private(set) var skips: [Skip: String] = [:]
     /// The paths left alone by design (links, devices): not problems.
@@ -44,9 +44,9 @@ public struct SyncReport: Sendable, Equatable {
     /// A rename carried across: `from` renamed to `to` in `replica`.
     public struct Move: Sendable, Hashable {
         /// The old path.
-        public var from: String
+        public var from: SyncPath
         /// The new path.
-        public var to: String
+        public var to: SyncPath
         /// The replica renamed in.
         public var replica: Replica
     }
@@ -56,9 +56,9 @@ public struct SyncReport: Sendable, Equatable {
         /// The replica, or nil for both.
         public var replica: Replica?
         /// The path.
-        public var path: String
+        public var path: SyncPath
         /// `A:PATH`, or `PATH` for both.
-        public var description: String { replica.map { "\($0.rawValue):\(path)" } ?? path }
+        public var description: String { replica.map { "\($0.rawValue):\(path)" } ?? path.key }
         /// In the order of their spelling.
         public static func < (left: Skip, right: Skip) -> Bool { left.description < right.description }
     }
@@ -89,7 +89,7 @@ public struct SyncReport: Sendable, Equatable {
     }
 
     /// A path in `replica` left alone, and why.
-    mutating func record(skipped replica: Replica, _ path: String, _ reason: String) {
+    mutating func record(skipped replica: Replica, _ path: SyncPath, _ reason: String) {
         record(.skipped(replica: replica, path: path, reason: reason, byDesign: false))
     }
 
@@ -103,7 +103,7 @@ public struct SyncReport: Sendable, Equatable {
     }
 
     /// A deletion no longer to report (a folded copy's: it is reported as folded).
-    mutating func forgetDeletion(of path: String) { deletions.removeAll { $0.path == path } }
+    mutating func forgetDeletion(of path: SyncPath) { deletions.removeAll { $0.path == path } }
 
     /// Held-back paths in the order of their `A:PATH` spelling.
     mutating func sortHeldBack() { heldBackPaths.sort() }

@@ -95,6 +95,23 @@ public struct Trash: Sendable {
         return true
     }
 
+    /// ``move(_:from:replica:expected:hash:)`` for a folder that is no replica of a pair
+    /// (a store's, a shared folder's).
+    package func move(_ path: String, fromFolder root: RootedFolder, expected: FileStamp, hash: SHA256.Digest?) throws(SystemError) -> Bool {
+        try move(path, from: root, replica: Self.folderPlace, expected: expected, hash: hash)
+    }
+
+    /// ``keep(_:as:replica:mode:)`` for a folder that is no replica of a pair.
+    @discardableResult
+    package func keep(_ bytes: [UInt8], asFolderFile path: String, mode: UInt32) throws(SystemError) -> RootedPath {
+        try keep(bytes, as: path, replica: Self.folderPlace, mode: mode)
+    }
+
+    /// Where a lone folder's removals are filed: beside a pair's replica A's, so that one
+    /// layout serves both and `folio restore DIR` lists them as it lists a replica's.
+    /// (Its items read back as A's; restoring puts them back into the folder.)
+    private static let folderPlace = Replica.a
+
     /// Puts `bytes`, a version of `path` in `replica` that is being replaced, in the
     /// trash with mode `mode`, leaving the file itself where it is: the file's content
     /// before `folio resolve --keep copy` writes the copy's over it.

@@ -10,23 +10,23 @@ extension SyncReport {
         let prefix = dryRun ? "would " : ""
         // One write for all of it: a first sync reports a line per file.
         var lines: [String] = normalizations.map { "renamed \(shown($0.description)) to its NFC spelling (Unicode's precomposed form)" }
-        lines += copies.map { "\(prefix)copy    \(shown($0.path))" }
-        lines += deletions.map { "\(prefix)delete  \(shown($0.path))" }
+        lines += copies.map { "\(prefix)copy    \(shown($0.path.key))" }
+        lines += deletions.map { "\(prefix)delete  \(shown($0.path.key))" }
         lines += moves.map { "\(prefix)move    \(shown("\($0.from) → \($0.to)"))" }
         lines += folds.map { copy in
-            let into = shown(ConflictCopies.original(of: copy) ?? copy)
-            return dryRun ? "would fold \(shown(copy)) into \(into) (its copy would go to the trash)" : "folded  \(shown(copy)) into \(into) (its copy is in the trash)"
+            let into = shown(ConflictCopies.original(of: copy.key) ?? copy.key)
+            return dryRun ? "would fold \(shown(copy.key)) into \(into) (its copy would go to the trash)" : "folded  \(shown(copy.key)) into \(into) (its copy is in the trash)"
         }
         lines += copiesKept.sorted(by: { $0.key < $1.key }).map { copy, reason in
-            "conflict kept \(shown(ConflictCopies.original(of: copy.path) ?? copy.path)): \(reason) (the other version stays as \(shown(copy.description))); "
-                + ConflictStatus.settling(copy.path, in: roots[copy.replica])
+            "conflict kept \(shown(ConflictCopies.original(of: copy.path.key) ?? copy.path.key)): \(reason) (the other version stays as \(shown(copy.description))); "
+                + ConflictStatus.settling(copy.path.key, in: roots[copy.replica])
         }
-        lines += merges.filter { conflicts[$0] == nil }.map { "\(prefix)merge   \(shown($0))" }
+        lines += merges.filter { conflicts[$0] == nil }.map { "\(prefix)merge   \(shown($0.key))" }
         lines += conflicts.sorted(by: { $0.key < $1.key }).map { path, copy in
-            "conflict \(shown(path))" + (copy.flatMap { $0 }.map { ": the other version is saved as \(shown($0)); " + ConflictStatus.settling($0, in: roots.a) }
+            "conflict \(shown(path.key))" + (copy.flatMap { $0 }.map { ": the other version is saved as \(shown($0.key)); " + ConflictStatus.settling($0.key, in: roots.a) }
                 ?? ": marked in the file; edit the <<<<<<< … >>>>>>> blocks away, then sync again")
         }
-        lines += changedDuringSync.map { "changed during sync, left for next time: \(shown($0))" }
+        lines += changedDuringSync.map { "changed during sync, left for next time: \(shown($0.key))" }
         if !lines.isEmpty { Output.print(lines.joined(separator: "\n")) }
         // Skips in the order of their keys, the state's among them, named for what it is.
         var problems = skips.map { skip, reason in (skip.description, "skipped \(shown(skip.description)): \(reason)") }

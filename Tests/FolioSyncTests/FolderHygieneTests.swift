@@ -117,7 +117,7 @@ import Testing
             try replicas.write("inner\n", "x.md/inner.md", in: fileSide.other)
             try replicas.write("edited\n", "x.md", in: fileSide)
             let first = try replicas.sync()
-            guard let copy = first.conflicts["x.md"] ?? nil else {
+            guard let copy = (first.conflicts["x.md"] ?? nil)?.key else {
                 Issue.record("no conflict reported: \(first)")
                 continue
             }
@@ -249,7 +249,7 @@ import Testing
         try replicas.write("---\ntitle: Private\n---\nmine\ntwo\nthree\n", "private.md", in: .a)
         try replicas.write("---\ntitle: Private\n---\ntheirs\ntwo\nthree\n", "private.md", in: .b)
         let report = try replicas.sync()
-        let copy = try #require(report.conflicts["private.md"] ?? nil)
+        let copy = try #require((report.conflicts["private.md"] ?? nil)?.key)
         #expect(try mode(copy, .a) == 0o600 & ~mask && mode(copy, .b) == 0o600 & ~mask)
         #expect(try mode("private.md", .a) == 0o600 && mode("private.md", .b) == 0o600 & ~mask)
     }

@@ -18,10 +18,10 @@ import Testing
         init(_ report: SyncReport) {
             copies = report.copies.map(\.description).sorted()
             deletions = report.deletions.map(\.description).sorted()
-            merges = report.merges.sorted()
+            merges = report.merges.map(\.key).sorted()
             moves = report.moves.map { "\($0.replica.rawValue):\($0.from)->\($0.to)" }.sorted()
-            folds = report.folds.sorted()
-            conflicts = report.conflicts.keys.sorted()
+            folds = report.folds.map(\.key).sorted()
+            conflicts = report.conflicts.keys.map(\.key).sorted()
             files = report.files
         }
 

@@ -132,7 +132,7 @@ struct Replicas {
         // B's is the newer, by its time set explicitly rather than by sleeping.
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: replicas.path(.a, "recipes/soup.md"))
         let conflict = try replicas.sync()
-        let copy = try #require(conflict.conflicts["recipes/soup.md"] ?? nil)
+        let copy = try #require((conflict.conflicts["recipes/soup.md"] ?? nil)?.key)
         #expect(copy.hasPrefix("recipes/soup.sync-conflict-") && copy.hasSuffix("-laptop.md"))
         #expect(replicas.read("recipes/soup.md", in: .a)?.contains("title: New soup") == true)
         #expect(replicas.read(copy, in: .b)?.contains("title: Old soup") == true)
@@ -442,7 +442,7 @@ extension SyncEngineTests {
         // New on both sides: the folder keeps the name, the file is kept beside it as a
         // conflict copy, and both reach both replicas (once skipped forever, every sync).
         let first = try replicas.sync()
-        guard let copy = first.conflicts["x"] ?? nil else {
+        guard let copy = (first.conflicts["x"] ?? nil)?.key else {
             Issue.record("no conflict: \(first)")
             return
         }
