@@ -24,7 +24,7 @@ public final class PairWatcher: @unchecked Sendable {
     private var batch: DirtyBatch
     private var timerArmed: ContinuousClock.Instant?
     private var stopped = false
-    private var rescanTimer: (any DispatchSourceTimer)?
+    private var rescanTimer: FollowerTimer?
     private var firstOutcome: Result<SyncReport, SyncError>?
     private var waitingForFirst: [CheckedContinuation<Result<SyncReport, SyncError>?, Never>] = []
     /// The archive and the unsettled paths, from one sync to the next.
@@ -45,9 +45,8 @@ public final class PairWatcher: @unchecked Sendable {
     public func start() {
         queue.sync {
             let every = options.rescanInterval ?? .seconds(3600)
-            rescanTimer = BatchTiming.repeating(every: every, on: queue) { [weak self] in
-                self?.batch.note([.rescan(reason: "periodic sync")], at: .now)
-                self?.schedule()
+            rescanTimer = options.clock.repeating(every: every, on: queue) { [weak self] in
+                self?.rescan(because: "periodic sync")
             }
         }
         // The first sync at once, not after a quiet period.
@@ -94,13 +93,23 @@ public final class PairWatcher: @unchecked Sendable {
         }
     }
 
+    /// Waits until every event both replicas' watchers have told of is marked: what is
+    /// due by the watcher's clock then runs when the clock reaches it (a sync runs on the
+    /// watcher's queue, so a clock moved by hand returns once it is done). For tests
+    /// that move a ``FollowerClock`` by hand and then look ("not synced yet").
+    package func caughtUp() {
+        let watchers: [any DirectoryWatcher] = queue.sync { Array(self.watchers.values) }
+        for watcher in watchers { watcher.drain() }
+        queue.sync {}
+    }
+
     private func ensureWatchers() {
         for replica in Replica.allCases where watchers[replica] == nil {
             let root = engine.root(replica)
             let watcher = makeDirectoryWatcher(root: root, backend: options.backend) { [weak self] hints in
                 guard let self else { return }
                 self.queue.async {
-                    self.batch.note(hints.map { Self.onReplica(replica, $0) }, at: .now)
+                    self.batch.note(hints.map { Self.onReplica(replica, $0) }, at: self.options.clock.now)
                     self.schedule()
                 }
             }
@@ -112,6 +121,12 @@ public final class PairWatcher: @unchecked Sendable {
                 wholeSyncDue = true
             }
         }
+    }
+
+    /// Marks everything to be read again, for `reason`, and schedules it. Runs on `queue`.
+    private func rescan(because reason: String) {
+        batch.note([.rescan(reason: reason)], at: options.clock.now)
+        schedule()
     }
 
     private func schedule() {
@@ -168,9 +183,8 @@ public final class PairWatcher: @unchecked Sendable {
                 watcher.stop()
                 watchers[replica] = nil
             }
-            queue.asyncAfter(deadline: .now() + 2) { [weak self] in
-                self?.batch.note([.rescan(reason: "a replica was missing")], at: .now)
-                self?.schedule()
+            options.clock.run(after: .seconds(2), on: queue) { [weak self] in
+                self?.rescan(because: "a replica was missing")
             }
         }
         report(outcome)

@@ -23,6 +23,9 @@ public struct FoldOptions: Sendable {
     /// Whether git is respected and asked: nothing written while it is in the middle of
     /// an operation, its writes taken for arrivals, its merge base a base.
     public var useGit = true
+    /// The time the fold runs on — when a file has been left alone long enough, when a
+    /// follower tries again: the system's; a test's that it moves by hand.
+    package var clock: any FollowerClock = SystemFollowerClock()
 
     /// The defaults.
     public init() {}

@@ -25,8 +25,8 @@ public final class FoldingFollower: @unchecked Sendable {
     private let queue = DispatchQueue(label: "folio.fold")
     private let interval: Duration
     private let onReport: @Sendable (FoldReport) -> Void
-    private var timer: (any DispatchSourceTimer)?
-    private var retryAt: DispatchTime?
+    private var timer: FollowerTimer?
+    private var retryAt: ContinuousClock.Instant?
     private var stopped = false
     /// Paths to record once they are quiet (or git is done).
     private var unrecorded = Set<String>()
@@ -86,11 +86,7 @@ public final class FoldingFollower: @unchecked Sendable {
         // compacted as records make it grow, not at every start.)
         queue.async { [self] in
             pass()
-            let timer = DispatchSource.makeTimerSource(queue: queue)
-            timer.schedule(deadline: .now() + .seconds(1), repeating: .seconds(1))
-            timer.setEventHandler { [weak self] in self?.tick() }
-            timer.resume()
-            self.timer = timer
+            timer = clock.repeating(every: Self.tick, on: queue) { [weak self] in self?.tick() }
         }
     }
 
@@ -178,9 +174,7 @@ public final class FoldingFollower: @unchecked Sendable {
             // copy has had time to arrive.
             // (Sooner where no other device keeps a history: no log could name its copy.)
             for delay in [SharedFolder.dropCheckDelayAlone, SharedFolder.dropCheckDelay] {
-                queue.asyncAfter(deadline: .now() + .nanoseconds(Int(delay.nanoseconds))) { [weak self] in
-                    self?.pass()
-                }
+                clock.run(after: delay, on: queue) { [weak self] in self?.pass() }
             }
         }
         if !unrecorded.isEmpty { scheduleRetry(after: untilQuiet(unrecorded, for: min(folder.options.recordQuietPeriod, folder.options.quietPeriod))) }
@@ -243,15 +237,22 @@ public final class FoldingFollower: @unchecked Sendable {
 
     /// Runs a record and a pass after `delay`, unless one is due sooner already.
     private func scheduleRetry(after delay: Duration) {
-        let due = DispatchTime.now() + .nanoseconds(Int(delay.nanoseconds) + 20_000_000)
-        if let retryAt, retryAt <= due { return }
-        retryAt = due
-        queue.asyncAfter(deadline: due) { [weak self] in
+        // 20 ms over: a file's times lag the clock a little, and a try a moment early would wait once more.
+        let due = clock.now + delay + .milliseconds(20)
+        guard clock.isDue(due, armed: &retryAt, on: queue, later: { [weak self] deadline in
             // A retry brought forward leaves this one with nothing to do.
-            guard let self, retryAt == due else { return }
+            guard let self, retryAt == deadline else { return }
             retryAt = nil
             recordPending()
             pass()
+        }) else { return }
+        // Only for a delay of nothing or less (never, with the 20 ms): now, in turn.
+        queue.async { [weak self] in
+            self?.recordPending()
+            self?.pass()
         }
     }
+
+    /// The time the follower runs on: its folder's (``FoldOptions/clock``).
+    private var clock: any FollowerClock { folder.options.clock }
 }

@@ -8,7 +8,7 @@ extension SharedFolder {
     /// it). A wait for ``isQuiet(_:_:for:)`` to hold: the try after it comes when it can
     /// succeed, not in steps.
     package func untilQuiet(_ paths: some Collection<String>, for period: Duration, all: Bool) -> Duration {
-        let now = Syscall.nanosecondsNow()
+        let now = options.clock.wallNanoseconds
         let wanted = period.nanoseconds
         let waits = paths.map { path -> Int64 in
             // A probe: a path gone or not to be looked at now is looked at again at once.

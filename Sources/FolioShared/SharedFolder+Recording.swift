@@ -77,7 +77,7 @@ extension SharedFolder {
         // The sync tool resolved a clash: this device's version is now its copy — or was,
         // until another loser's copy of the same name overwrote it (then only a copy made
         // just now, and a file renamed into place a little after its time was set, tell).
-        let now = Syscall.nanosecondsNow()
+        let now = options.clock.wallNanoseconds
         for copy in copies(of: path) {
             // Probes of a copy that may be going away: one that cannot be looked at or read is no evidence of an arrival.
             guard let copyStamp = try? FileStamp.of(rootFolder[copy]) else { continue }

@@ -15,7 +15,7 @@ extension SharedFolder {
         for copy in copies { byRoot[ConflictCopies.rootOriginal(of: copy) ?? copy, default: []].append(copy) }
         // And the files where this device lately saw a version of its own replaced by an
         // arrival: its copy may have been folded already, or never have been made.
-        let now = Syscall.nanosecondsNow()
+        let now = options.clock.wallNanoseconds
         for path in history.graph.paths where ConflictCopies.rootOriginal(of: path) == nil && byRoot[path] == nil
             && history.graph.events(device: history.device, path: path).contains(where: { $0.kind == .arrival && now - $0.time < Self.rescueWindow }) {
             byRoot[path] = []
@@ -38,7 +38,7 @@ extension SharedFolder {
                 let mode = (try? FileStamp.of(rootFolder[file]))?.permissions ?? 0o666
                 // Not written now, the dropped version stays in the shared history and is rescued at the next pass.
                 guard (try? AtomicFile.write(bytes, to: rootFolder[name], mode: nil, creating: mode & 0o777) { $0 == nil }) == true else { continue }
-                history.log(.restore, path: name, version: content, parents: [dropped], time: Syscall.nanosecondsNow())
+                history.log(.restore, path: name, version: content, parents: [dropped], time: options.clock.wallNanoseconds)
                 written.append(name)
             }
         }

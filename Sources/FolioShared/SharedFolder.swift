@@ -175,7 +175,7 @@ public final class SharedFolder {
                 list.append(path)
             }
         }
-        let now = Syscall.nanosecondsNow()
+        let now = options.clock.wallNanoseconds
         // Many files (the whole folder): read side by side (what was not read already).
         let reads = list.count > 64 || !alreadyRead.isEmpty ? readAll(list, alreadyRead: alreadyRead) : []
         return RecordTake(paths: list, reads: reads, time: now, blocked: false)
@@ -278,7 +278,7 @@ public final class SharedFolder {
         guard isQuiet(copy, copyRead.stamp) && isQuiet(file, fileRead.stamp) else { return report.waiting.append(copy) }
         if ConflictFold.hasConflictMarkers(fileRead.bytes) { return keep("\(file) holds conflict markers: resolve them first") }
         if ConflictFold.hasConflictMarkers(copyRead.bytes) { return keep("the copy holds conflict markers") }
-        let now = Syscall.nanosecondsNow()
+        let now = options.clock.wallNanoseconds
         if !options.dryRun {
             observe(file, time: now)
             observe(copy, time: now)
@@ -327,7 +327,7 @@ public final class SharedFolder {
                 // The merged version is in the file and the replaced one in the trash: the history's copy only serves a later rescue, and its events are flushed below.
                 try? history.store(bytes, hash: hash)
                 let parents = [history.graph.latest(device: history.device, path: file)?.id, history.withGraph { $0.node(holding: copyHash) }].compactMap { $0 }
-                history.log(.fold, path: file, version: hash, parents: parents, copy: copy, time: Syscall.nanosecondsNow())
+                history.log(.fold, path: file, version: hash, parents: parents, copy: copy, time: options.clock.wallNanoseconds)
                 // The events stay pending and are written by the flush at the end of the pass (see fold()).
                 try? history.flush()
             }
@@ -353,7 +353,7 @@ public final class SharedFolder {
             let reason = "cannot move it to the trash in \(state): " + FileProblem.advice(any: error, writing: true, then: "fold again") + "; it stays in place"
             return report.kept.append(.init(copy: copy, file: folded.file, reason: reason, writeFailed: true))
         }
-        observe(copy, time: Syscall.nanosecondsNow())
+        observe(copy, time: options.clock.wallNanoseconds)
         report.folded.append(folded)
     }
 
@@ -361,7 +361,7 @@ public final class SharedFolder {
     /// period) and, `consideringTransfers`, no sync tool's temporary file for it is in its folder.
     package func isQuiet(_ path: String, _ stamp: FileStamp, for duration: Duration? = nil, consideringTransfers: Bool = true) -> Bool {
         let period = (duration ?? options.quietPeriod).nanoseconds
-        let now = Syscall.nanosecondsNow()
+        let now = options.clock.wallNanoseconds
         func leftAlone(_ stamp: FileStamp) -> Bool { now - max(stamp.modified, stamp.changed) >= period }
         guard leftAlone(stamp) else { return false }
         guard consideringTransfers else { return true }

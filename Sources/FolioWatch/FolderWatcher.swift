@@ -29,7 +29,7 @@ public final class FolderWatcher: @unchecked Sendable {
     private var stopped = false
     /// Counts batches, so an idle timer armed after one can tell that another came since.
     private var batchesApplied = 0
-    private var rescanTimer: (any DispatchSourceTimer)?
+    private var rescanTimer: FollowerTimer?
     private let warningSink: @Sendable (String) -> Void
     private var batchObserver: (@Sendable (Set<String>) -> Void)?
     private var snapshotObserver: (@Sendable (DiskSnapshot) -> Void)?
@@ -55,11 +55,10 @@ public final class FolderWatcher: @unchecked Sendable {
         try watcher.start()
         queue.sync {
             self.watcher = watcher
-            batch.note([.rescan(reason: "watching started")], at: .now)
+            batch.note([.rescan(reason: "watching started")], at: options.clock.now)
             if let interval = options.rescanInterval {
-                rescanTimer = BatchTiming.repeating(every: interval, on: queue) { [weak self] in
-                    self?.batch.note([.rescan(reason: "periodic rescan")], at: .now)
-                    self?.schedule()
+                rescanTimer = options.clock.repeating(every: interval, on: queue) { [weak self] in
+                    self?.rescan(because: "periodic rescan")
                 }
             }
             schedule()
@@ -116,6 +115,16 @@ public final class FolderWatcher: @unchecked Sendable {
         queue.sync { applying = false }
         queue.async { self.batchDone() }
         return queue.sync { !batch.isEmpty || applying }
+    }
+
+    /// Waits until every event the platform has told of is marked, and no batch is being
+    /// read or applied: what is due by the watcher's clock is done, nothing else is taken.
+    /// For tests that move a ``FollowerClock`` by hand and then look ("not read yet").
+    package func caughtUp() async {
+        let watcher: (any DirectoryWatcher)? = queue.sync { self.watcher }
+        watcher?.drain()
+        // The batch being applied ends on the main actor: each pause lets it run.
+        while queue.sync(execute: { applying }) { try? await Task.sleep(for: .milliseconds(1)) }
     }
 
     /// Runs `body` while the kernel's events wait unread in its queue (dropped past its
@@ -181,9 +190,9 @@ public final class FolderWatcher: @unchecked Sendable {
         // Nothing to read again when the whole folder was just read.
         if case .folder? = snapshot.entries[""] { return }
         if snapshot.changedFileHasOtherNames {
-            batch.note([.rescan(reason: "a file with several names (hard links) changed: reading its other names")], at: .now)
+            batch.note([.rescan(reason: "a file with several names (hard links) changed: reading its other names")], at: options.clock.now)
         } else if !gone.isEmpty {
-            batch.note([.rescan(reason: "a name of a file with several names (hard links) went: reading its other names")], at: .now)
+            batch.note([.rescan(reason: "a name of a file with several names (hard links) went: reading its other names")], at: options.clock.now)
         }
     }
 
@@ -198,9 +207,15 @@ public final class FolderWatcher: @unchecked Sendable {
         queue.async { [self] in
             for case .warning(let text) in hints { warningSink(text) }
             for case .rescan(let reason) in hints { warningSink("rescanning: \(reason)") }
-            batch.note(hints, at: .now)
+            batch.note(hints, at: options.clock.now)
             schedule()
         }
+    }
+
+    /// Marks everything to be read again, for `reason`, and schedules it. Runs on `queue`.
+    private func rescan(because reason: String) {
+        batch.note([.rescan(reason: reason)], at: options.clock.now)
+        schedule()
     }
 
     /// Reads the batch when it is due, or arms a timer for then. Runs on `queue`.
@@ -233,7 +248,7 @@ public final class FolderWatcher: @unchecked Sendable {
         schedule()
         guard let quiet = options.tidyAfter else { return }
         let count = batchesApplied
-        BatchTiming.once(after: quiet, on: queue) { [weak self] in
+        options.clock.run(after: quiet, on: queue) { [weak self] in
             guard let self, count == batchesApplied, !applying, !stopped, batch.isEmpty else { return }
             let store = self.store
             Task { @MainActor in store.tidy() }

@@ -1,3 +1,5 @@
+import FolioSystem
+
 /// How a ``FolderWatcher`` follows the disk.
 public struct WatchOptions: Sendable {
     /// How changes are noticed.
@@ -17,6 +19,8 @@ public struct WatchOptions: Sendable {
     /// still keeps of the files' earlier versions (``Store/tidy()``), so that a watcher
     /// running for weeks holds what the folder needs, not what its edits left (nil: never).
     public var tidyAfter: Duration? = .seconds(2)
+    /// The time the watcher runs on: the system's; a test's that it moves by hand.
+    package var clock: any FollowerClock = SystemFollowerClock()
 
     /// The defaults: native notifications, 50 ms quiet period, hourly rescan, tidying
     /// after 2 s of quiet.

@@ -446,8 +446,9 @@ import Testing
         quiet.stateDirectory = place.state
         quiet.quietPeriod = .milliseconds(800)
         quiet.useGit = false
-        // The file and its copy are left alone for the quiet period (a change time cannot
-        // be set back, so the test waits), while the tool keeps writing its temporary file.
+        // The file and its copy are left alone for the quiet period while the tool keeps
+        // writing its temporary file: their change times must be that far apart, and a
+        // change time cannot be set, so the test waits (no clock can move it).
         Thread.sleep(forTimeInterval: 0.9)
         try place.write("partial", ".syncthing.r.md.tmp")
         #expect(try SharedFolder(place.folder, options: quiet).fold().waiting == [Self.copyName])
@@ -458,8 +459,12 @@ import Testing
         #expect(try SharedFolder(place.folder, options: long).fold().waiting == [Self.copyName])
         // A temporary file the tool left and no longer writes (an abandoned transfer,
         // which Syncthing keeps for a day) holds nothing back.
+        // 0.9 s on, by a clock the test moves (started after the last write): every file
+        // has been left alone for the quiet period.
         try place.write("partial", ".syncthing.r.md.tmp")
-        Thread.sleep(forTimeInterval: 0.9)
+        let clock = ManualClock()
+        quiet.clock = clock
+        clock.advance(by: .milliseconds(900))
         #expect(try SharedFolder(place.folder, options: quiet).fold().folded.count == 1)
     }
 

@@ -6,6 +6,7 @@ import Testing
 @testable import FolioSystem
 @testable import FolioVersions
 @testable import FolioWatch
+import FolioTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -15,6 +16,8 @@ import Darwin
 
 /// The pair watcher's timing against a writer: a sync reads both whole trees, so it
 /// never copies a file still open for writing, even when another change is due now.
+/// The watcher runs on a clock the test moves (``ManualClock``): "not synced yet" is
+/// asserted once the time has passed for the watcher, not after a sleep.
 @Suite struct PairWatcherTests {
     @Test func aFileStillOpenForWritingIsNotCopiedHalfWritten() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-pair-\(UUID().uuidString)")
@@ -26,28 +29,31 @@ import Darwin
         var watch = WatchOptions()
         watch.quietPeriod = .milliseconds(10)
         watch.rescanInterval = nil
-        // Held for ten minutes at most: however busy the machine, the hold cannot run out
-        // within the test (off the main actor, so that other suites do not hold it up).
+        // Held for ten minutes at most: far beyond the time the test moves the clock by.
         watch.longestWrite = .seconds(600)
+        let clock = ManualClock()
+        watch.clock = clock
         let watcher = PairWatcher(engine: try SyncEngine(a, b, options: sync), options: watch) { _ in }
         watcher.start()
         defer { watcher.stop() }
         _ = await watcher.firstSync()
-        func waitFor(_ condition: () -> Bool) async -> Bool {
-            for _ in 0..<2_000 where !condition() { try? await Task.sleep(for: .milliseconds(5)) }
-            return condition()
-        }
         // Created (so empty) and held open; meanwhile another file is written and closed.
         let fd = open(a + "/soup.md", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         #expect(fd >= 0)
         try Data("---\ntitle: Bread\n---\n".utf8).write(to: URL(fileURLWithPath: a + "/bread.md"))
-        try await Task.sleep(for: .milliseconds(400))
+        // 400 ms pass for the watcher, forty quiet periods: bread.md is due, soup.md is open.
+        watcher.caughtUp()
+        clock.advance(by: .milliseconds(400))
         #expect(!FileManager.default.fileExists(atPath: b + "/soup.md"), "copied while still open for writing")
         #expect(!FileManager.default.fileExists(atPath: b + "/bread.md"), "synced while a file was open for writing")
         let bytes = Array("---\ntitle: Soup\n---\n".utf8)
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         close(fd)
-        #expect(await waitFor { FileManager.default.contents(atPath: b + "/soup.md") == Data(bytes) })
+        // A quiet period after the close, for the watcher: both synced (the sync runs on
+        // the watcher's queue, and the clock returns once what fell due is done).
+        watcher.caughtUp()
+        clock.advance(by: .milliseconds(20))
+        #expect(FileManager.default.contents(atPath: b + "/soup.md") == Data(bytes))
         #expect(FileManager.default.contents(atPath: b + "/bread.md") == Data("---\ntitle: Bread\n---\n".utf8))
     }
 }

@@ -14,14 +14,23 @@ import Darwin
 /// A file written slowly in place (network editors, some tools: four chunks 100 ms
 /// apart, the file open all the while) is read once, when its writer closes it: one
 /// change, never a half-written body or a transient "front matter is not closed".
+/// The watcher runs on a clock the test moves (``ManualClock``): "not read yet" is
+/// asserted once the quiet period has passed for the watcher, not after a sleep.
 @MainActor
 @Suite struct SlowWriterTests {
+    /// Options whose clock the test moves, holding a file open for writing ten minutes
+    /// at most (far beyond any time the tests move the clock by).
+    static func handTimed() -> (WatchOptions, ManualClock) {
+        var options = WatchHarness.fastOptions
+        let clock = ManualClock()
+        options.clock = clock
+        options.longestWrite = .seconds(600)
+        return (options, clock)
+    }
+
     @Test(arguments: [2, 4])
     func aSlowWriteInPlaceIsReadOnceClosed(chunks: Int) async throws {
-        var options = WatchHarness.fastOptions
-        // Ten minutes: a main actor kept busy by other suites can stretch four 100 ms
-        // pauses past the default two seconds, and the write would be read half done.
-        options.longestWrite = .seconds(600)
+        let (options, clock) = Self.handTimed()
         let harness = try await WatchHarness(files: ["notes/a.md": "---\ntitle: A\n---\nold\n"], options: options)
         defer { harness.finish() }
         await harness.drainChanges()
@@ -34,11 +43,20 @@ import Darwin
         for start in stride(from: 0, to: bytes.count, by: size) {
             let end = min(start + size, bytes.count)
             _ = bytes[start..<end].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            try await Task.sleep(for: .milliseconds(100))
+            // 100 ms pass for the watcher, five quiet periods: the open file is not read.
+            await harness.watcher.caughtUp()
+            clock.advance(by: .milliseconds(100))
+            await harness.watcher.caughtUp()
+            #expect(harness.store.state["notes/a.md"]?.title == "A", "read while still open for writing")
         }
         close(fd)
-        #expect(await harness.waitUntil { harness.store.state["notes/a.md"]?.title == "Written slowly" })
-        try await Task.sleep(for: .milliseconds(150))
+        await harness.watcher.caughtUp()
+        clock.advance(by: .milliseconds(100))
+        await harness.watcher.caughtUp()
+        #expect(harness.store.state["notes/a.md"]?.title == "Written slowly")
+        // A second later, for the watcher, nothing more was read.
+        clock.advance(by: .seconds(1))
+        await harness.watcher.caughtUp()
         await harness.drainChanges()
         let sets = harness.changeSets[before...].filter { !$0.isEmpty }
         #expect(sets.count == 1, "change sets: \(sets)")
@@ -47,41 +65,48 @@ import Darwin
 
     /// The close is read as soon as it is quiet, not when the hold on the open file would
     /// have run out: the hold's timer, armed while the file was open, does not delay it.
-    /// (The hold is made ten minutes here, so that a slow machine cannot blur the two.)
     @Test func aFileClosedAfterAPauseIsReadAtItsCloseNotAtTheHoldsBound() async throws {
-        var options = WatchHarness.fastOptions
-        options.longestWrite = .seconds(600)
+        let (options, clock) = Self.handTimed()
         let harness = try await WatchHarness(files: ["notes/a.md": "---\ntitle: A\n---\nold\n"], options: options)
         defer { harness.finish() }
         let bytes = Array("---\ntitle: Closed after a pause\n---\nnew\n".utf8)
         let fd = open(harness.root + "/notes/a.md", O_WRONLY | O_TRUNC)
         #expect(fd >= 0)
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        // Long enough for the watcher to read IN_MODIFY alone and arm the hold's timer.
-        try await Task.sleep(for: .milliseconds(400))
+        // The watcher reads IN_MODIFY alone and arms the hold's timer; 400 ms pass for it.
+        await harness.watcher.caughtUp()
+        clock.advance(by: .milliseconds(400))
+        await harness.watcher.caughtUp()
         #expect(harness.store.state["notes/a.md"]?.title == "A", "read while still open for writing")
         close(fd)
-        #expect(await harness.waitUntil { harness.store.state["notes/a.md"]?.title == "Closed after a pause" })
+        // One quiet period (20 ms) and a little: read, ten minutes before the hold's bound.
+        await harness.watcher.caughtUp()
+        clock.advance(by: .milliseconds(30))
+        await harness.watcher.caughtUp()
+        #expect(harness.store.state["notes/a.md"]?.title == "Closed after a pause")
     }
 
     /// A file just created is empty until its writer writes: it is read once closed, so
     /// the store never holds an empty record for it first.
     @Test func aNewFileIsReadOnceItsWriterClosesIt() async throws {
-        var options = WatchHarness.fastOptions
-        // Ten minutes: a machine busy with other suites cannot run the hold out.
-        options.longestWrite = .seconds(600)
+        let (options, clock) = Self.handTimed()
         let harness = try await WatchHarness(files: ["notes/a.md": "---\ntitle: A\n---\n"], options: options)
         defer { harness.finish() }
         await harness.drainChanges()
         let before = harness.changeSets.count
         let fd = open(harness.root + "/notes/b.md", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         #expect(fd >= 0)
-        try await Task.sleep(for: .milliseconds(400))
+        await harness.watcher.caughtUp()
+        clock.advance(by: .milliseconds(400))
+        await harness.watcher.caughtUp()
         #expect(harness.store.state["notes/b.md"] == nil, "read while still open for writing")
         let bytes = Array("---\ntitle: B\n---\n".utf8)
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         close(fd)
-        #expect(await harness.waitUntil { harness.store.state["notes/b.md"]?.title == "B" })
+        await harness.watcher.caughtUp()
+        clock.advance(by: .milliseconds(30))
+        await harness.watcher.caughtUp()
+        #expect(harness.store.state["notes/b.md"]?.title == "B")
         await harness.drainChanges()
         #expect(harness.changeSets[before...].filter { !$0.isEmpty }.map(\.added) == [["notes/b.md"]])
     }
