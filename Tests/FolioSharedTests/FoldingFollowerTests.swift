@@ -1,4 +1,6 @@
 @testable import FolioShared
+import FolioSystem
+import FolioTestSupport
 import Foundation
 import Testing
 
@@ -35,5 +37,89 @@ import Testing
         try FileManager.default.createDirectory(atPath: state + "/device", withIntermediateDirectories: true)
         _ = follower.foldNow()
         #expect(reports.lock.withLock { reports.blocked.contains { $0.contains("cannot save this device's name") } })
+    }
+
+    /// What a follower reported, kept from its queue.
+    final class Reports: @unchecked Sendable {
+        // Safe: `lock` guards `all`.
+        private let lock = NSLock()
+        private var all: [FoldReport] = []
+        func add(_ report: FoldReport) { lock.withLock { all.append(report) } }
+        var reports: [FoldReport] { lock.withLock { all } }
+    }
+
+    /// The follower of `place`'s folder as device a sees it, on `clock`, with no quiet period.
+    static func follower(of place: SharedFolderTests.Place, clock: ManualClock, git: Bool = false, reports: Reports) throws -> FoldingFollower {
+        var options = FoldOptions()
+        options.stateDirectory = place.state
+        options.quietPeriod = .zero
+        options.useGit = git
+        options.clock = clock
+        return FoldingFollower(folder: try SharedFolder(place.folder, options: options)) { reports.add($0) }
+    }
+
+    /// A fold kept because a write failed (a full disk) is said once, tried again every
+    /// ``FoldingFollower/writeRetry`` by the follower itself, and folds once there is
+    /// room — twelve seconds of retries, on a clock the test moves, in no time.
+    @Test func aWriteThatFailedIsSaidOnceTriedAgainAndFoldedOnceThereIsRoom() throws {
+        let place = try SharedFolderTests.Place()
+        defer { place.remove() }
+        try place.clash(mine: SharedFolderTests.recipe([("time: 15m", "time: 20m")]), theirs: SharedFolderTests.recipe([("servings: 4", "servings: 6")]))
+        let clock = ManualClock(), reports = Reports(), tries = Counter()
+        let follower = try Self.follower(of: place, clock: clock, reports: reports)
+        let fullDisk = FaultInjection(failure: { operation, path in
+            guard operation == .write && path.contains("/folder/") && path.contains("r.md.folio-") else { return nil }
+            _ = tries.next()
+            return ENOSPC
+        })
+        FaultInjection.$current.withValue(fullDisk) {
+            _ = follower.foldNow()
+            clock.advance(by: .seconds(12))
+        }
+        // The pass, then a try at 5 s and at 10 s; said once.
+        #expect(tries.value == 3)
+        let kept = reports.reports.flatMap(\.kept)
+        #expect(kept.count == 1 && kept.allSatisfy(\.writeFailed), "\(reports.reports)")
+        #expect(reports.reports.flatMap(\.folded).isEmpty)
+        // Room again: the next try, 5 s on, folds it without being asked.
+        clock.advance(by: .seconds(5))
+        #expect(reports.reports.flatMap(\.folded).map(\.copy) == [SharedFolderTests.copyName])
+        #expect(place.read("r.md") == SharedFolderTests.recipe([("time: 15m", "time: 20m"), ("servings: 4", "servings: 6")]))
+        #expect(place.read(SharedFolderTests.copyName) == nil)
+    }
+
+    /// While git is in the middle of an operation (a rebase stopped to edit), the
+    /// follower writes nothing and says so once, however often it looks again (every
+    /// second); once git is done, the next look folds — four seconds of it on a clock
+    /// the test moves, in no time.
+    @Test func whileGitIsMidRebaseNothingIsWrittenAndItIsSaidOnce() throws {
+        guard let git = ExternalTool.find(["git"], install: "apt-get install git") else { return }
+        let place = try SharedFolderTests.Place()
+        defer { place.remove() }
+        try place.clash(mine: SharedFolderTests.recipe([("time: 15m", "time: 20m")]), theirs: SharedFolderTests.recipe([("servings: 4", "servings: 6")]))
+        let theirs = place.read("r.md")
+        func run(_ arguments: [String]) throws {
+            let done = try ExternalTool.run(git, ["-c", "user.name=Test", "-c", "user.email=test@example.org", "-c", "init.defaultBranch=main"] + arguments, in: place.folder)
+            #expect(done.status == 0, "git \(arguments): \(done.errors)")
+        }
+        // Two commits of another file; the rebase stops at the second, to edit it.
+        try run(["init", "-q"])
+        for text in ["one", "two"] {
+            try place.write(text, "notes.txt")
+            try run(["add", "notes.txt"])
+            try run(["commit", "-qm", text])
+        }
+        try run(["-c", "sequence.editor=sed -i 1s/^pick/edit/", "rebase", "-q", "-i", "HEAD~1"])
+        #expect(FileManager.default.fileExists(atPath: place.folder + "/.git/rebase-merge"))
+        let clock = ManualClock(), reports = Reports()
+        let follower = try Self.follower(of: place, clock: clock, git: true, reports: reports)
+        #expect(follower.foldNow().blocked?.contains("rebase") == true)
+        clock.advance(by: .seconds(4))
+        #expect(reports.reports.compactMap(\.blocked).count == 1, "\(reports.reports)")
+        #expect(place.read("r.md") == theirs && place.read(SharedFolderTests.copyName) != nil)
+        try run(["rebase", "--continue"])
+        clock.advance(by: .seconds(1))
+        #expect(reports.reports.flatMap(\.folded).map(\.copy) == [SharedFolderTests.copyName], "\(reports.reports)")
+        #expect(place.read("r.md") == SharedFolderTests.recipe([("time: 15m", "time: 20m"), ("servings: 4", "servings: 6")]))
     }
 }

@@ -57,8 +57,10 @@ package final class ManualClock: FollowerClock, @unchecked Sendable {
     /// runs too), with ``now`` standing at each one's time while it runs.
     package func advance(by duration: Duration) {
         let target = lock.withLock { elapsed + duration }
+        // The faults a test put in force for its task hold for what runs in its time too.
+        let faults = FaultInjection.current
         while let next = takeNext(dueBy: target) {
-            next.queue.sync(execute: next.work)
+            next.queue.sync { FaultInjection.$current.withValue(faults) { next.work() } }
         }
         lock.withLock { elapsed = max(elapsed, target) }
     }
