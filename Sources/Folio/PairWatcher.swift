@@ -19,6 +19,8 @@ public final class PairWatcher: @unchecked Sendable {
     private let engine: SyncEngine
     private let options: WatchOptions
     private let report: @Sendable (Result<SyncReport, SyncError>) -> Void
+    /// The replicas another watcher follows for this one (``marked(_:in:)``).
+    private let followedElsewhere: Set<Replica>
     private let queue = DispatchQueue(label: "folio.watch.pair")
     private var watchers: [Replica: any DirectoryWatcher] = [:]
     private var batch: DirtyBatch
@@ -33,12 +35,35 @@ public final class PairWatcher: @unchecked Sendable {
     private var wholeSyncDue = true
 
     /// A watcher of `engine`'s replicas; `report` hears each sync's outcome.
-    public init(engine: SyncEngine, options: WatchOptions = WatchOptions(),
-                report: @escaping @Sendable (Result<SyncReport, SyncError>) -> Void) {
+    public convenience init(engine: SyncEngine, options: WatchOptions = WatchOptions(),
+                            report: @escaping @Sendable (Result<SyncReport, SyncError>) -> Void) {
+        self.init(engine: engine, options: options, followedElsewhere: [], report: report)
+    }
+
+    /// A watcher of `engine`'s replicas that puts no watch of its own on those in
+    /// `followedElsewhere`: another watcher of that folder (a store's ``FolderWatcher``)
+    /// hands on what it marks there (``marked(_:in:)``), so that a folder has one watcher.
+    package init(engine: SyncEngine, options: WatchOptions, followedElsewhere: Set<Replica>,
+                 report: @escaping @Sendable (Result<SyncReport, SyncError>) -> Void) {
         self.engine = engine
         self.options = options
+        self.followedElsewhere = followedElsewhere
         self.batch = DirtyBatch(longestWrite: options.longestWrite)
         self.report = report
+    }
+
+    /// Takes what another watcher of `replica` (one in ``init(engine:options:followedElsewhere:report:)``'s
+    /// `followedElsewhere`) read as changed there: the paths, relative to the replica
+    /// (`""` for all of it), are synced after the quiet period as this watcher's own
+    /// hints would be.
+    package func marked(_ paths: Set<String>, in replica: Replica) {
+        queue.async { [self] in
+            let hints = paths.map { path -> WatchHint in
+                path.isEmpty ? .rescan(reason: "the folder's watcher read it whole") : Self.onReplica(replica, .changed(path))
+            }
+            batch.note(hints, at: options.clock.now)
+            schedule()
+        }
     }
 
     /// Syncs once, then follows both replicas until ``stop()``.
@@ -104,7 +129,7 @@ public final class PairWatcher: @unchecked Sendable {
     }
 
     private func ensureWatchers() {
-        for replica in Replica.allCases where watchers[replica] == nil {
+        for replica in Replica.allCases where watchers[replica] == nil && !followedElsewhere.contains(replica) {
             let root = engine.root(replica)
             let watcher = makeDirectoryWatcher(root: root, backend: options.backend) { [weak self] hints in
                 guard let self else { return }

@@ -7,8 +7,9 @@ import FolioSystem
 
 /// A folder as an app's model layer: its ``Store`` (actions, queries, observation),
 /// kept in step with the disk by a ``FolderWatcher`` and, when there is a replica,
-/// with the replica by a ``PairWatcher`` — whose syncs write into the folder, where
-/// the folder's watcher picks them up like any other edit. Without a replica (an app
+/// with the replica by a ``PairWatcher`` — which puts no second watch on the folder:
+/// the folder's watcher hands it what it reads. The syncs' writes into the folder are
+/// said to the store as each sync reports, so the watcher reads them as the sync's. Without a replica (an app
 /// over a Syncthing, Dropbox or iCloud folder), the sync tool's conflict copies are
 /// folded back into their files as they appear (``FoldingFollower``), against the
 /// versions the folder's history recorded.
@@ -53,39 +54,43 @@ public final class SyncedFolder {
         onSync: @escaping @Sendable (Result<SyncReport, SyncError>) -> Void = { _ in },
         onFold: @escaping @Sendable (FoldReport) -> Void = { _ in }
     ) async throws -> SyncedFolder {
-        // The reports arrive off the main actor, before the folder exists: kept here and
-        // handed to it on the main actor.
-        let sink = ReportSink()
-        let onSync: @Sendable (Result<SyncReport, SyncError>) -> Void = { result in
-            onSync(result)
-            Task { @MainActor in
-                guard let folder = sink.folder else { return }
-                folder.lastSync = result
-                guard case .success(let report) = result else { return }
-                folder.store.expectSyncWrites(report.pathsWritten(in: .a))
-                // The list is walked again only when this sync touched a conflict, or there were some.
-                let touched = !report.conflicts.isEmpty || !report.copiesKept.isEmpty || !report.folds.isEmpty
-                if touched || !folder.conflictStatuses.isEmpty { folder.refreshConflicts() }
-            }
-        }
-        let onFold: @Sendable (FoldReport) -> Void = { report in
-            onFold(report)
-            Task { @MainActor in
-                guard let folder = sink.folder else { return }
-                folder.store.expectSyncWrites(report.foldedPaths)
-                folder.lastFold = report
-                // A pass reported did something to a copy: the list changed.
-                folder.refreshConflicts()
-            }
-        }
         let engine = try replica.map { replica throws(SyncError) in try SyncEngine(folder, replica, options: syncOptions) }
         // Removed records go to the trash a fold of this folder keeps, or, with a replica,
         // the pair's (as replica A's): `folio restore` lists them with the rest.
         // Without a replica the load keeps what it read: the history's first record takes
         // it rather than reading the folder again.
         let (store, reads) = try await Store.loadKeepingReads(folder, removedFiles: FolderTrash(folder: folder, state: engine?.state ?? foldOptions.stateDirectory), keepingReads: engine == nil)
+        // The reports arrive off the main actor, before the folder exists: kept here and
+        // handed to it on the main actor. What a sync or fold wrote is said to the store at
+        // once, on the sync's queue, before the folder's watcher can read it there.
+        let sink = ReportSink()
+        let onSync: @Sendable (Result<SyncReport, SyncError>) -> Void = { [store] result in
+            if case .success(let report) = result { store.expectSyncWrites(report.pathsWritten(in: .a)) }
+            onSync(result)
+            Task { @MainActor in
+                guard let folder = sink.folder else { return }
+                folder.lastSync = result
+                guard case .success(let report) = result else { return }
+                // The list is walked again only when this sync touched a conflict, or there were some.
+                let touched = !report.conflicts.isEmpty || !report.copiesKept.isEmpty || !report.folds.isEmpty
+                if touched || !folder.conflictStatuses.isEmpty { folder.refreshConflicts() }
+            }
+        }
+        let onFold: @Sendable (FoldReport) -> Void = { [store] report in
+            store.expectSyncWrites(report.foldedPaths)
+            onFold(report)
+            Task { @MainActor in
+                guard let folder = sink.folder else { return }
+                folder.lastFold = report
+                // A pass reported did something to a copy: the list changed.
+                folder.refreshConflicts()
+            }
+        }
         let watcher = FolderWatcher(store: store, options: watchOptions, onWarning: onWarning)
-        let pair = engine.map { PairWatcher(engine: $0, options: watchOptions, report: onSync) }
+        // One watcher on the folder: the store's hands what it reads on to the pair's
+        // sync, which watches only the replica.
+        let pair = engine.map { PairWatcher(engine: $0, options: watchOptions, followedElsewhere: [.a], report: onSync) }
+        if let pair { watcher.observeBatches { [weak pair] paths in pair?.marked(paths, in: .a) } }
         var folding: FoldingFollower?
         var feeding: Task<Void, Never>?
         if pair == nil {
@@ -141,11 +146,12 @@ public final class SyncedFolder {
     /// conflict copies that can be folded are), and what that wrote is read in too.
     public func settle() async {
         await watcher.settle()
-        // What the sync or fold wrote is said before the watcher reads it: its change is told as `.sync`.
+        // What the sync or fold writes is said to the store as it reports (see `open`),
+        // before the watcher reads it: its change is told as `.sync`.
         if let pair {
-            if case .success(let report)? = await pair.syncNow() { store.expectSyncWrites(report.pathsWritten(in: .a)) }
-        } else if let report = folding?.foldNow() {
-            store.expectSyncWrites(report.foldedPaths)
+            _ = await pair.syncNow()
+        } else {
+            _ = folding?.foldNow()
         }
         await watcher.settle()
     }

@@ -43,7 +43,9 @@ public final class Store {
     @ObservationIgnored private var observers: [UUID: AsyncStream<ChangeSet>.Continuation] = [:]
     /// Paths a sync or fold of the app's `SyncedFolder` just wrote, and when: a change
     /// the watcher then reads there is told as `.sync` (``expectSyncWrites(_:)``).
-    @ObservationIgnored private var syncWrites: [String: ContinuousClock.Instant] = [:]
+    /// Kept behind a lock, not the main actor: the sync says what it wrote from its own
+    /// queue the moment it is done, before the watcher can read those files.
+    @ObservationIgnored private nonisolated let syncWrites = SyncWriteExpectations()
     /// The live queries made (``liveQuery(_:)``), updated as each change is told.
     @ObservationIgnored var liveQueries: [WeakLiveQuery] = []
     /// How many change sets observers have been told of: a test that listens waits until
@@ -217,19 +219,14 @@ public final class Store {
     /// Says that a sync or fold just wrote `paths` in the folder: the change the watcher
     /// reads there next (within a minute) is told with origin `.sync`. Best effort: a
     /// change read before this is said stays `.disk`.
-    package func expectSyncWrites(_ paths: [String]) {
-        let now = ContinuousClock.now
-        syncWrites = syncWrites.filter { now - $0.value < .seconds(60) }
-        for path in paths { syncWrites[path] = now }
+    nonisolated package func expectSyncWrites(_ paths: [String]) {
+        syncWrites.expect(paths, at: .now)
     }
 
     /// `.sync` when a sync or fold wrote every path `changes` is about (those paths are
     /// then no longer expected), else `.disk`.
     private func origin(of changes: ChangeSet) -> ChangeSet.Origin {
-        let paths = changes.paths
-        guard !paths.isEmpty, paths.allSatisfy({ syncWrites[$0] != nil }) else { return .disk }
-        for path in paths { syncWrites[path] = nil }
-        return .sync
+        syncWrites.takeIfAllExpected(changes.paths) ? .sync : .disk
     }
 
     /// The reducer's part of an action: the state changes and (unless the caller tells

@@ -31,7 +31,7 @@ public final class FolderWatcher: @unchecked Sendable {
     private var batchesApplied = 0
     private var rescanTimer: FollowerTimer?
     private let warningSink: @Sendable (String) -> Void
-    private var batchObserver: (@Sendable (Set<String>) -> Void)?
+    private var batchObservers: [@Sendable (Set<String>) -> Void] = []
     private var snapshotObserver: (@Sendable (DiskSnapshot) -> Void)?
 
     /// A watcher for `store`'s folder; `onWarning` hears what the user should know
@@ -136,10 +136,12 @@ public final class FolderWatcher: @unchecked Sendable {
     }
 
     /// Calls `observer` (on the watcher's queue) with the paths of each batch read from
-    /// disk, so tests can tell that the watcher did see a write rather than passing
-    /// because it saw nothing.
+    /// disk (`""` for the whole folder): how the pair's watcher follows the folder this
+    /// one watches rather than putting a second watch on it (``SyncedFolder``), and how
+    /// tests tell that the watcher did see a write rather than passing because it saw
+    /// nothing. Observers are called in the order they were added.
     package func observeBatches(_ observer: @escaping @Sendable (Set<String>) -> Void) {
-        queue.sync { batchObserver = observer }
+        queue.sync { batchObservers.append(observer) }
     }
 
     /// Calls `observer` (on the watcher's queue) with each snapshot once applied: for a
@@ -199,7 +201,7 @@ public final class FolderWatcher: @unchecked Sendable {
     /// The marked paths, taken from the batch and shown to the observer. Runs on `queue`.
     private func takeBatch(holdingWrites: Bool = true) -> Set<String> {
         let paths = batch.take(holdingWrites: holdingWrites)
-        batchObserver?(paths)
+        for observer in batchObservers { observer(paths) }
         return paths
     }
 
