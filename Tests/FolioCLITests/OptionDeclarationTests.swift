@@ -58,6 +58,25 @@ import Testing
         #expect(takers.sorted() == ["check", "conflicts", "fold", "resolve", "restore", "sync", "watch"])
     }
 
+    /// What was given is kept by declaration: another command's option of the same
+    /// name (fold's `--quiet` in seconds, watch's in milliseconds) reads nothing.
+    @Test func anOptionIsReadByItsDeclarationNotItsName() throws {
+        let watch = try parsed(["d", "--quiet", "10"], WatchCommand.self)
+        #expect(try watch.value(of: WatchTiming.quiet) == .milliseconds(10))
+        #expect(try watch.value(of: FoldCommand.quiet) == nil)
+        let merge = try parsed(["c", "b", "o", "-q"], MergeFileCommand.self)
+        #expect(merge.isSet(MergeFileCommand.quietShort) && !merge.isSet(MergeFileCommand.quiet))
+    }
+
+    /// Each name stands for one declaration in a command, so the parser knows which one
+    /// a name given is.
+    @Test func everyNameIsDeclaredOncePerCommand() {
+        for command in FolioCLI.commands {
+            let names = command.arguments.flags.map(\.name) + command.arguments.options.map(\.name)
+            #expect(Set(names).count == names.count, "\(command.name): \(names)")
+        }
+    }
+
     @Test func helpIsAnOptionNotAValueNorAnythingAfterDoubleDash() async throws {
         let folder = try FolioBinary.temporaryFolder()
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("todos"), withIntermediateDirectories: true)

@@ -29,6 +29,11 @@ struct ArgumentSpec: Sendable {
     var flagNames: Set<String> { Set(flags.map(\.name)) }
     /// The names of the options that take a value.
     var optionNames: Set<String> { Set(options.map(\.name)) }
+    /// Each flag's declaration, by the name the command line writes: what the parser
+    /// stores of a flag given, so that commands read it by its declaration.
+    var flagsByName: [String: Flag] { Dictionary(flags.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) }
+    /// Each option's declaration, by the name the command line writes (see ``flagsByName``).
+    var optionsByName: [String: OptionInfo] { Dictionary(options.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) }
     /// The values some options allow, by option; any other is refused as bad usage.
     var choices: [String: [String]] {
         Dictionary(uniqueKeysWithValues: options.compactMap { option in option.choices.map { (option.name, $0) } })

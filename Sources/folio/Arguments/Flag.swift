@@ -1,5 +1,6 @@
-/// A declared flag: an option without a value (`--json`).
-struct Flag: Sendable {
+/// A declared flag: an option without a value (`--json`). Hashable: the parsed
+/// arguments hold the flags given as their declarations.
+struct Flag: Sendable, Hashable {
     /// As written on the command line.
     var name: String
     /// One line for the help's option list.

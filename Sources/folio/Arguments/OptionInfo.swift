@@ -1,6 +1,7 @@
 /// What the parser, the usage line and the help need to know of an option, whatever
-/// the type of its value (``Option`` holds one, with the typed part).
-struct OptionInfo: Sendable {
+/// the type of its value (``Option`` holds one, with the typed part). Hashable: the
+/// parsed arguments keep an option's texts by its declaration.
+struct OptionInfo: Sendable, Hashable {
     /// As written on the command line (`--state`).
     var name: String
     /// The value's name in the usage line (`DIR`), or its choices joined by `|`.

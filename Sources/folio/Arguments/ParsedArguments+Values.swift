@@ -1,7 +1,7 @@
 /// The typed reading of options and flags, through their declarations.
 extension ParsedArguments {
     /// Whether `flag` was given.
-    func isSet(_ flag: Flag) -> Bool { flags.contains(flag.name) }
+    func isSet(_ flag: Flag) -> Bool { flags.contains(flag) }
 
     /// The value of `positional`, one its form needs: the parser refused a count
     /// without it (see ``ArgumentSpec/positionals``).
@@ -22,14 +22,14 @@ extension ParsedArguments {
     /// not given. Read when the command needs it, so that errors come in the order the
     /// command checks things.
     func value<Value>(of option: Option<Value>) throws(OptionValueError) -> Value? {
-        guard let text = options[option.name]?.last else { return nil }
+        guard let text = options[option.info]?.last else { return nil }
         return try Self.read(text, as: option)
     }
 
     /// Every value of `option`, in the order given (`--field`, `-L`).
     func values<Value>(of option: Option<Value>) throws(OptionValueError) -> [Value] {
         var values: [Value] = []
-        for text in options[option.name] ?? [] { values.append(try Self.read(text, as: option)) }
+        for text in options[option.info] ?? [] { values.append(try Self.read(text, as: option)) }
         return values
     }
 

@@ -2,10 +2,10 @@
 /// Arguments checked against a subcommand's ``ArgumentSpec``. Commands read the
 /// options and flags through their declarations (ParsedArguments+Values.swift), typed.
 struct ParsedArguments {
-    /// The flags given, by name.
-    private(set) var flags: Set<String> = []
-    /// The text of each option given, by name, in the order given.
-    private(set) var options: [String: [String]] = [:]
+    /// The flags given, as the spec declares them: read by declaration, never by name.
+    private(set) var flags: Set<Flag> = []
+    /// The text of each option given, by its declaration, in the order given.
+    private(set) var options: [OptionInfo: [String]] = [:]
     /// The positionals given, in order: read through their declarations
     /// (ParsedArguments+Values.swift).
     private(set) var positionals: [String] = []
@@ -31,11 +31,11 @@ struct ParsedArguments {
     init(_ arguments: [String], spec: ArgumentSpec) throws(UsageError) {
         var index = 0
         var onlyPositionals = false
-        let flagNames = spec.flagNames, optionNames = spec.optionNames, choices = spec.choices
-        func add(_ value: String, to option: String) throws(UsageError) {
-            if let allowed = choices[option], !allowed.contains(value) {
+        let flagsByName = spec.flagsByName, optionsByName = spec.optionsByName
+        func add(_ value: String, to option: OptionInfo) throws(UsageError) {
+            if let allowed = option.choices, !allowed.contains(value) {
                 let list = allowed.count > 1 ? allowed.dropLast().joined(separator: ", ") + " or " + (allowed.last ?? "") : allowed.joined()
-                throw UsageError(description: "\(option) takes \(list), not '\(value)'")
+                throw UsageError(description: "\(option.name) takes \(list), not '\(value)'")
             }
             options[option, default: []].append(value)
         }
@@ -46,14 +46,14 @@ struct ParsedArguments {
                 positionals.append(argument)
             } else if argument == "--" {
                 onlyPositionals = true
-            } else if flagNames.contains(argument) {
-                flags.insert(argument)
-            } else if optionNames.contains(argument) {
+            } else if let flag = flagsByName[argument] {
+                flags.insert(flag)
+            } else if let option = optionsByName[argument] {
                 guard index < arguments.count else { throw UsageError(description: "option '\(argument)' needs a value") }
-                try add(arguments[index], to: argument)
+                try add(arguments[index], to: option)
                 index += 1
-            } else if let equals = argument.firstIndex(of: "="), optionNames.contains(String(argument[..<equals])) {
-                try add(String(argument[argument.index(after: equals)...]), to: String(argument[..<equals]))
+            } else if let equals = argument.firstIndex(of: "="), let option = optionsByName[String(argument[..<equals])] {
+                try add(String(argument[argument.index(after: equals)...]), to: option)
             } else {
                 throw UsageError(description: "unknown option '\(argument)'")
             }
