@@ -99,6 +99,8 @@ public final class SyncedFolder {
             feeding = Task {
                 for await change in changes { follower.changed(change.paths, writtenByApp: change.origin == .action) }
             }
+            // One read of each change: the history takes the files the watcher read.
+            watcher.observeReads { snapshot in follower.offer(snapshot.reads) }
             follower.start(alreadyRead: reads)
             // The history has what the folder holds in hand (logged next) before the app
             // can edit it: an edit made right after open has its base.

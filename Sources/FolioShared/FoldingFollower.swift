@@ -30,6 +30,10 @@ public final class FoldingFollower: @unchecked Sendable {
     private var stopped = false
     /// Paths to record once they are quiet (or git is done).
     private var unrecorded = Set<String>()
+    /// Files another reader of the folder (the store's watcher) read a moment ago, by
+    /// path (``offer(_:)``): a record takes one rather than reading the file again while
+    /// the file is still as read (its stamp says so).
+    private var offered: [String: FileRead] = [:]
     /// Whether copies were in the folder at the last pass: then other devices' history
     /// arriving is worth another pass.
     private var copiesLeft = false
@@ -130,6 +134,30 @@ public final class FoldingFollower: @unchecked Sendable {
         }
     }
 
+    /// Takes `reads`, files the store's watcher just read (before the store tells of
+    /// their change: ``changed(_:writtenByApp:)`` follows), so that recording them does
+    /// not read and hash them a second time; a file changed since it was read (its stamp
+    /// differs) is read again.
+    package func offer(_ reads: [FileRead]) {
+        guard !reads.isEmpty else { return }
+        queue.async { [self] in
+            // Reads of files never told of (ignored ones) are not kept for ever.
+            if offered.count > 4_096 { offered.removeAll() }
+            for read in reads { offered[read.path] = read }
+        }
+    }
+
+    /// The offered reads of `paths` that the files still match (one stat each, no read),
+    /// taken out of ``offered``.
+    private func takeOffered(_ paths: [String]) -> [FileRead] {
+        guard !offered.isEmpty else { return [] }
+        return paths.compactMap { path in
+            guard let read = offered.removeValue(forKey: path) else { return nil }
+            // A probe: a file that cannot be looked at now is read (and its problem met) by the record.
+            return (try? FileStamp.of(folder.rootFolder[path])) == read.stamp ? read : nil
+        }
+    }
+
     /// Runs `work` with the followed folder, its lock held, between fold passes: how an
     /// app settles a conflict by hand while the folder is followed.
     public func withFolder<T>(_ work: (SharedFolder) throws -> T) rethrows -> T {
@@ -161,7 +189,7 @@ public final class FoldingFollower: @unchecked Sendable {
         unrecorded = []
         let arrivalBefore = folder.lastArrival
         do {
-            unrecorded.formUnion(try folder.record(paths))
+            unrecorded.formUnion(try folder.record(paths, waitingForQuiet: true, alreadyRead: takeOffered(paths)))
             reportedRecordProblem = nil
         } catch {
             recordFailed(error)

@@ -36,6 +36,17 @@ public struct DiskSnapshot: Sendable, Equatable {
     /// What was left out and why (a name with a twin spelling, a file or folder that
     /// could not be read), as a fresh load would report it.
     public var problems: [SystemError] = []
+    /// Every file read, with its stamp once read: what another reader of the folder at
+    /// the same moment (the fold's history) takes rather than reading it again. Not part
+    /// of what a snapshot is equal by: two reads of the same disk are the same snapshot.
+    package var reads: [FileRead] = []
+
+    /// Equal when they read the same (``reads`` aside: the stamps say when, not what).
+    public static func == (left: DiskSnapshot, right: DiskSnapshot) -> Bool {
+        left.entries == right.entries && left.readAfterWrites == right.readAfterWrites
+            && left.changedFileHasOtherNames == right.changedFileHasOtherNames
+            && left.hasOtherNames == right.hasOtherNames && left.problems == right.problems
+    }
 
     /// A snapshot of these entries.
     public init(entries: [String: Entry]) { self.entries = entries }
@@ -55,6 +66,7 @@ public struct DiskSnapshot: Sendable, Equatable {
         var changedFileHasOtherNames = false
         var hasOtherNames: [String: Bool] = [:]
         var problems: [SystemError] = []
+        var reads: [FileRead] = []
         // Reading the root reads everything, `folio.yaml` included.
         let paths = Array(paths)
         let all = paths.contains("") ? paths + [Settings.fileName] : paths
@@ -95,8 +107,9 @@ public struct DiskSnapshot: Sendable, Equatable {
                     for file in walk.paths {
                         let relative = path.isEmpty ? file : path + "/" + file
                         do {
-                            if let (bytes, names) = try FileReading.contentsAndNames(ifPresent: root[relative]) {
+                            if let (bytes, names, stamp) = try FileReading.contentsAndNames(ifPresent: root[relative]) {
                                 files[relative] = bytes
+                                reads.append(FileRead(path: relative, bytes: bytes, stamp: stamp))
                                 hasOtherNames[relative] = names > 1
                             }
                         } catch where Self.isGone(error) {
@@ -121,6 +134,7 @@ public struct DiskSnapshot: Sendable, Equatable {
                     let read = path == Settings.fileName || FolderRules.isRecordPath(path) ? try FileReading.contentsAndNames(ifPresent: full) : nil
                     entries[path] = read.map { .file($0.bytes) } ?? .missing
                     if let read {
+                        reads.append(FileRead(path: path, bytes: read.bytes, stamp: read.stamp))
                         hasOtherNames[path] = read.names > 1
                         if read.names > 1 { changedFileHasOtherNames = true }
                     }
@@ -138,6 +152,7 @@ public struct DiskSnapshot: Sendable, Equatable {
         var snapshot = DiskSnapshot(entries: entries)
         snapshot.changedFileHasOtherNames = changedFileHasOtherNames
         snapshot.problems = problems
+        snapshot.reads = reads
         snapshot.hasOtherNames = hasOtherNames
         return snapshot
     }

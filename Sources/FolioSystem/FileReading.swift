@@ -50,15 +50,16 @@ public enum FileReading {
         }
     }
 
-    /// The bytes of the regular file at `path` and how many names it has (hard links),
-    /// or nil when there is no such file: for the watcher, which must read a file's
-    /// other names when it changes or goes.
-    package static func contentsAndNames(ifPresent path: RootedPath) throws(SystemError) -> (bytes: [UInt8], names: Int)? {
+    /// The bytes of the regular file at `path`, how many names it has (hard links) and
+    /// its stamp once read, or nil when there is no such file: for the watcher, which
+    /// must read a file's other names when it changes or goes, and hands what it read on
+    /// (with the stamp that tells whether the file is still as read) to the fold.
+    package static func contentsAndNames(ifPresent path: RootedPath) throws(SystemError) -> (bytes: [UInt8], names: Int, stamp: FileStamp)? {
         let fd: Int32
         do { fd = try path.open(for: .reading) } catch where error.code == Syscall.noSuchFile { return nil }
         defer { Syscall.close(fd) }
         let (bytes, status) = try contentsAndStatus(ofOpen: fd, path: path.path)
-        return (bytes, Int(status.st_nlink))
+        return (bytes, Int(status.st_nlink), FileStamp(status))
     }
 
     /// How many names (hard links) the regular file at `path` has, or nil when what is

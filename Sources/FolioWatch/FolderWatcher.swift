@@ -33,6 +33,7 @@ public final class FolderWatcher: @unchecked Sendable {
     private let warningSink: @Sendable (String) -> Void
     private var batchObservers: [@Sendable (Set<String>) -> Void] = []
     private var snapshotObserver: (@Sendable (DiskSnapshot) -> Void)?
+    private var readObservers: [@Sendable (DiskSnapshot) -> Void] = []
 
     /// A watcher for `store`'s folder; `onWarning` hears what the user should know
     /// (a watch limit reached, a rescan after lost events).
@@ -109,6 +110,7 @@ public final class FolderWatcher: @unchecked Sendable {
             if repinned { await store.repin(folder) }
             let writes = store.writes
             let snapshot = await Task.detached { DiskSnapshot.read(paths, under: folder, notingWrites: writes) }.value
+            for observer in queue.sync(execute: { readObservers }) { observer(snapshot) }
             await store.apply(snapshot, waitingForRereads: true)
             queue.sync { followUp(on: snapshot) }
         }
@@ -142,6 +144,15 @@ public final class FolderWatcher: @unchecked Sendable {
     /// nothing. Observers are called in the order they were added.
     package func observeBatches(_ observer: @escaping @Sendable (Set<String>) -> Void) {
         queue.sync { batchObservers.append(observer) }
+    }
+
+    /// Calls `observer` with each snapshot as soon as it is read, before the store applies
+    /// it (and so before the store tells of the change): how the fold's history takes
+    /// the files the watcher read rather than reading them again (``FoldingFollower``).
+    /// Called on the watcher's queue, or the task that settles it; observers in the order
+    /// they were added.
+    package func observeReads(_ observer: @escaping @Sendable (DiskSnapshot) -> Void) {
+        queue.sync { readObservers.append(observer) }
     }
 
     /// Calls `observer` (on the watcher's queue) with each snapshot once applied: for a
@@ -231,6 +242,7 @@ public final class FolderWatcher: @unchecked Sendable {
         let (folder, paths, repinned) = followingThePath(takeBatch())
         applying = true
         let snapshot = DiskSnapshot.read(paths, under: folder, notingWrites: store.writes)
+        for observer in readObservers { observer(snapshot) }
         let store = self.store
         Task { @MainActor in
             if repinned { store.repin(folder) }

@@ -122,4 +122,35 @@ import Testing
         #expect(reports.reports.flatMap(\.folded).map(\.copy) == [SharedFolderTests.copyName], "\(reports.reports)")
         #expect(place.read("r.md") == SharedFolderTests.recipe([("time: 15m", "time: 20m"), ("servings: 4", "servings: 6")]))
     }
+
+    /// A file the store's watcher just read is recorded from that read, not read again
+    /// (the offered bytes, which are not on disk, are what the history logs); one changed
+    /// since it was read (its stamp differs) is read again.
+    @Test func aFileTheWatcherJustReadIsRecordedFromThatRead() async throws {
+        let place = try SharedFolderTests.Place(shared: false)
+        defer { place.remove() }
+        try place.write(SharedFolderTests.recipe, "r.md")
+        let clock = ManualClock(), reports = Reports()
+        let follower = try Self.follower(of: place, clock: clock, reports: reports)
+        follower.start()
+        await follower.ready()
+        defer { follower.stop() }
+        func lastVersion() -> String? { follower.withFolder { $0.historyEvents(at: "r.md") }.max { $0.time < $1.time }?.contentHash }
+        let edited = SharedFolderTests.recipe([("time: 15m", "time: 20m")])
+        try place.write(edited, "r.md")
+        // Left alone for the record's quiet period, by the follower's clock.
+        clock.advance(by: .seconds(1))
+        let stamp = try FileStamp.of(RootedFolder(place.folder)["r.md"])
+        let offered = Array("---\ntitle: As the watcher read it\n---\n".utf8)
+        follower.offer([FileRead(path: "r.md", bytes: offered, stamp: stamp)])
+        follower.changed(["r.md"])
+        #expect(lastVersion() == SHA256.hash(offered).description)
+        // Saved again after the watcher's read: the file is read, not the stale read taken.
+        let again = SharedFolderTests.recipe([("time: 15m", "time: 25m")])
+        try place.write(again, "r.md")
+        clock.advance(by: .seconds(1))
+        follower.offer([FileRead(path: "r.md", bytes: offered, stamp: stamp)])
+        follower.changed(["r.md"])
+        #expect(lastVersion() == SHA256.hash(Array(again.utf8)).description)
+    }
 }

@@ -84,6 +84,8 @@ enum WatchCommand: FolioCommand {
         // then, just before "watching".
         await folding.ready()
         let watcher = FolderWatcher(store: store, options: options) { Output.error("folio watch: \($0)") }
+        // One read of each change: the history takes the files the watcher read.
+        watcher.observeReads { snapshot in folding.offer(snapshot.reads) }
         let changes = store.changes()
         do { try watcher.start() } catch {
             folding.stop()
