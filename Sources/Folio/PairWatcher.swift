@@ -128,6 +128,13 @@ public final class PairWatcher: @unchecked Sendable {
         queue.sync {}
     }
 
+    /// Takes `reads`, files of `replica` another watcher of it just read (a store's), so
+    /// that the next sync does not read again a file still as read (its stamp).
+    package func offer(_ reads: [FileRead], in replica: Replica) {
+        guard !reads.isEmpty else { return }
+        queue.async { [self] in memory.offer(reads, in: replica) }
+    }
+
     private func ensureWatchers() {
         for replica in Replica.allCases where watchers[replica] == nil && !followedElsewhere.contains(replica) {
             let root = engine.root(replica)

@@ -90,7 +90,11 @@ public final class SyncedFolder {
         // One watcher on the folder: the store's hands what it reads on to the pair's
         // sync, which watches only the replica.
         let pair = engine.map { PairWatcher(engine: $0, options: watchOptions, followedElsewhere: [.a], report: onSync) }
-        if let pair { watcher.observeBatches { [weak pair] paths in pair?.marked(paths, in: .a) } }
+        if let pair {
+            watcher.observeBatches { [weak pair] paths in pair?.marked(paths, in: .a) }
+            // One read of each change: the sync takes the files the watcher read.
+            watcher.observeReads { [weak pair] snapshot in pair?.offer(snapshot.reads, in: .a) }
+        }
         var folding: FoldingFollower?
         var feeding: Task<Void, Never>?
         if pair == nil {

@@ -250,7 +250,9 @@ package struct ReplicaScan: Sendable {
     /// it was read, the next scan sees a new stamp and reads it again. A file that
     /// changed during the read is read once more; one that keeps changing (a log being
     /// written) is left for a later sync rather than synced half-written.
-    static func readPending(_ scans: inout [ReplicaScan], roots: [RootedFolder]) {
+    /// `offered`, by scan: files another reader just read (a store's watcher), taken where
+    /// the file still has the stamp it was read at — hashed, not read again.
+    static func readPending(_ scans: inout [ReplicaScan], roots: [RootedFolder], offered: [[SyncPath: FileRead]] = []) {
         let jobs = scans.indices.flatMap { index in scans[index].pending.map { (scan: index, path: $0.path, stamp: $0.stamp) } }
         guard !jobs.isEmpty else { return }
         // A file not looked at when listed counts as a small one: a first sync's are all such.
@@ -267,6 +269,13 @@ package struct ReplicaScan: Sendable {
             return jobs[half == 0 ? 0..<split : split..<jobs.count].map { job in
                 do throws(SystemError) {
                     let full = try pins.pinned(roots[job.scan][job.path.relative])
+                    if job.scan < offered.count, let read = offered[job.scan][job.path] {
+                        let stamp: FileStamp
+                        if let listed = job.stamp { stamp = listed } else { stamp = try FileStamp.of(full) }
+                        if read.stamp == stamp {
+                            return .read(File(stamp: stamp, hash: SHA256.hash(read.bytes), id: Self.documentID(job.path.relative, read.bytes)), read.bytes)
+                        }
+                    }
                     var (bytes, opened, after) = try FileReading.contentsAndStamps(of: full)
                     var before = job.stamp ?? opened
                     if after != before {

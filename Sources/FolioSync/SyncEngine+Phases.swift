@@ -73,6 +73,9 @@ extension SyncEngine {
             ignore: FolioIgnore(text: rules.a + "\n" + rules.b), ownIgnore: rules.map { FolioIgnore(text: $0) }, bases: bases, history: VersionHistory(state: stateFolder, contents: bases))
         run.fromMemory = held != nil
         run.fileCount = held?.fileCount
+        // Taken by this sync: what changes after it is offered again, read again.
+        run.offered = memory.offered
+        memory.offered = [:]
         return run
     }
 
@@ -97,7 +100,7 @@ extension SyncEngine {
         }
         // Both read at once: the work is shared between the cores whatever its side.
         var scans = [listed.a, listed.b]
-        ReplicaScan.readPending(&scans, roots: [folderA, folderB])
+        ReplicaScan.readPending(&scans, roots: [folderA, folderB], offered: [run.offered[.a] ?? [:], run.offered[.b] ?? [:]])
         if let scope {
             for index in scans.indices { scans[index].complete(scope: scope, archive: run.archive, replica: Replica.allCases[index]) }
         }

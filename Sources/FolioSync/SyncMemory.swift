@@ -28,6 +28,19 @@ public struct SyncMemory: Sendable {
     /// Whether syncs keep anything in it: a one-off sync (``SyncEngine/run()``) need not
     /// work out what a next one would want.
     var remembers = true
+    /// Files another reader of a replica read a moment ago (a store's watcher of replica
+    /// A), by replica and path: the next sync takes one whose file still has the stamp it
+    /// was read at rather than reading it again (``offer(_:in:)``).
+    var offered: [Replica: [SyncPath: FileRead]] = [:]
+
+    /// Takes `reads`, files of `replica` just read by another reader of it, for the next
+    /// sync: a file still as read (its stamp) is not read again.
+    package mutating func offer(_ reads: [FileRead], in replica: Replica) {
+        // Reads of files no sync came to (ignored ones) are not kept for ever.
+        if offered[replica, default: [:]].count > 4_096 { offered[replica] = [:] }
+        for read in reads { offered[replica, default: [:]][SyncPath(file: read.path)] = read }
+    }
+
     /// Whether the stamp index in the state folder was found to be the archive's (see
     /// ``SyncEngine/quickCheck(memory:)``): a sync that changes nothing need not write it.
     var stampIndexIsCurrent = false

@@ -35,6 +35,9 @@ struct SyncRun {
     var fromMemory = false
     /// What a hinted pass looks at; nil: both replicas whole.
     var scope: ScanScope?
+    /// Files of each replica another reader just read (``SyncMemory/offer(_:in:)``), taken
+    /// by the scan where the file still has the stamp it was read at.
+    var offered: [Replica: [SyncPath: FileRead]] = [:]
     /// The paths the plan looked at, those whose entries were taken out for a clash, and
     /// what the steps wrote: in a pass on an archive from memory, all it can have changed at.
     var touched: Set<SyncPath> = []

@@ -199,3 +199,31 @@ import Testing
         #expect(whole.copies.map(\.description) == ["B:three.md"])
     }
 }
+
+/// A file of replica A another reader just read (a store's watcher) is taken by the
+/// pair's next sync as read, where the file still has the stamp it was read at: the
+/// offered bytes, which are not on disk, are what B receives. One saved since is read.
+@Suite struct OfferedReadTests {
+    @Test func aFileStillAsTheWatcherReadItIsNotReadAgain() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write("first\n", "x.md", in: .a)
+        var options = SyncOptions()
+        options.stateDirectory = replicas.state
+        let engine = try SyncEngine(replicas.a, replicas.b, options: options)
+        var memory = SyncMemory()
+        _ = try engine.run(hints: nil, memory: &memory)
+        #expect(replicas.read("x.md", in: .b) == "first\n")
+        try replicas.write("second\n", "x.md", in: .a)
+        let stamp = try FileStamp.of(RootedFolder(replicas.a)["x.md"])
+        memory.offer([FileRead(path: "x.md", bytes: Array("as read\n".utf8), stamp: stamp)], in: .a)
+        let report = try engine.run(hints: ["x.md"], memory: &memory)
+        #expect(report.copied == ["x.md"] && report.hashed == 1)
+        #expect(replicas.read("x.md", in: .b) == "as read\n")
+        // Saved again after that read: the stale read is not taken.
+        try replicas.write("third, longer\n", "x.md", in: .a)
+        memory.offer([FileRead(path: "x.md", bytes: Array("as read\n".utf8), stamp: stamp)], in: .a)
+        _ = try engine.run(hints: ["x.md"], memory: &memory)
+        #expect(replicas.read("x.md", in: .b) == "third, longer\n")
+    }
+}
