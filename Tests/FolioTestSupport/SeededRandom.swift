@@ -1,7 +1,7 @@
 import Foundation
 
 /// A small deterministic generator (SplitMix64) so that random tests replay from their seed.
-package struct SeededRandom: RandomNumberGenerator {
+package struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     package init(seed: UInt64) { state = seed }

@@ -105,7 +105,10 @@ final class WatchHarness {
     }
 
     /// The record paths a fresh scan of the disk finds, with their fingerprints.
-    func diskFingerprints() throws -> [String: Fingerprint] {
+    func diskFingerprints() throws -> [String: Fingerprint] { try Self.diskFingerprints(of: root) }
+
+    /// ``diskFingerprints()`` of the folder at `root`, from any thread.
+    nonisolated static func diskFingerprints(of root: String) throws -> [String: Fingerprint] {
         let (state, _) = try FolderScan.read(root)
         return state.records.mapValues(\.fingerprint)
     }
