@@ -160,8 +160,9 @@ import Testing
         // over the whole run (below).
         #expect(repo.read(Self.copy) != nil && !repo.read("u.md")!.contains("servings: 6") && repo.read("u.md")!.contains("Deluxe"))
         try repo.run(["rebase", "--continue"])
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(20), started = ContinuousClock.now
         while repo.read(Self.copy) != nil && Date() < deadline { try await Task.sleep(for: .seconds(0.1)) }
+        LongWaits.note(since: started, "the fold after the rebase")
         #expect(repo.read(Self.copy) == nil && repo.read("u.md")!.contains("servings: 6"), "\(out.text)\(err.text)")
         #expect(out.text.components(separatedBy: "waiting: git").count == 2, "said once: \(out.text)")
     }

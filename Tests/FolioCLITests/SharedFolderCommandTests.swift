@@ -1,3 +1,4 @@
+import FolioTestSupport
 import Foundation
 import Testing
 
@@ -21,7 +22,9 @@ import Testing
             process.waitUntilExit()
         }
         #expect(await err.wait(for: "in step (Ctrl-C stops)"))
-        func waitFor(_ condition: () -> Bool) -> Bool {
+        func waitFor(file: String = #fileID, line: Int = #line, _ condition: () -> Bool) -> Bool {
+            let started = ContinuousClock.now
+            defer { LongWaits.note(since: started, "the folder", file: file, line: line) }
             let deadline = Date().addingTimeInterval(15)
             while !condition() && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
             return condition()

@@ -1,3 +1,4 @@
+import FolioTestSupport
 import Foundation
 import Testing
 
@@ -135,7 +136,8 @@ import Testing
         #expect(await err.wait(for: "in step (Ctrl-C stops)"))
         try Data("---\ntitle: Soup\n---\n".utf8).write(to: a.appendingPathComponent("soup.md"))
         #expect(await out.wait(for: "copy    soup.md\n"), "\(out.text)\(err.text)")
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(10), started = ContinuousClock.now
+        defer { LongWaits.note(since: started, "the watched pair's first sync") }
         while FileManager.default.contents(atPath: b.appendingPathComponent("soup.md").path) == nil && Date() < deadline { try await Task.sleep(for: .seconds(0.01)) }
         #expect(FileManager.default.contents(atPath: b.appendingPathComponent("soup.md").path) == Data("---\ntitle: Soup\n---\n".utf8))
         process.terminate()

@@ -1,3 +1,4 @@
+import FolioTestSupport
 import Foundation
 import Testing
 
@@ -19,7 +20,9 @@ import Testing
 
         /// Whether `needle` is in the output within `timeout` seconds; it sleeps between
         /// looks rather than holding a thread of Swift's cooperative pool.
-        func wait(for needle: String, timeout: TimeInterval = 10) async -> Bool {
+        func wait(for needle: String, timeout: TimeInterval = 10, file: String = #fileID, line: Int = #line) async -> Bool {
+            let started = ContinuousClock.now
+            defer { LongWaits.note(since: started, "output \(needle.debugDescription.prefix(60))", file: file, line: line) }
             let deadline = Date().addingTimeInterval(timeout)
             while Date() < deadline {
                 if text.contains(needle) { return true }

@@ -139,6 +139,7 @@ import Testing
         let edited = SharedFolderTests.recipe([("time: 15m", "time: 20m")])
         try place.write(edited, "r.md")
         // Left alone for the record's quiet period, by the follower's clock.
+        clock.catchUpWithTheWall()
         clock.advance(by: .seconds(1))
         let stamp = try FileStamp.of(RootedFolder(place.folder)["r.md"])
         let offered = Array("---\ntitle: As the watcher read it\n---\n".utf8)
@@ -148,6 +149,7 @@ import Testing
         // Saved again after the watcher's read: the file is read, not the stale read taken.
         let again = SharedFolderTests.recipe([("time: 15m", "time: 25m")])
         try place.write(again, "r.md")
+        clock.catchUpWithTheWall()
         clock.advance(by: .seconds(1))
         follower.offer([FileRead(path: "r.md", bytes: offered, stamp: stamp)])
         follower.changed(["r.md"])

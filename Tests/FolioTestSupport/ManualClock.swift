@@ -23,7 +23,7 @@ package final class ManualClock: FollowerClock, @unchecked Sendable {
 
     private let lock = NSLock()
     private let start = ContinuousClock.now
-    private let wallStart = Syscall.nanosecondsNow()
+    private var wallStart = Syscall.nanosecondsNow()
     private var elapsed: Duration = .zero
     private var scheduled: [Scheduled] = []
     private var made = 0
@@ -46,6 +46,16 @@ package final class ManualClock: FollowerClock, @unchecked Sendable {
         return FollowerTimer { [weak self] in
             guard let self else { return }
             lock.withLock { scheduled.removeAll { $0.timer == timer } }
+        }
+    }
+
+    /// Moves the wall clock (only) on to the real one, if that is ahead: a file written
+    /// now is then written at or before the clock's now, however long the test took to
+    /// get here (a busy machine), and ``advance(by:)`` leaves it that long alone.
+    package func catchUpWithTheWall() {
+        lock.withLock {
+            let elapsedNanoseconds = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
+            wallStart = max(wallStart, Syscall.nanosecondsNow() - elapsedNanoseconds)
         }
     }
 

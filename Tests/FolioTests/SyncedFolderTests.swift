@@ -6,6 +6,7 @@ import FolioFolder
 @testable import FolioSystem
 @testable import FolioVersions
 @testable import FolioWatch
+import FolioTestSupport
 import Foundation
 import Testing
 
@@ -56,7 +57,9 @@ import Testing
         let (opened, _, replica, root) = try await Self.openWithReplica(["todos/milk.md": "---\ntitle: Milk\ndone: false\n---\n"], watch: watch)
         defer { try? FileManager.default.removeItem(at: root) }
         defer { opened.close() }
-        func waitFor(_ condition: () -> Bool) async -> Bool {
+        func waitFor(file: String = #fileID, line: Int = #line, _ condition: () -> Bool) async -> Bool {
+            let started = ContinuousClock.now
+            defer { LongWaits.note(since: started, "the synced folder", file: file, line: line) }
             for _ in 0..<1_000 where !condition() { try? await Task.sleep(for: .milliseconds(5)) }
             return condition()
         }

@@ -1,3 +1,4 @@
+import FolioTestSupport
 import Foundation
 import Testing
 @testable import FolioStore
@@ -21,6 +22,8 @@ import Testing
         // The watcher must really read the write back (else this test would pass on a
         // watcher that saw nothing); wait until a batch holding the path was read.
         var readBack = false
+        let started = ContinuousClock.now
+        defer { LongWaits.note(since: started, "the watcher to read the store's write back") }
         for _ in 0..<500 where !readBack {
             await harness.watcher.settle()
             readBack = seen.contains(Self.path)

@@ -73,10 +73,7 @@ final class WatchHarness {
     ) async -> Bool {
         let started = ContinuousClock.now
         let deadline = started + timeout
-        defer {
-            let waited = ContinuousClock.now - started
-            if waited > .seconds(5) { print("note: \(file):\(line): WatchHarness.waitUntil waited \(waited) (bound \(timeout))") }
-        }
+        defer { LongWaits.note(since: started, "WatchHarness.waitUntil (bound \(timeout))", file: file, line: line) }
         while ContinuousClock.now < deadline {
             if condition() { return true }
             try? await Task.sleep(for: .milliseconds(2))
