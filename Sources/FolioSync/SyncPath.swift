@@ -62,3 +62,16 @@ public struct SyncPath: Sendable, Hashable, Comparable, CustomStringConvertible,
 
     private static let slash = UInt8(ascii: "/")
 }
+
+extension SyncPath {
+    /// The file at `path`: a ``RelativePath`` (any path below a root, the rooted file
+    /// layer's) that names a file.
+    public init(file path: RelativePath) { self.init(file: path.string) }
+
+    /// The folder at `path` (the replica's root for ``RelativePath/root``).
+    public init(folder path: RelativePath) { self.init(folder: path.string) }
+
+    /// The path below the root, as the rooted file layer opens it (a folder's without its
+    /// trailing `/`; the root's ``RelativePath/root``).
+    public var relativePath: RelativePath { RelativePath(relative) }
+}
