@@ -1,3 +1,4 @@
+import FolioSystem
 /// A path in a replica, relative to its root, that knows whether it names a file or a
 /// folder: the key of every scan, archive entry and step of a sync.
 ///
