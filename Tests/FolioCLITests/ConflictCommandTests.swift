@@ -11,12 +11,12 @@ import Testing
     @Test func conflictsSaysWhichCopiesCanBeFoldedAndWhyNot() async throws {
         let scene = try Scene()
         defer { try? FileManager.default.removeItem(at: scene.root) }
-        let none = try scene.folio(["conflicts", scene.dir.path])
+        let none = try await scene.folio(["conflicts", scene.dir.path])
         #expect(none.status == 0 && none.stdout.isEmpty)
-        try scene.withCopies()
+        try await scene.withCopies()
         // Folio's own copy, from folio sync: a real conflict.
         try scene.write("---\ntitle: Q3\n---\n", "q.sync-conflict-20261201-140000-A.md")
-        let run = try scene.folio(["conflicts", scene.dir.path])
+        let run = try await scene.folio(["conflicts", scene.dir.path])
         #expect(run.status == 1)
         let settle = { (copy: String) in "compare them with folio resolve \(scene.dir.path) \(copy), then keep one with --keep file or --keep copy" }
         #expect(run.stdout == """
@@ -28,7 +28,7 @@ import Testing
             """)
         // A dry run: nothing folded, nothing moved.
         #expect(scene.read("r.sync-conflict-20261201-130000-ABCDEFG.md") != nil && scene.read("r.md")?.contains("line three") == false)
-        let json = try scene.folio(["conflicts", scene.dir.path, "--json"])
+        let json = try await scene.folio(["conflicts", scene.dir.path, "--json"])
         #expect(json.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let copies = try #require(object["conflicts"] as? [[String: Any]])
@@ -45,8 +45,8 @@ import Testing
     @Test func checkReportsEachConflictCopyAsAProblem() async throws {
         let scene = try Scene()
         defer { try? FileManager.default.removeItem(at: scene.root) }
-        try scene.withCopies()
-        let run = try scene.folio(["check", scene.dir.path])
+        try await scene.withCopies()
+        let run = try await scene.folio(["check", scene.dir.path])
         #expect(run.status == 1)
         let dir = scene.dir.path
         let settle = { (copy: String) in "compare them with folio resolve \(dir) \(copy), then keep one with --keep file or --keep copy" }
@@ -81,31 +81,31 @@ import Testing
     @Test func resolveShowsDifferencesAndKeepsOneSideInTheTrash() async throws {
         let scene = try Scene()
         defer { try? FileManager.default.removeItem(at: scene.root) }
-        try scene.withCopies()
+        try await scene.withCopies()
         let clash = "r.sync-conflict-20261201-120000-ABCDEFG.md"
-        let shown = try scene.folio(["resolve", scene.dir.path, clash])
+        let shown = try await scene.folio(["resolve", scene.dir.path, clash])
         #expect(shown.status == 0)
         #expect(shown.stdout == "time: file 20m | copy 25m\n-line two\n+line 2\n")
         // An absolute path inside DIR names the same copy; one outside DIR is refused.
-        #expect(try scene.folio(["resolve", scene.dir.path, scene.dir.appendingPathComponent(clash).path]).stdout == shown.stdout)
+        #expect(try await scene.folio(["resolve", scene.dir.path, scene.dir.appendingPathComponent(clash).path]).stdout == shown.stdout)
         let outside = scene.root.appendingPathComponent("elsewhere.sync-conflict-20261201-120000-ABCDEFG.md")
         try Data("x\n".utf8).write(to: outside)
-        let refused = try scene.folio(["resolve", scene.dir.path, outside.path])
+        let refused = try await scene.folio(["resolve", scene.dir.path, outside.path])
         #expect(refused.status == 2 && refused.stderr.contains("is not inside"))
-        #expect(try scene.folio(["resolve", scene.dir.path, clash, "--keep", "both"]).status == 2)
+        #expect(try await scene.folio(["resolve", scene.dir.path, clash, "--keep", "both"]).status == 2)
         // --keep file: the copy goes to the trash, the file stays.
-        let keptFile = try scene.folio(["resolve", scene.dir.path, clash, "--keep", "file"])
+        let keptFile = try await scene.folio(["resolve", scene.dir.path, clash, "--keep", "file"])
         #expect(keptFile.status == 0)
         #expect(keptFile.stdout == "kept r.md; \(clash) is in the trash (folio restore \(scene.dir.path) \(clash) brings it back)\n")
         #expect(scene.read(clash) == nil && scene.read("r.md") == "---\ntitle: R\ntime: 20m\n---\nline one\nline two\n")
         // --keep copy: the file's content and the copy go to the trash, the copy's content to the file (its mode kept).
         let q = scene.dir.appendingPathComponent("q.md").path
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: q)
-        let keptCopy = try scene.folio(["resolve", scene.dir.path, "q.sync-conflict-20261201-130000-ABCDEFG.md", "--keep", "copy"])
+        let keptCopy = try await scene.folio(["resolve", scene.dir.path, "q.sync-conflict-20261201-130000-ABCDEFG.md", "--keep", "copy"])
         #expect(keptCopy.status == 0, "\(keptCopy.stderr)")
         #expect(scene.read("q.md") == "---\ntitle: Q2\n---\n" && scene.read("q.sync-conflict-20261201-130000-ABCDEFG.md") == nil)
         #expect((try FileManager.default.attributesOfItem(atPath: q)[.posixPermissions] as? Int) == 0o600)
-        let trash = try scene.folio(["restore", scene.dir.path])
+        let trash = try await scene.folio(["restore", scene.dir.path])
         #expect(trash.status == 0)
         #expect(trash.stdout.components(separatedBy: "\n").map { $0.split(separator: " ", maxSplits: 1).last.map(String.init) ?? "" }.sorted() == [
             "", " A  q.md", " A  q.sync-conflict-20261201-130000-ABCDEFG.md", " A  r.sync-conflict-20261201-110000-ABCDEFG.md",
@@ -116,15 +116,15 @@ import Testing
     @Test func resolveMergesAgainstTheBaseWithMarkersOnlyWhereTheyClash() async throws {
         let scene = try Scene()
         defer { try? FileManager.default.removeItem(at: scene.root) }
-        try scene.withCopies()
-        let clean = try scene.folio(["resolve", scene.dir.path, "r.sync-conflict-20261201-130000-ABCDEFG.md", "--merge"])
+        try await scene.withCopies()
+        let clean = try await scene.folio(["resolve", scene.dir.path, "r.sync-conflict-20261201-130000-ABCDEFG.md", "--merge"])
         #expect(clean.status == 0)
         #expect(clean.stdout == "merged r.sync-conflict-20261201-130000-ABCDEFG.md into r.md (base: history); the copy is in the trash\n")
         #expect(scene.read("r.md") == "---\ntitle: R\ntime: 20m\n---\nline one\nline two\nline three\n")
         #expect(scene.read("r.sync-conflict-20261201-130000-ABCDEFG.md") == nil)
         // The copy that clashes: markers around the time only (its body is the file's).
         try scene.write("---\ntitle: R\ntime: 25m\n---\nline one\nline two\nline three\n", "r.sync-conflict-20261201-120000-ABCDEFG.md")
-        let marked = try scene.folio(["resolve", scene.dir.path, "r.sync-conflict-20261201-120000-ABCDEFG.md", "--merge"])
+        let marked = try await scene.folio(["resolve", scene.dir.path, "r.sync-conflict-20261201-120000-ABCDEFG.md", "--merge"])
         #expect(marked.status == 1)
         #expect(marked.stdout == """
             merged r.sync-conflict-20261201-120000-ABCDEFG.md into r.md (base: history); the copy is in the trash
@@ -133,7 +133,7 @@ import Testing
             """)
         #expect(scene.read("r.md") == "---\ntitle: R\n<<<<<<<\ntime: 20m\n=======\ntime: 25m\n>>>>>>>\n---\nline one\nline two\nline three\n")
         // No base known: refused, nothing changed.
-        let refused = try scene.folio(["resolve", scene.dir.path, "q.sync-conflict-20261201-130000-ABCDEFG.md", "--merge"])
+        let refused = try await scene.folio(["resolve", scene.dir.path, "q.sync-conflict-20261201-130000-ABCDEFG.md", "--merge"])
         #expect(refused.status == 1 && refused.stdout.isEmpty)
         #expect(refused.stderr.hasPrefix("folio resolve: cannot merge q.sync-conflict-20261201-130000-ABCDEFG.md: no earlier version of q.md is known to serve as the base"))
         #expect(scene.read("q.md") == "---\ntitle: Q\n---\n" && scene.read("q.sync-conflict-20261201-130000-ABCDEFG.md") != nil)
@@ -142,18 +142,18 @@ import Testing
     @Test func restoreBringsBackWhatAFolderSetAside() async throws {
         let scene = try Scene()
         defer { try? FileManager.default.removeItem(at: scene.root) }
-        let empty = try scene.folio(["restore", scene.dir.path])
+        let empty = try await scene.folio(["restore", scene.dir.path])
         #expect(empty.status == 0 && empty.stdout.isEmpty && empty.stderr.contains("nothing in the trash of this folder"))
         try scene.write("---\ntitle: Q\n---\n", "q.md")
         try scene.write("---\ntitle: Q2\n---\n", "q.sync-conflict-20261201-130000-ABCDEFG.md")
-        #expect(try scene.folio(["resolve", scene.dir.path, "q.sync-conflict-20261201-130000-ABCDEFG.md", "--keep", "file"]).status == 0)
-        let listed = try scene.folio(["restore", scene.dir.path])
+        #expect(try await scene.folio(["resolve", scene.dir.path, "q.sync-conflict-20261201-130000-ABCDEFG.md", "--keep", "file"]).status == 0)
+        let listed = try await scene.folio(["restore", scene.dir.path])
         #expect(listed.status == 0 && listed.stdout.hasSuffix("  A  q.sync-conflict-20261201-130000-ABCDEFG.md\n"), "\(listed.stdout)")
         // DIR PATH: the second argument is no folder.
-        let restored = try scene.folio(["restore", scene.dir.path, "q.sync-conflict-20261201-130000-ABCDEFG.md"])
+        let restored = try await scene.folio(["restore", scene.dir.path, "q.sync-conflict-20261201-130000-ABCDEFG.md"])
         #expect(restored.status == 0, "\(restored.stderr)")
         #expect(scene.read("q.sync-conflict-20261201-130000-ABCDEFG.md") == "---\ntitle: Q2\n---\n")
-        let missing = try scene.folio(["restore", scene.dir.path, "nothing.md"])
+        let missing = try await scene.folio(["restore", scene.dir.path, "nothing.md"])
         #expect(missing.status == 1 && missing.stderr.contains("nothing.md is not in the trash of this folder"))
     }
 }
@@ -162,10 +162,10 @@ extension FolderScene {
     /// r.md's first version in the history (a copy identical to it, folded), then r.md
     /// edited and three copies: one that clashes with it, one that can be folded, and
     /// one of q.md, of which no earlier version is known.
-    func withCopies() throws {
+    func withCopies() async throws {
         try write("---\ntitle: R\ntime: 15m\n---\nline one\nline two\n", "r.md")
         try write("---\ntitle: R\ntime: 15m\n---\nline one\nline two\n", "r.sync-conflict-20261201-110000-ABCDEFG.md")
-        let seed = try folio(["fold", dir.path, "--quiet", "0"])
+        let seed = try await folio(["fold", dir.path, "--quiet", "0"])
         #expect(seed.stdout == "folded r.sync-conflict-20261201-110000-ABCDEFG.md into r.md (the same content)\n", "\(seed.stderr)")
         try write("---\ntitle: R\ntime: 20m\n---\nline one\nline two\n", "r.md")
         try write("---\ntitle: R\ntime: 25m\n---\nline one\nline 2\n", "r.sync-conflict-20261201-120000-ABCDEFG.md")

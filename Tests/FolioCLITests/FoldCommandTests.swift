@@ -20,11 +20,11 @@ import Testing
     @Test func aFoldRunRightAfterTheSyncToolWroteACopyWaitsItsQuietPeriodThenFolds() async throws {
         let scene = try Scene()
         defer { try? FileManager.default.removeItem(at: scene.root) }
-        try scene.save(Self.soup, "soup.md")
+        try await scene.save(Self.soup, "soup.md")
         // The sync tool, a moment ago: the other device's edit in place, this one's as the copy.
         try scene.write(Self.soup([("servings: 4", "servings: 6")]), "soup.md")
         try scene.write(Self.soup([("time: 15m", "time: 20m")]), Self.copy)
-        let run = try scene.folio(["fold", scene.dir.path])
+        let run = try await scene.folio(["fold", scene.dir.path])
         #expect(run.status == 0)
         #expect(run.stderr == "folio fold: waiting up to 12s for \(Self.copy) and its file to be left alone for 2s: the sync tool may still be writing them\n")
         #expect(run.stdout == "folded \(Self.copy) into soup.md (base: history)\n")
@@ -42,10 +42,10 @@ import Testing
         try scene.write("---\ntitle: Q2\n---\n", q)
         try scene.write(Self.soup, "soup.md")
         try await Task.sleep(for: .seconds(1.1))
-        #expect(try scene.folio(["fold", scene.dir.path, "--quiet", "0"]).status == 1)
+        #expect(try await scene.folio(["fold", scene.dir.path, "--quiet", "0"]).status == 1)
         try scene.write(Self.soup([("servings: 4", "servings: 6")]), "soup.md")
         try scene.write(Self.soup([("time: 15m", "time: 20m")]), Self.copy)
-        let run = try scene.folio(["fold", scene.dir.path, "--quiet", "1"])
+        let run = try await scene.folio(["fold", scene.dir.path, "--quiet", "1"])
         #expect(run.status == 1)
         #expect(run.stderr == "folio fold: waiting up to 11s for \(Self.copy) and its file to be left alone for 1s: the sync tool may still be writing them\n")
         #expect(run.stdout == """
@@ -58,13 +58,13 @@ import Testing
     @Test func aCopyStillChangingAfterTheWaitIsReportedWaiting() async throws {
         let scene = try Scene()
         defer { try? FileManager.default.removeItem(at: scene.root) }
-        try scene.save(Self.soup, "soup.md")
+        try await scene.save(Self.soup, "soup.md")
         try scene.write(Self.soup([("time: 15m", "time: 20m")]), Self.copy)
         // The sync tool still writing the copy, all through the wait (half a second's quiet
         // period and ten seconds more).
         let copy = scene.dir.appendingPathComponent(Self.copy).path
         let writing = WritingLoop { try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: copy) }
-        let run = try scene.folio(["fold", scene.dir.path, "--quiet", "0.5"])
+        let run = try await scene.folio(["fold", scene.dir.path, "--quiet", "0.5"])
         writing.stop()
         #expect(run.status == 1)
         #expect(run.stderr == "folio fold: waiting up to 10.5s for \(Self.copy) and its file to be left alone for 500ms: the sync tool may still be writing them\n")
@@ -100,13 +100,13 @@ import Testing
     /// recipes/soup.md seen by two devices; the laptop (state `a`) set the time to 20m,
     /// the phone (state `b`) the servings to 6, and the sync tools made four copies of the
     /// phone's version: Syncthing's, Dropbox's and two of Nextcloud's.
-    func fourCopiesOfOneEdit() throws -> Scene {
+    func fourCopiesOfOneEdit() async throws -> Scene {
         let scene = try Scene()
         let laptop = scene.root.appendingPathComponent("a").path, phone = scene.root.appendingPathComponent("b").path
-        try scene.save(Self.soup, "recipes/soup.md", state: laptop)
-        try scene.save(Self.soup, "recipes/soup.md", state: phone)
-        try scene.save(Self.soup([("servings: 4", "servings: 6")]), "recipes/soup.md", state: phone)
-        try scene.save(Self.soup([("time: 15m", "time: 20m")]), "recipes/soup.md", state: laptop)
+        try await scene.save(Self.soup, "recipes/soup.md", state: laptop)
+        try await scene.save(Self.soup, "recipes/soup.md", state: phone)
+        try await scene.save(Self.soup([("servings: 4", "servings: 6")]), "recipes/soup.md", state: phone)
+        try await scene.save(Self.soup([("time: 15m", "time: 20m")]), "recipes/soup.md", state: laptop)
         for copy in Self.fourCopies { try scene.write(Self.soup([("servings: 4", "servings: 6")]), copy) }
         return scene
     }
@@ -117,11 +117,11 @@ import Testing
     ]
 
     @Test func copiesHoldingAnotherCopysBytesAreSaidToBeSetAsideForIt() async throws {
-        let scene = try fourCopiesOfOneEdit()
+        let scene = try await fourCopiesOfOneEdit()
         defer { try? FileManager.default.removeItem(at: scene.root) }
         let laptop = scene.root.appendingPathComponent("a").path
         let first = Self.fourCopies[0]
-        let conflicts = try scene.folio(["conflicts", scene.dir.path], state: laptop)
+        let conflicts = try await scene.folio(["conflicts", scene.dir.path], state: laptop)
         #expect(conflicts.status == 1)
         #expect(conflicts.stdout == """
             recipes/soup (Anna's conflicted copy 2026-12-01).md  (a version of recipes/soup.md): can be set aside: \(first) holds the same content
@@ -130,19 +130,19 @@ import Testing
             \(first)  (a version of recipes/soup.md): can be folded (base: history)
 
             """)
-        let listed = try scene.folio(["conflicts", scene.dir.path, "--json"], state: laptop)
+        let listed = try await scene.folio(["conflicts", scene.dir.path, "--json"], state: laptop)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any])
         let copies = try #require(object["conflicts"] as? [[String: Any]])
         #expect(copies.map { $0["sameAs"] as? String } == [first, first, first, nil])
         #expect(copies.map { $0["foldable"] as? Bool } == [true, true, true, true])
         #expect(copies[3]["base"] as? String == "history" && copies[3].keys.contains("sameAs"))
-        let dryRun = try scene.folio(["fold", scene.dir.path, "--quiet", "0", "--dry-run", "--json"], state: laptop)
+        let dryRun = try await scene.folio(["fold", scene.dir.path, "--quiet", "0", "--dry-run", "--json"], state: laptop)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(dryRun.stdout.utf8)) as? [String: Any])
         let folded = try #require(report["folded"] as? [[String: Any]])
         #expect(folded.map { $0["copy"] as? String } == [first] + [1, 2, 3].map { Self.fourCopies[$0] })
         #expect(folded.map { $0["sameAs"] as? String } == [nil, first, first, first])
         #expect(folded.map { $0["base"] as? String } == ["history", nil, nil, nil])
-        let run = try scene.folio(["fold", scene.dir.path, "--quiet", "0"], state: laptop)
+        let run = try await scene.folio(["fold", scene.dir.path, "--quiet", "0"], state: laptop)
         #expect(run.status == 0)
         #expect(run.stdout == """
             folded \(first) into recipes/soup.md (base: history)
@@ -190,7 +190,7 @@ import Testing
         defer { _ = try? ExternalTool.run("/bin/umount", [disk.path]) }
         // The folder and its state on the same small disk, as under one home folder.
         let scene = try Scene(in: disk)
-        try scene.save(Self.soup, "soup.md")
+        try await scene.save(Self.soup, "soup.md")
         try scene.write(Self.soup([("servings: 4", "servings: 6")]), "soup.md")
         try scene.write(Self.soup([("time: 15m", "time: 20m")]), Self.copy)
         let filler = disk.appendingPathComponent("filler")

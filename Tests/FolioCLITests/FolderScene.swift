@@ -24,15 +24,15 @@ struct FolderScene {
     }
 
     /// Runs `folio` with `arguments` and `--state` (this scene's, or `state`).
-    func folio(_ arguments: [String], state: String? = nil) throws -> FolioBinary.Run {
-        try FolioBinary.run(arguments + ["--state", state ?? self.state])
+    func folio(_ arguments: [String], state: String? = nil) async throws -> FolioBinary.Run {
+        try await FolioBinary.run(arguments + ["--state", state ?? self.state])
     }
 
     /// Writes `text` at `path` and records it in `state`'s history (no quiet period:
     /// as a watcher would once the save was left alone).
-    func save(_ text: String, _ path: String, state: String? = nil) throws {
+    func save(_ text: String, _ path: String, state: String? = nil) async throws {
         try write(text, path)
-        let run = try folio(["fold", dir.path, "--quiet", "0"], state: state)
+        let run = try await folio(["fold", dir.path, "--quiet", "0"], state: state)
         #expect(run.status == 0 && run.stdout.isEmpty, "\(run.stderr)")
     }
 }

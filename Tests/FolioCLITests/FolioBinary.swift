@@ -24,6 +24,9 @@ struct FolioBinary {
     }
 
     /// Runs it with `arguments`, in `directory` when given, with `environment` added to this process's.
+    /// Not from an async test: there, the async ``run(_:in:environment:)`` waits off the
+    /// cooperative pool (two threads here), which every other suite needs meanwhile.
+    @available(*, noasync, message: "await the async run(_:in:environment:): it waits off the cooperative pool")
     static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = url

@@ -25,9 +25,9 @@ import Testing
             try FileManager.default.createDirectory(atPath: root.appendingPathComponent("d").path, withIntermediateDirectories: true)
             try write(GitWorkTreeTests.recipe, "r.md")
             try write(GitWorkTreeTests.recipe.replacingOccurrences(of: "Soup", with: "Stew"), "s.md")
-            try run(["init", "-q", "-b", "main"])
-            try run(["add", "r.md", "s.md"])
-            try run(["commit", "-qm", "first"])
+            try runNow(["init", "-q", "-b", "main"])
+            try runNow(["add", "r.md", "s.md"])
+            try runNow(["commit", "-qm", "first"])
             try write(GitWorkTreeTests.recipe.replacingOccurrences(of: "Soup", with: "Stew"), "u.md")
         }
 
@@ -43,8 +43,25 @@ import Testing
 
         /// Runs git in the repository, away from the user's configuration; its output
         /// (standard output and error together).
+        /// ``runNow(_:environment:expect:)`` waited for off the cooperative pool (two
+        /// threads here), which the other suites need meanwhile.
         @discardableResult
-        func run(_ arguments: [String], environment: [String: String] = [:], expect status: Int32 = 0) throws -> (status: Int32, output: String) {
+        func run(_ arguments: [String], environment: [String: String] = [:], expect status: Int32 = 0) async throws -> (status: Int32, output: String) {
+            let (process, text) = try await offThePool { [self] in try launch(arguments, environment: environment) }
+            #expect(process == status, "git \(arguments.joined(separator: " ")): \(text)")
+            return (process, text)
+        }
+
+        /// Runs git in the repository now, blocking (for the set-up, before any test runs).
+        @discardableResult
+        func runNow(_ arguments: [String], environment: [String: String] = [:], expect status: Int32 = 0) throws -> (status: Int32, output: String) {
+            let (process, text) = try launch(arguments, environment: environment)
+            #expect(process == status, "git \(arguments.joined(separator: " ")): \(text)")
+            return (process, text)
+        }
+
+        /// git's exit status and output for `arguments`, waited for on this thread.
+        private func launch(_ arguments: [String], environment: [String: String]) throws -> (Int32, String) {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: git)
             process.arguments = ["-C", dir, "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "core.editor=true"] + arguments
@@ -60,13 +77,12 @@ import Testing
             try process.run()
             let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
-            #expect(process.terminationStatus == status, "git \(arguments.joined(separator: " ")): \(text)")
             return (process.terminationStatus, text)
         }
 
         /// `folio fold` of the repository, or of `folder` (relative, as typed in the repository).
-        func fold(_ folder: String? = nil) throws -> FolioBinary.Run {
-            try FolioBinary.run(["fold", folder ?? dir, "--state", state, "--quiet", "0"], in: URL(fileURLWithPath: dir))
+        func fold(_ folder: String? = nil) async throws -> FolioBinary.Run {
+            try await FolioBinary.run(["fold", folder ?? dir, "--state", state, "--quiet", "0"], in: URL(fileURLWithPath: dir))
         }
 
         func remove() { try? FileManager.default.removeItem(at: root) }
@@ -91,17 +107,17 @@ import Testing
             process.waitUntilExit()
         }
         #expect(await err.wait(for: "Ctrl-C stops"), "\(err.text)")
-        try repo.run(["checkout", "-qb", "feature"])
+        try await repo.run(["checkout", "-qb", "feature"])
         try repo.write(Self.recipe.replacingOccurrences(of: "15m", with: "20m"), "r.md")
-        try repo.run(["commit", "-qam", "feature"])
-        try repo.run(["checkout", "-q", "main"])
+        try await repo.run(["commit", "-qam", "feature"])
+        try await repo.run(["checkout", "-q", "main"])
         try repo.write(Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 5"), "r.md")
         try await Task.sleep(for: .seconds(1))
-        try repo.run(["stash", "-q"])
+        try await repo.run(["stash", "-q"])
         try await Task.sleep(for: .seconds(1))
-        try repo.run(["stash", "pop", "-q"])
+        try await repo.run(["stash", "pop", "-q"])
         try await Task.sleep(for: .seconds(1.5))
-        #expect(try repo.run(["status", "--porcelain", "--ignored", "--untracked-files=all"]).output == " M r.md\n?? u.md\n")
+        #expect(try await repo.run(["status", "--porcelain", "--ignored", "--untracked-files=all"]).output == " M r.md\n?? u.md\n")
         #expect(!FileManager.default.fileExists(atPath: repo.dir + "/.folio"))
         #expect(FileManager.default.fileExists(atPath: repo.state + "/history/log"), "its history is in the state folder")
     }
@@ -109,43 +125,43 @@ import Testing
     @Test func duringAConflictedMergeACopyWaitsAndNothingIsWritten() async throws {
         guard let repo = try Repository() else { return }
         defer { repo.remove() }
-        #expect(try repo.fold().status == 0)
-        try repo.run(["checkout", "-qb", "feature"])
+        #expect(try await repo.fold().status == 0)
+        try await repo.run(["checkout", "-qb", "feature"])
         try repo.write(Self.recipe.replacingOccurrences(of: "15m", with: "20m"), "r.md")
-        try repo.run(["commit", "-qam", "feature"])
-        try repo.run(["checkout", "-q", "main"])
+        try await repo.run(["commit", "-qam", "feature"])
+        try await repo.run(["checkout", "-q", "main"])
         try repo.write(Self.recipe.replacingOccurrences(of: "15m", with: "25m"), "r.md")
-        try repo.run(["commit", "-qam", "main"])
-        try repo.run(["merge", "-q", "feature"], expect: 1)
+        try await repo.run(["commit", "-qam", "main"])
+        try await repo.run(["merge", "-q", "feature"], expect: 1)
         let marked = repo.read("r.md")
         #expect(marked?.contains("<<<<<<<") == true)
         try repo.write(Self.recipe.replacingOccurrences(of: "time: 15m", with: "<<<<<<< ours\ntime: 30m\n=======\ntime: 35m\n>>>>>>> theirs"), "r.sync-conflict-20261201-130000-ABCDEFG.md")
         try repo.copyArrives()
-        let blocked = try repo.fold()
+        let blocked = try await repo.fold()
         #expect(blocked.status == 1)
         #expect(blocked.stderr.contains("git is in the middle of a merge (MERGE_HEAD)"), "\(blocked.stderr)")
         #expect(repo.read("r.md") == marked && repo.read(Self.copy) != nil)
-        #expect(try repo.run(["status", "--porcelain"]).output.contains("UU r.md"))
+        #expect(try await repo.run(["status", "--porcelain"]).output.contains("UU r.md"))
         // git done (the merge taken as main's), the copy folds; the one with markers never does.
         try repo.write(Self.recipe.replacingOccurrences(of: "15m", with: "25m"), "r.md")
-        try repo.run(["add", "r.md"])
-        try repo.run(["commit", "-qm", "merged"])
-        let after = try repo.fold()
+        try await repo.run(["add", "r.md"])
+        try await repo.run(["commit", "-qm", "merged"])
+        let after = try await repo.fold()
         #expect(after.stdout.contains("folded \(Self.copy) into u.md"), "\(after.stdout)\(after.stderr)")
         #expect(after.stdout.contains("the copy holds conflict markers"), "\(after.stdout)")
         #expect(repo.read("u.md")!.contains("servings: 6") && repo.read("u.md")!.contains("Deluxe"))
         // .folio/ keeps itself out of git.
-        #expect(try !repo.run(["status", "--porcelain"]).output.contains(".folio"))
+        #expect(try await !repo.run(["status", "--porcelain"]).output.contains(".folio"))
     }
 
     @Test func duringAStoppedRebaseNothingIsWrittenAndWatchSaysSoOnce() async throws {
         guard let repo = try Repository() else { return }
         defer { repo.remove() }
         // Folio saw the folder before git began.
-        #expect(try repo.fold().status == 0)
+        #expect(try await repo.fold().status == 0)
         try repo.write(Self.recipe.replacingOccurrences(of: "15m", with: "20m"), "r.md")
-        try repo.run(["commit", "-qam", "second"])
-        try repo.run(["rebase", "-q", "-i", "HEAD~1"], environment: ["GIT_SEQUENCE_EDITOR": "sed -i 1s/^pick/edit/"])
+        try await repo.run(["commit", "-qam", "second"])
+        try await repo.run(["rebase", "-q", "-i", "HEAD~1"], environment: ["GIT_SEQUENCE_EDITOR": "sed -i 1s/^pick/edit/"])
         #expect(FileManager.default.fileExists(atPath: repo.dir + "/.git/rebase-merge"))
         let (process, out, err) = try WatchCommandTests().start(["watch", repo.dir, "--state", repo.state])
         defer {
@@ -159,7 +175,7 @@ import Testing
         // FoldingFollowerTests moves the follower's clock through that; here, said once
         // over the whole run (below).
         #expect(repo.read(Self.copy) != nil && !repo.read("u.md")!.contains("servings: 6") && repo.read("u.md")!.contains("Deluxe"))
-        try repo.run(["rebase", "--continue"])
+        try await repo.run(["rebase", "--continue"])
         let deadline = Date().addingTimeInterval(20), started = ContinuousClock.now
         while repo.read(Self.copy) != nil && Date() < deadline { try await Task.sleep(for: .seconds(0.1)) }
         LongWaits.note(since: started, "the fold after the rebase")
@@ -172,15 +188,15 @@ import Testing
         // gets nothing of the branch's, and no version is "restored".
         guard let repo = try Repository() else { return }
         defer { repo.remove() }
-        try repo.run(["checkout", "-qb", "feature"])
+        try await repo.run(["checkout", "-qb", "feature"])
         try repo.write(Self.recipe.replacingOccurrences(of: "title: Soup", with: "title: Feature Soup"), "r.md")
-        try repo.run(["commit", "-qam", "feature"])
-        #expect(try repo.fold().status == 0)
-        try repo.run(["checkout", "-q", "main"])
-        #expect(try repo.fold().status == 0)
+        try await repo.run(["commit", "-qam", "feature"])
+        #expect(try await repo.fold().status == 0)
+        try await repo.run(["checkout", "-q", "main"])
+        #expect(try await repo.fold().status == 0)
         let copy = "r.sync-conflict-20261202-090000-EEEEEEE.md"
         try repo.write(Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 8"), copy)
-        let run = try repo.fold()
+        let run = try await repo.fold()
         #expect(!run.stdout.contains("restored"), "\(run.stdout)")
         #expect(!repo.read("r.md")!.contains("Feature"))
         let names = try FileManager.default.contentsOfDirectory(atPath: repo.dir)
@@ -190,25 +206,25 @@ import Testing
     @Test func aStashAndItsPopAreGitsWritesNotEditsOrDrops() async throws {
         guard let repo = try Repository() else { return }
         defer { repo.remove() }
-        #expect(try repo.fold().status == 0)
+        #expect(try await repo.fold().status == 0)
         let edited = Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 5")
         try repo.write(edited, "r.md")
-        #expect(try repo.fold().status == 0)
-        try repo.run(["stash", "-q"])
+        #expect(try await repo.fold().status == 0)
+        try await repo.run(["stash", "-q"])
         #expect(repo.read("r.md") == Self.recipe)
-        #expect(try repo.fold().status == 0)
+        #expect(try await repo.fold().status == 0)
         // A copy arrives while the edit is stashed: it folds on HEAD's version (the file's,
         // and the one it was made from), and nothing is restored from the stash.
         let copy = "r.sync-conflict-20261202-100000-FFFFFFF.md"
         let retitled = Self.recipe.replacingOccurrences(of: "title: Soup", with: "title: Spicy Soup")
         try repo.write(retitled, copy)
-        let during = try repo.fold()
+        let during = try await repo.fold()
         #expect(during.stdout == "folded \(copy) into r.md (base: git)\n", "\(during.stdout)")
         #expect(repo.read("r.md") == retitled)
         // Once that is committed, the stash's edit comes back on top of it.
-        try repo.run(["commit", "-qam", "the copy's title"])
-        try repo.run(["stash", "pop", "-q"])
-        let after = try repo.fold()
+        try await repo.run(["commit", "-qam", "the copy's title"])
+        try await repo.run(["stash", "pop", "-q"])
+        let after = try await repo.fold()
         #expect(!after.stdout.contains("restored"), "\(after.stdout)")
         #expect(repo.read("r.md") == retitled.replacingOccurrences(of: "servings: 4", with: "servings: 5"))
         // (This device's own log, in its state folder: alone in keeping a history, it publishes none.)
@@ -234,12 +250,12 @@ import Testing
         defer { repo.remove() }
         let dir = folder.isEmpty ? nil : "notes"
         try repo.write(Self.carbonara, folder + "recipes/carbonara.md")
-        try repo.run(["add", folder + "recipes/carbonara.md"])
-        try repo.run(["commit", "-qm", "carbonara"])
+        try await repo.run(["add", folder + "recipes/carbonara.md"])
+        try await repo.run(["commit", "-qm", "carbonara"])
         try repo.write(Self.carbonara.replacingOccurrences(of: "time: 20m", with: "time: 25m"), folder + "recipes/carbonara.md")
-        if editSeen { #expect(try repo.fold(dir).stdout == "") }
+        if editSeen { #expect(try await repo.fold(dir).stdout == "") }
         try repo.write(Self.carbonara.replacingOccurrences(of: "servings: 2", with: "servings: 4"), folder + Self.carbonaraCopy)
-        let run = try repo.fold(dir)
+        let run = try await repo.fold(dir)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "folded \(Self.carbonaraCopy) into recipes/carbonara.md (base: git)\n")
         let both = Self.carbonara.replacingOccurrences(of: "time: 20m", with: "time: 25m").replacingOccurrences(of: "servings: 2", with: "servings: 4")
@@ -255,7 +271,7 @@ import Testing
         let copy = "r.sync-conflict-20261201-101010-ABCDEFG.md"
         let edited = Self.recipe.replacingOccurrences(of: "servings: 4", with: "servings: 6")
         try repo.write(edited, copy)
-        let run = try repo.fold()
+        let run = try await repo.fold()
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "folded \(copy) into r.md (base: git)\n")
         #expect(repo.read("r.md") == edited && repo.read(copy) == nil)
@@ -270,18 +286,18 @@ import Testing
         defer { repo.remove() }
         let file = "recipes/pasta: e fagioli [nonna] *ü.md", copy = "recipes/pasta: e fagioli [nonna] *ü.sync-conflict-20261201-101010-ABCDEFG.md"
         try repo.write(Self.carbonara, file)
-        try repo.run(["add", "--", file])
-        try repo.run(["commit", "-qm", "first"])
-        try repo.run(["checkout", "-qb", "there"])
+        try await repo.run(["add", "--", file])
+        try await repo.run(["commit", "-qm", "first"])
+        try await repo.run(["checkout", "-qb", "there"])
         let there = Self.carbonara.replacingOccurrences(of: "servings: 2", with: "servings: 4")
         try repo.write(there, file)
-        try repo.run(["commit", "-qam", "there"])
-        try repo.run(["checkout", "-qb", "here", "main"])
+        try await repo.run(["commit", "-qam", "there"])
+        try await repo.run(["checkout", "-qb", "here", "main"])
         let here = Self.carbonara.replacingOccurrences(of: "time: 20m", with: "time: 25m")
         try repo.write(here, file)
-        try repo.run(["commit", "-qam", "here"])
+        try await repo.run(["commit", "-qam", "here"])
         try repo.write(there, copy)
-        let run = try repo.fold()
+        let run = try await repo.fold()
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "folded \(copy) into \(file) (base: git)\n")
         #expect(repo.read(file) == here.replacingOccurrences(of: "servings: 2", with: "servings: 4"))
@@ -294,7 +310,7 @@ import Testing
         guard let repo = try Repository() else { return }
         defer { repo.remove() }
         try repo.copyArrives()
-        let run = try repo.fold()
+        let run = try await repo.fold()
         #expect(run.status == 1)
         #expect(run.stdout == "conflict kept u.md: no common ancestor of u.md and the copy is known (the other version stays as \(Self.copy)); "
             + "compare them with folio resolve \(repo.dir) \(Self.copy), then keep one with --keep file or --keep copy\n")

@@ -202,7 +202,7 @@ import Testing
         if let expected, holds(bytes, expected) { tally.correct += 1 } else { tally.wrong += 1 }
     }
 
-    @Test func folioMergesWhatAStructuredMergeCanAndNeverWrongly() throws {
+    @Test func folioMergesWhatAStructuredMergeCanAndNeverWrongly() async throws {
         let seed = SeededRandom.testSeed()
         var random = SeededRandom(seed: seed)
         let git = ExternalTool.find(["git"], install: "apt-get install git")
@@ -229,7 +229,7 @@ import Testing
                 Issue.record("seed \(seed): needless conflict on \(pair.category):\n\(String(decoding: result.bytes, as: UTF8.self))")
             }
             if let git {
-                let (bytes, status) = try ExternalTool.gitMergeFile(git, [files[1], files[0], files[2]], in: folder)
+                let (bytes, status) = try await ExternalTool.gitMergeFile(git, [files[1], files[0], files[2]], in: folder)
                 Self.tally(&gitTally, bytes: bytes, conflicts: Int(status), expected: pair.expected)
                 Self.tally(&categoryTallies.1, bytes: bytes, conflicts: Int(status), expected: pair.expected)
             }

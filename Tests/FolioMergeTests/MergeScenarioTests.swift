@@ -291,7 +291,7 @@ import Testing
         }
     }
 
-    @Test func theHarderEditsMergeAsACarefulPersonWould() throws {
+    @Test func theHarderEditsMergeAsACarefulPersonWould() async throws {
         let git = ExternalTool.find(["git"], install: "apt-get install git")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-scenarios-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -309,7 +309,7 @@ import Testing
                     """)
             }
             if let git {
-                let (bytes, status) = try ExternalTool.gitMergeFile(git, [files[1], files[0], files[2]], in: folder)
+                let (bytes, status) = try await ExternalTool.gitMergeFile(git, [files[1], files[0], files[2]], in: folder)
                 _ = gitTallies[scenario.family, default: Tally()].count(bytes, conflicts: Int(status), scenario.outcome)
             }
         }

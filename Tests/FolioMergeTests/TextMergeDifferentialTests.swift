@@ -38,7 +38,7 @@ import Testing
     /// Small files (up to 14 lines, 2,000 merges) exercise the merge rules; large ones
     /// (hundreds of lines, many edits, 150 merges) xdiff's search cut-offs.
     @Test(arguments: [(2_000, 14, 4), (150, 1_200, 120)])
-    func equalsGitMergeFileOnRandomFiles(runs: Int, maxLines: Int, maxEdits: Int) throws {
+    func equalsGitMergeFileOnRandomFiles(runs: Int, maxLines: Int, maxEdits: Int) async throws {
         guard let git = ExternalTool.find(["git"], install: "apt-get install git") else { return }
         let seed = SeededRandom.testSeed()
         var random = SeededRandom(seed: seed)
@@ -67,7 +67,7 @@ import Testing
                 arguments.append("--marker-size=\(options.markerSize)")
             }
             arguments += ["-L", "ours", "-L", "base", "-L", "theirs"]
-            let (expected, status) = try ExternalTool.gitMergeFile(git, files, options: arguments, in: folder)
+            let (expected, status) = try await ExternalTool.gitMergeFile(git, files, options: arguments, in: folder)
             let result = TextMerge.merge(base: files[1], ours: files[0], theirs: files[2], options: options)
             let same = result.bytes == expected && min(result.conflicts, 127) == status
             if !same {

@@ -43,7 +43,11 @@ import Testing
         // The same files one at a time, in another order, some removed and put back.
         var incremental = StoreState()
         let readable = files.keys.filter { !unreadable.contains($0) }.shuffled(using: &random)
-        for path in readable { _ = Reducer.reduce(&incremental, .fileChanged(path: path, bytes: files[path]!)) }
+        for (count, path) in readable.enumerated() {
+            // A turn for the other suites' tasks now and then (see the queries below).
+            if count % 200 == 0 { await Task.yield() }
+            _ = Reducer.reduce(&incremental, .fileChanged(path: path, bytes: files[path]!))
+        }
         for path in readable.prefix(300) {
             _ = Reducer.reduce(&incremental, .fileRemoved(path: path))
             _ = Reducer.reduce(&incremental, .fileChanged(path: path, bytes: files[path]!))

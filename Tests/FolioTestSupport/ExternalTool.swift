@@ -61,4 +61,16 @@ package enum ExternalTool {
         process.waitUntilExit()
         return (bytes, process.terminationStatus)
     }
+
+    /// ``run(_:_:in:)`` from an async test: the program is waited for on a thread of its
+    /// own, not on one of the cooperative pool's (two here), which the other suites need.
+    @discardableResult
+    package static func run(_ executable: String, _ arguments: [String], in folder: String? = nil) async throws -> (status: Int32, errors: String) {
+        try await offThePool { try run(executable, arguments, in: folder) as (status: Int32, errors: String) }
+    }
+
+    /// ``gitMergeFile(_:_:options:in:)`` from an async test, waited for off the pool.
+    package static func gitMergeFile(_ git: String, _ files: [[UInt8]], options: [String] = [], in folder: URL) async throws -> (bytes: [UInt8], status: Int32) {
+        try await offThePool { try gitMergeFile(git, files, options: options, in: folder) as (bytes: [UInt8], status: Int32) }
+    }
 }

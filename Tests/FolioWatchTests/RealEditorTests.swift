@@ -16,7 +16,7 @@ import Testing
         #expect(original.contains("time: 15m"))
         let harness = try await WatchHarness(files: [path: original])
         defer { harness.finish() }
-        let (status, errors) = try ExternalTool.run(
+        let (status, errors) = try await ExternalTool.run(
             vim, ["-u", "NONE", "-i", "NONE", "-Es", "-c", "set backupcopy=\(backupcopy) writebackup", "-c", "%s/time: 15m/time: 20m/", "-c", "wq", path],
             in: harness.root)
         #expect(status == 0, "vim failed: \(errors)")
