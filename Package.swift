@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "FolioVersions", targets: ["FolioVersions"]),
         .library(name: "FolioShared", targets: ["FolioShared"]),
         .library(name: "FolioSync", targets: ["FolioSync"]),
+        .library(name: "FolioGit", targets: ["FolioGit"]),
         .executable(name: "folio", targets: ["folio"]),
     ],
     targets: [
@@ -44,16 +45,19 @@ let package = Package(
         .target(name: "FolioShared", dependencies: ["FolioFolder", "FolioFormat", "FolioMerge", "FolioSystem", "FolioVersions"]),
         // Two replicas kept in step: the archive, scanning, reconciliation, safe application.
         .target(name: "FolioSync", dependencies: ["FolioFolder", "FolioFormat", "FolioMerge", "FolioShared", "FolioSystem", "FolioVersions"]),
+        // git as the road between devices: a work tree kept in step with its remote branch,
+        // records merged field by field, a real clash kept as a conflict copy, never stuck.
+        .target(name: "FolioGit", dependencies: ["FolioFolder", "FolioMerge", "FolioShared", "FolioSystem", "FolioVersions"]),
         // The top: re-exports the modules an app uses and ties the store, the watcher and
         // the sync together (a folder with a replica, a pair of replicas followed).
-        .target(name: "Folio", dependencies: ["FolioFolder", "FolioFormat", "FolioMerge", "FolioModel", "FolioShared", "FolioStore", "FolioSync", "FolioSystem", "FolioVersions", "FolioWatch"]),
+        .target(name: "Folio", dependencies: ["FolioFolder", "FolioFormat", "FolioGit", "FolioMerge", "FolioModel", "FolioShared", "FolioStore", "FolioSync", "FolioSystem", "FolioVersions", "FolioWatch"]),
         // Every raw system call Folio makes, wrapped once (EINTR, typed errors).
         .target(name: "FolioSystem", dependencies: ["CFolioSystem"]),
         // The two atomic renames (no-replace, exchange) that Swift's Glibc module does not export.
         .target(name: "CFolioSystem"),
         // Run by hand from Benchmarks/store.py; not a test.
         .executableTarget(name: "folio-bench", dependencies: ["FolioStore", "FolioSystem", "FolioWatch"], path: "Benchmarks/StoreBenchmark"),
-        .executableTarget(name: "folio", dependencies: ["Folio", "FolioFolder", "FolioFormat", "FolioMerge", "FolioModel", "FolioShared", "FolioStore", "FolioSync", "FolioSystem", "FolioVersions", "FolioWatch"]),
+        .executableTarget(name: "folio", dependencies: ["Folio", "FolioFolder", "FolioFormat", "FolioGit", "FolioMerge", "FolioModel", "FolioShared", "FolioStore", "FolioSync", "FolioSystem", "FolioVersions", "FolioWatch"]),
         // Helpers the test suites share: the corpora, seeded randomness, line diffs, a JSON reader.
         .target(name: "FolioTestSupport", dependencies: ["FolioFormat", "FolioSystem"], path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioFormatTests", dependencies: ["FolioFormat", "FolioTestSupport"]),
@@ -65,6 +69,7 @@ let package = Package(
         .testTarget(name: "FolioVersionsTests", dependencies: ["FolioFolder", "FolioSystem", "FolioVersions", "FolioTestSupport"]),
         .testTarget(name: "FolioSharedTests", dependencies: ["FolioFolder", "FolioShared", "FolioSystem", "FolioVersions", "FolioTestSupport"]),
         .testTarget(name: "FolioSyncTests", dependencies: ["FolioFolder", "FolioShared", "FolioSync", "FolioSystem", "FolioVersions", "FolioTestSupport"]),
+        .testTarget(name: "FolioGitTests", dependencies: ["FolioGit", "FolioSystem", "FolioTestSupport"]),
         .testTarget(name: "FolioTests", dependencies: ["Folio", "FolioShared", "FolioStore", "FolioSync", "FolioVersions", "FolioWatch", "FolioTestSupport"]),
         .testTarget(name: "FolioModelTests", dependencies: ["FolioModel", "FolioFormat", "FolioTestSupport"]),
         .testTarget(name: "FolioCLITests", dependencies: ["folio", "FolioFolder", "FolioFormat", "FolioTestSupport"]),

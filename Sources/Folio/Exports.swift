@@ -3,6 +3,7 @@
 // importable one by one for those who want less.)
 @_exported import FolioFolder
 @_exported import FolioFormat
+@_exported import FolioGit
 @_exported import FolioMerge
 @_exported import FolioModel
 @_exported import FolioShared

@@ -10,7 +10,7 @@ enum FolioCLI {
     static var commands: [any FolioCommand.Type] {
         [
             DemoCommand.self, CheckCommand.self, ListCommand.self, QueryCommand.self, AddCommand.self, DoneCommand.self,
-            RemoveCommand.self, RandomCommand.self, ImportQuotesCommand.self, WatchCommand.self, MergeFileCommand.self, GitSetupCommand.self, SyncCommand.self, RestoreCommand.self, ConflictsCommand.self, ResolveCommand.self, FoldCommand.self, YAMLCommand.self,
+            RemoveCommand.self, RandomCommand.self, ImportQuotesCommand.self, WatchCommand.self, MergeFileCommand.self, GitSetupCommand.self, GitSyncCommand.self, SyncCommand.self, RestoreCommand.self, ConflictsCommand.self, ResolveCommand.self, FoldCommand.self, YAMLCommand.self,
         ]
     }
 

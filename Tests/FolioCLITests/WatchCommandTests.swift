@@ -10,10 +10,26 @@ import Testing
         // @unchecked Sendable is safe: `data` is only touched while holding `lock`.
         private let lock = NSLock()
         private var data = Data()
+        /// When each chunk arrived, and the length of the output after it: how long the
+        /// program took to say something, apart from how long a wait took to see it.
+        private var arrivals: [(at: ContinuousClock.Instant, length: Int)] = []
         init(_ pipe: Pipe) {
             pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
                 let chunk = handle.availableData
-                self?.lock.withLock { self?.data.append(chunk) }
+                self?.lock.withLock {
+                    self?.data.append(chunk)
+                    if let self { self.arrivals.append((.now, self.data.count)) }
+                }
+            }
+        }
+
+        /// When the output first held `needle` (nil: not yet).
+        func arrival(of needle: String) -> ContinuousClock.Instant? {
+            lock.withLock {
+                let text = String(decoding: data, as: UTF8.self)
+                guard let range = text.range(of: needle) else { return nil }
+                let end = text.utf8.distance(from: text.startIndex, to: range.upperBound)
+                return arrivals.first { $0.length >= end }?.at
             }
         }
         var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
@@ -22,7 +38,10 @@ import Testing
         /// looks rather than holding a thread of Swift's cooperative pool.
         func wait(for needle: String, timeout: TimeInterval = 10, file: String = #fileID, line: Int = #line) async -> Bool {
             let started = ContinuousClock.now
-            defer { LongWaits.note(since: started, "output \(needle.debugDescription.prefix(60))", file: file, line: line) }
+            defer {
+                let lag = arrival(of: needle).map { ContinuousClock.now - $0 } ?? .zero
+                LongWaits.note(since: started, "output \(needle.debugDescription.prefix(60)) (seen \(lag) after it came)", file: file, line: line)
+            }
             let deadline = Date().addingTimeInterval(timeout)
             while Date() < deadline {
                 if text.contains(needle) { return true }

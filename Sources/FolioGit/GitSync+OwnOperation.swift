@@ -1,0 +1,44 @@
+import FolioSystem
+
+extension GitSync {
+    /// Notes the merge or rebase a pass begins (`merge HEAD REMOTE`), so that the next
+    /// pass, finding it under way, knows it as one a killed pass left rather than the
+    /// user's own.
+    func noteOwnOperation(_ line: String) throws(GitSyncError) {
+        do { try AtomicFile.write(Array((line + "\n").utf8), to: try RootedFolder.creating(state, mode: 0o700)["operation"]) } catch {
+            throw GitSyncError(.gitFailed, "cannot write \(state): " + FileProblem.advice(error, writing: true, then: "sync again"))
+        }
+    }
+
+    /// The pass's merge or rebase is done (or undone): no longer noted.
+    func clearOwnOperation() throws(GitSyncError) {
+        // A note already gone is what is wanted.
+        try? AtomicFile.remove(RootedFolder(state)["operation"])
+    }
+
+    /// A merge or rebase a killed pass left under way is undone (the edits were committed
+    /// before it began: nothing is lost), and the pass begins again. One the user began
+    /// (not the one noted) is left alone.
+    func undoOwnOperation() throws(GitSyncError) {
+        guard let note = try? AtomicFile.contentsIfPresent(try RootedFolder(state)["operation"]) else { return }
+        let words = String(decoding: note, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
+        defer { try? clearOwnOperation() }
+        guard words.count == 3 else { return }
+        let (kind, head, remote) = (words[0], words[1], words[2])
+        // git's own files, read as git keeps them (a linked work tree's are elsewhere).
+        func gitFile(_ name: String) throws(GitSyncError) -> String? {
+            (try? FileReading.contents(ofFileNamedByUser: try repository.gitPath(name))).map { String(decoding: $0, as: UTF8.self) }
+        }
+        if kind == "merge", let mergeHead = try gitFile("MERGE_HEAD"), mergeHead.hasPrefix(remote), try repository.commit("HEAD") == head {
+            try repository.check(["merge", "--abort"])
+        } else if kind == "rebase", let origHead = try rebaseOrigHead(gitFile), origHead.hasPrefix(head) {
+            try repository.check(["rebase", "--abort"])
+        }
+    }
+
+    /// The commit a rebase under way began from, whichever of git's two kinds it is.
+    private func rebaseOrigHead(_ gitFile: (String) throws(GitSyncError) -> String?) throws(GitSyncError) -> String? {
+        if let merging = try gitFile("rebase-merge/orig-head") { return merging }
+        return try gitFile("rebase-apply/orig-head")
+    }
+}
