@@ -6,8 +6,10 @@ import Testing
 package enum ExternalTool {
     /// The full path of the first of `names` on the PATH, or nil after a notice (or a
     /// recorded failure in CI). `install` says how to get it.
-    package static func find(_ names: [String], install: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+    /// `in`: more folders to look in than the PATH's (`/usr/sbin` for sshd, which a
+    /// user's PATH often leaves out).
+    package static func find(_ names: [String], install: String, in more: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init) + more
         for name in names {
             for folder in folders where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
                 return "\(folder)/\(name)"
