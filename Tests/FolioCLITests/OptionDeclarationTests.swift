@@ -55,7 +55,7 @@ import Testing
                 #expect(same, "\(name)")
             }
         }
-        #expect(takers.sorted() == ["check", "conflicts", "fold", "resolve", "restore", "sync", "watch"])
+        #expect(takers.sorted() == ["check", "conflicts", "fold", "git-sync", "resolve", "restore", "sync", "watch"])
     }
 
     /// What was given is kept by declaration: another command's option of the same
