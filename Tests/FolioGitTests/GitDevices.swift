@@ -115,11 +115,17 @@ struct Device {
 
     /// One git-sync pass, its state in the scratch folder.
     func sync() throws(GitSyncError) -> GitSyncReport {
+        try GitSync(folder, options: options).run()
+    }
+
+    /// The options of this device's passes: its state in the scratch folder, git away
+    /// from the user's configuration.
+    var options: GitSyncOptions {
         var options = GitSyncOptions()
         options.stateDirectory = devices.root.appendingPathComponent("state-" + name).path
         options.deviceName = name
         options.gitEnvironment = ["HOME": devices.root.path, "GIT_CONFIG_NOSYSTEM": "1"].merging(devices.extraEnvironment) { $1 }
-        return try GitSync(folder, options: options).run()
+        return options
     }
 
     /// git in this clone.
