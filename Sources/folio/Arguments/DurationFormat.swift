@@ -5,14 +5,24 @@
 struct DurationFormat: Sendable {
     /// The unit a duration is written in.
     enum Unit: Sendable {
+        /// A number of seconds, or of milliseconds.
         case seconds, milliseconds
+        /// A number with its unit written after it (`500ms`, `2s`, `5m`, `1h`; a bare
+        /// number is seconds): the range is in seconds.
+        case spelled
 
         /// The value's name in the usage line.
-        var valueName: String { self == .seconds ? "SECONDS" : "MS" }
+        var valueName: String {
+            switch self {
+            case .seconds: "SECONDS"
+            case .milliseconds: "MS"
+            case .spelled: "DURATION"
+            }
+        }
         /// The unit's name in sentences.
-        var plural: String { self == .seconds ? "seconds" : "milliseconds" }
-        /// Milliseconds in one of this unit.
-        var milliseconds: Double { self == .seconds ? 1000 : 1 }
+        var plural: String { self == .milliseconds ? "milliseconds" : "seconds" }
+        /// Milliseconds in one of this unit (seconds for a spelled one).
+        var milliseconds: Double { self == .milliseconds ? 1 : 1000 }
     }
 
     var unit: Unit

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Folio
+import FolioGit
 import FolioStore
 import FolioSystem
 import FolioSync
@@ -31,12 +32,27 @@ enum WatchCommand: FolioCommand {
         per line and event: {"event":"copied","path":…}, and likewise deleted, merged,
         moved (from, to), folded (copy, path), conflict kept (copy, path, replica,
         reason), conflict (path, copy), changed during sync and skipped.
+        With --git-sync (one folder in a git work tree), it also keeps the work tree in
+        step with its remote branch as folio git-sync does: a pass --commit-after the
+        last edit (default 2s), and one every --fetch-every (default 1m) to bring in
+        others' commits; an unreachable remote is said once (the edits stay committed
+        here) and tried less often until it is back, and nothing is done while your own
+        git operation is under way.
         Ctrl-C (SIGINT) or SIGTERM stops it; the exit status is then 0.
         """
     static let dir = Positional("DIR", at: 0)
     static let a = Positional("A", at: 0)
     static let b = Positional("B", at: 1)
-    static let arguments = ArgumentSpec(flags: [SharedOptions.json], options: WatchTiming.options + [SharedOptions.state.info], forms: [[dir], [a, b]], positionalNames: "DIR, or replicas A and B")
+    static let gitSync = Flag("--git-sync", help: "keep the git work tree in step with its remote branch (as folio git-sync), one folder only")
+    static let commitAfter = Option<Duration>(
+        "--commit-after", unit: .spelled, range: 0...3_600, fractions: true, upTo: "an hour",
+        help: "with --git-sync, how long after the last edit a pass commits and pushes", default: "2s")
+    static let fetchEvery = Option<Duration>(
+        "--fetch-every", unit: .spelled, range: 1...86_400, fractions: true, upTo: "a day",
+        help: "with --git-sync, how often a pass fetches and brings in others' commits", default: "1m")
+    static let arguments = ArgumentSpec(
+        flags: [SharedOptions.json, gitSync], options: WatchTiming.options + [SharedOptions.state.info, commitAfter.info, fetchEvery.info],
+        forms: [[dir], [a, b]], positionalNames: "DIR, or replicas A and B")
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         var options = WatchOptions()
@@ -44,8 +60,22 @@ enum WatchCommand: FolioCommand {
         let root = arguments.value(of: dir)
         let json = arguments.isSet(SharedOptions.json)
         let state = try SharedOptions.stateDirectory(arguments)
+        let following = arguments.isSet(gitSync)
+        let (commitDelay, fetchInterval) = (try arguments.value(of: commitAfter) ?? .seconds(2), try arguments.value(of: fetchEvery) ?? .seconds(60))
         if arguments.positionalCount == 2 {
+            guard !following else { throw OptionValueError(description: "--git-sync follows one folder (folio watch DIR --git-sync), not a pair of replicas", showsHelp: true) }
             return await watchPair(arguments, state: state, options: options, json: json)
+        }
+        // The work tree and its remote branch are checked before anything is loaded: a
+        // folder that cannot be synced is said at once (exit 2).
+        var gitSyncOptions = GitSyncOptions()
+        gitSyncOptions.stateDirectory = state
+        var gitSyncing: GitSync?
+        if following {
+            do { gitSyncing = try GitSync(root, options: gitSyncOptions) } catch {
+                Output.error("folio watch: \(error)")
+                return GitSyncCommand.exitStatus(of: error)
+            }
         }
         var foldOptions = FoldOptions()
         foldOptions.stateDirectory = state
@@ -92,14 +122,32 @@ enum WatchCommand: FolioCommand {
             Output.error("folio watch: " + cannotWatch(root, error))
             return ExitCode.of(error)
         }
+        // Started once the folder is watched: what a pass brings in is read as an arrival.
+        let git = gitSyncing.map { sync in
+            GitSyncFollower(sync, commitAfter: commitDelay, fetchEvery: fetchInterval) { outcome in
+                switch outcome {
+                case .success(let report):
+                    for event in report.events {
+                        if json { Output.printJSON(event.json) } else { Output.print(event.sentence) }
+                    }
+                    if let stopped = report.stopped { Output.error("folio watch: git-sync: \(stopped)") }
+                case .failure(let error):
+                    Output.error("folio watch: git-sync: \(error)")
+                }
+            }
+        }
         let stop = StopSignals {
+            // A git-sync pass under way finishes first: git is never left mid-step.
+            git?.stop()
             folding.stop()
             watcher.stop()
         }
+        git?.start()
         Output.error("watching \(root): \(store.state.count) records (Ctrl-C stops)")
         for await change in changes {
             for line in report.lines(for: change, in: store, json: json) { if json { Output.printJSON(line) } else { Output.print(line) } }
             folding.changed(change.paths)
+            git?.changed()
         }
         // The signal handlers live as long as the watch (a bare `_ = stop` would not keep them).
         return withExtendedLifetime(stop) { ExitCode.success }
