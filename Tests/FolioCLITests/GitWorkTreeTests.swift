@@ -62,22 +62,11 @@ import Testing
 
         /// git's exit status and output for `arguments`, waited for on this thread.
         private func launch(_ arguments: [String], environment: [String: String]) throws -> (Int32, String) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: git)
-            process.arguments = ["-C", dir, "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "core.editor=true"] + arguments
             var variables = ProcessInfo.processInfo.environment
             variables["GIT_CONFIG_NOSYSTEM"] = "1"
             variables["HOME"] = root.path
             for (name, value) in environment { variables[name] = value }
-            process.environment = variables
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, text)
+            return try ExternalTool.runShowingOutput(git, ["-C", dir, "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "core.editor=true"] + arguments, environment: variables)
         }
 
         /// `folio fold` of the repository, or of `folder` (relative, as typed in the repository).

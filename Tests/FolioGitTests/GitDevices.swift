@@ -46,18 +46,8 @@ struct GitDevices {
     /// git's output for `arguments`; a failure is recorded.
     @discardableResult
     func run(_ arguments: [String], expect status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: git)
-        process.arguments = arguments
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == status, "git \(arguments.joined(separator: " ")): \(text)", sourceLocation: sourceLocation)
+        let (exit, text) = try ExternalTool.runShowingOutput(git, arguments, environment: environment)
+        #expect(exit == status, "git \(arguments.joined(separator: " ")): \(text)", sourceLocation: sourceLocation)
         return text
     }
 

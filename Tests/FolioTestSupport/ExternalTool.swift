@@ -75,4 +75,22 @@ package enum ExternalTool {
     package static func gitMergeFile(_ git: String, _ files: [[UInt8]], options: [String] = [], in folder: URL) async throws -> (bytes: [UInt8], status: Int32) {
         try await offThePool { try gitMergeFile(git, files, options: options, in: folder) as (bytes: [UInt8], status: Int32) }
     }
+
+    /// Runs `executable` with `arguments` and exactly `environment`, waiting on this
+    /// thread: its exit status and its standard output and error together, as a
+    /// terminal shows them (for a failure's message).
+    package static func runShowingOutput(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
 }
