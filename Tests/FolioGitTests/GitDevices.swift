@@ -103,9 +103,11 @@ struct Device {
         return files
     }
 
-    /// One git-sync pass, its state in the scratch folder.
-    func sync() throws(GitSyncError) -> GitSyncReport {
-        try GitSync(folder, options: options).run()
+    /// One git-sync pass, its state in the scratch folder, waited for off the cooperative
+    /// pool (two threads here: a test blocking one for its git runs held up every suite).
+    func sync() async throws -> GitSyncReport {
+        let (folder, options) = (folder, options)
+        return try await offThePool { try GitSync(folder, options: options).run() }
     }
 
     /// The options of this device's passes: its state in the scratch folder, git away
@@ -118,9 +120,12 @@ struct Device {
         return options
     }
 
-    /// git in this clone.
+    /// git in this clone, waited for off the cooperative pool.
     @discardableResult
-    func git(_ arguments: [String], expect status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        try devices.run(["-C", folder] + arguments, expect: status, sourceLocation: sourceLocation)
+    func git(_ arguments: [String], expect status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        let (devices, folder) = (devices, folder)
+        let (exit, text) = try await offThePool { try ExternalTool.runShowingOutput(devices.git, ["-C", folder] + arguments, environment: devices.environment) }
+        #expect(exit == status, "git \(arguments.joined(separator: " ")): \(text)", sourceLocation: sourceLocation)
+        return text
     }
 }

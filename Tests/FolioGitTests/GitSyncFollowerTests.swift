@@ -19,7 +19,7 @@ import Testing
         var outcomes: [Result<GitSyncReport, GitSyncError>] { lock.withLock { all } }
     }
 
-    @Test func editsArePushedOnceSettledAndOthersCommitsComeInEveryMinute() throws {
+    @Test func editsArePushedOnceSettledAndOthersCommitsComeInEveryMinute() async throws {
         guard let devices = try GitDevices(files: ["r.md": Self.recipe]) else { return }
         defer { devices.remove() }
         let laptop = try devices.clone("LAPTOP"), phone = try devices.clone("PHONE")
@@ -33,29 +33,29 @@ import Testing
         try laptop.write(Self.recipe([("time: 15m", "time: 20m")]), "r.md")
         follower.changed()
         follower.caughtUp()
-        clock.advance(by: .milliseconds(1500))
+        await advance(clock, by: .milliseconds(1500))
         try laptop.write(Self.recipe([("time: 15m", "time: 25m")]), "r.md")
         follower.changed()
         follower.caughtUp()
-        clock.advance(by: .milliseconds(1500))
+        await advance(clock, by: .milliseconds(1500))
         #expect(try devices.remoteHead() == first, "pushed before the edits settled")
-        clock.advance(by: .milliseconds(600))
+        await advance(clock, by: .milliseconds(600))
         #expect(try devices.remoteHead() != first, "not pushed two seconds after the last edit: \(outcomes.outcomes)")
-        #expect(try laptop.git(["log", "--oneline"]).split(separator: "\n").count == 2, "one commit for both edits")
+        #expect(try await laptop.git(["log", "--oneline"]).split(separator: "\n").count == 2, "one commit for both edits")
         // The phone's edit comes in at the next minute's pass, with nothing done meanwhile.
         try phone.write("---\ntitle: Bread\n---\n", "bread.md")
-        _ = try phone.sync()
-        clock.advance(by: .seconds(30))
+        _ = try await phone.sync()
+        await advance(clock, by: .seconds(30))
         #expect(laptop.read("bread.md") == nil)
-        clock.advance(by: .seconds(31))
+        await advance(clock, by: .seconds(31))
         #expect(laptop.read("bread.md") == "---\ntitle: Bread\n---\n")
     }
 
-    @Test func anUnreachableRemoteIsSaidOnceAndItsEndToo() throws {
+    @Test func anUnreachableRemoteIsSaidOnceAndItsEndToo() async throws {
         guard let devices = try GitDevices(files: ["r.md": Self.recipe]) else { return }
         defer { devices.remove() }
         let laptop = try devices.clone("LAPTOP")
-        try laptop.git(["remote", "set-url", "origin", "ssh://127.0.0.1:1/nowhere.git"])
+        try await laptop.git(["remote", "set-url", "origin", "ssh://127.0.0.1:1/nowhere.git"])
         let clock = ManualClock(), outcomes = Outcomes()
         let follower = GitSyncFollower(try GitSync(laptop.folder, options: laptop.options), commitAfter: .seconds(2), fetchEvery: .seconds(60), clock: clock) { outcomes.add($0) }
         follower.start()
@@ -66,16 +66,16 @@ import Testing
         follower.caughtUp()
         // Ten minutes offline: the passes back off, and it is said once — at the first pass
         // (nothing to commit) — and once more with the edit's commit, which is news.
-        clock.advance(by: .seconds(600))
+        await advance(clock, by: .seconds(600))
         let offline = outcomes.outcomes.compactMap { outcome -> GitSyncReport? in
             guard case .success(let report) = outcome, report.stopped?.kind == .offline else { return nil }
             return report
         }
         #expect(offline.map(\.events.count) == [0, 1], "\(outcomes.outcomes)")
-        #expect(try laptop.git(["status", "--porcelain"]).isEmpty, "the edit is committed here")
+        #expect(try await laptop.git(["status", "--porcelain"]).isEmpty, "the edit is committed here")
         // Back: the next pass pushes, and says so.
-        try laptop.git(["remote", "set-url", "origin", devices.remote])
-        clock.advance(by: .seconds(300))
+        try await laptop.git(["remote", "set-url", "origin", devices.remote])
+        await advance(clock, by: .seconds(300))
         let last = outcomes.outcomes.last.flatMap { try? $0.get() }
         #expect(last?.events.contains(.pushed(upstream: "origin/main", commits: 1)) == true, "\(outcomes.outcomes)")
     }

@@ -11,34 +11,34 @@ import Testing
     static func recipe(_ changes: [(String, String)]) -> String { ConflictCopyFixture.recipe(changes) }
 
     @Test(arguments: [false, true])
-    func differentFieldsOfOneRecordMergeOnBothDevices(rebase: Bool) throws {
+    func differentFieldsOfOneRecordMergeOnBothDevices(rebase: Bool) async throws {
         guard let devices = try GitDevices(files: ["r.md": Self.recipe]) else { return }
         defer { devices.remove() }
         let laptop = try devices.clone("LAPTOP", rebase: rebase), phone = try devices.clone("PHONE", rebase: rebase)
         try laptop.write(Self.recipe([("time: 15m", "time: 20m")]), "r.md")
         try phone.write(Self.recipe([("servings: 4", "servings: 6")]), "r.md")
-        let first = try laptop.sync()
+        let first = try await laptop.sync()
         #expect(first.events.contains { if case .pushed = $0 { true } else { false } }, "\(first)")
-        let second = try phone.sync()
+        let second = try await phone.sync()
         #expect(second.events.contains { if case .integrated(_, let rebased, _) = $0 { rebased == rebase } else { false } }, "\(second)")
         #expect(second.clashes.isEmpty && second.stopped == nil)
-        _ = try laptop.sync()
+        _ = try await laptop.sync()
         let both = Self.recipe([("time: 15m", "time: 20m"), ("servings: 4", "servings: 6")])
         #expect(laptop.read("r.md") == both && phone.read("r.md") == both)
         #expect(laptop.files() == phone.files())
-        #expect(try phone.sync().events == [.inStep(upstream: "origin/main")])
+        #expect(try await phone.sync().events == [.inStep(upstream: "origin/main")])
         try devices.checkRemote()
     }
 
     @Test(arguments: [false, true])
-    func aRealClashKeepsTheRemotesVersionAndCommitsACopy(rebase: Bool) throws {
+    func aRealClashKeepsTheRemotesVersionAndCommitsACopy(rebase: Bool) async throws {
         guard let devices = try GitDevices(files: ["r.md": Self.recipe]) else { return }
         defer { devices.remove() }
         let laptop = try devices.clone("LAPTOP", rebase: rebase), phone = try devices.clone("PHONE", rebase: rebase)
         try laptop.write(Self.recipe([("time: 15m", "time: 20m")]), "r.md")
         try phone.write(Self.recipe([("time: 15m", "time: 25m"), ("servings: 4", "servings: 6")]), "r.md")
-        _ = try laptop.sync()
-        let report = try phone.sync()
+        _ = try await laptop.sync()
+        let report = try await phone.sync()
         #expect(report.clashes.count == 1 && report.clashes.first?.path == "r.md", "\(report)")
         #expect(report.needsAttention && report.stopped == nil)
         let copy = try #require(report.clashes.first?.copy)
@@ -46,15 +46,15 @@ import Testing
         // The file: the remote's time, and the servings that did not clash; the copy: the phone's whole.
         #expect(phone.read("r.md") == Self.recipe([("time: 15m", "time: 20m"), ("servings: 4", "servings: 6")]))
         #expect(phone.read(copy) == Self.recipe([("time: 15m", "time: 25m"), ("servings: 4", "servings: 6")]))
-        _ = try laptop.sync()
+        _ = try await laptop.sync()
         #expect(laptop.files() == phone.files())
         // No commit holds markers; nothing is left mid-merge.
-        #expect(try !phone.git(["log", "-p", "--all"]).contains("<<<<<<<"))
-        #expect(try phone.git(["status", "--porcelain"]).isEmpty)
+        #expect(try await !phone.git(["log", "-p", "--all"]).contains("<<<<<<<"))
+        #expect(try await phone.git(["status", "--porcelain"]).isEmpty)
         try devices.checkRemote()
     }
 
-    @Test func nothingIsCommittedThatHoldsMarkersOrIsAnEditorsScratchFile() throws {
+    @Test func nothingIsCommittedThatHoldsMarkersOrIsAnEditorsScratchFile() async throws {
         guard let devices = try GitDevices(files: ["r.md": Self.recipe]) else { return }
         defer { devices.remove() }
         let laptop = try devices.clone("LAPTOP")
@@ -63,60 +63,60 @@ import Testing
         try laptop.write("backup", "r.md~")
         try laptop.write("4913", "4913")
         try laptop.write(Self.recipe([("time: 15m", "time: 20m")]), "r.md")
-        let report = try laptop.sync()
+        let report = try await laptop.sync()
         #expect(report.leftOut.map(\.path) == ["q.md"], "\(report)")
-        #expect(report.events.contains(.committed(commit: try laptop.git(["rev-parse", "HEAD~0"]).trimmingCharacters(in: .whitespacesAndNewlines), paths: ["r.md"])), "\(report)")
-        #expect(try laptop.git(["ls-files"]) == "r.md\n")
+        #expect(report.events.contains(.committed(commit: try await laptop.git(["rev-parse", "HEAD~0"]).trimmingCharacters(in: .whitespacesAndNewlines), paths: ["r.md"])), "\(report)")
+        #expect(try await laptop.git(["ls-files"]) == "r.md\n")
     }
 
-    @Test func theUsersOwnMergeInProgressIsLeftAlone() throws {
+    @Test func theUsersOwnMergeInProgressIsLeftAlone() async throws {
         guard let devices = try GitDevices(files: ["r.md": Self.recipe]) else { return }
         defer { devices.remove() }
         let laptop = try devices.clone("LAPTOP"), phone = try devices.clone("PHONE")
         try laptop.write(Self.recipe([("time: 15m", "time: 20m")]), "r.md")
-        _ = try laptop.sync()
+        _ = try await laptop.sync()
         try phone.write(Self.recipe([("time: 15m", "time: 25m")]), "r.md")
-        try phone.git(["commit", "-qam", "mine"])
-        try phone.git(["pull", "-q", "--no-rebase"], expect: 1)
+        try await phone.git(["commit", "-qam", "mine"])
+        try await phone.git(["pull", "-q", "--no-rebase"], expect: 1)
         let before = phone.read("r.md")
-        #expect(throws: GitSyncError(.gitBusy, "git is in the middle of a merge (MERGE_HEAD): nothing was changed; finish it (or abort it), then sync again")) { try phone.sync() }
+        await #expect(throws: GitSyncError(.gitBusy, "git is in the middle of a merge (MERGE_HEAD): nothing was changed; finish it (or abort it), then sync again")) { try await phone.sync() }
         #expect(phone.read("r.md") == before)
-        #expect(try phone.git(["status", "--porcelain"]).contains("UU r.md"))
+        #expect(try await phone.git(["status", "--porcelain"]).contains("UU r.md"))
     }
 
-    @Test func aMergeAKilledPassLeftIsUndoneAndDoneAgain() throws {
+    @Test func aMergeAKilledPassLeftIsUndoneAndDoneAgain() async throws {
         guard let devices = try GitDevices(files: ["r.md": Self.recipe]) else { return }
         defer { devices.remove() }
         let laptop = try devices.clone("LAPTOP"), phone = try devices.clone("PHONE")
         try laptop.write(Self.recipe([("time: 15m", "time: 20m")]), "r.md")
-        _ = try laptop.sync()
+        _ = try await laptop.sync()
         try phone.write(Self.recipe([("servings: 4", "servings: 6")]), "r.md")
-        try phone.git(["commit", "-qam", "mine"])
-        try phone.git(["fetch", "-q"])
+        try await phone.git(["commit", "-qam", "mine"])
+        try await phone.git(["fetch", "-q"])
         // A pass killed mid-merge: its note, and git's merge under way.
-        let head = try phone.git(["rev-parse", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
-        let remote = try phone.git(["rev-parse", "origin/main"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let head = try await phone.git(["rev-parse", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let remote = try await phone.git(["rev-parse", "origin/main"]).trimmingCharacters(in: .whitespacesAndNewlines)
         let state = devices.root.appendingPathComponent("state-PHONE/git-sync").path
         try GitDevices.write("merge \(head) \(remote)\n", to: state + "/operation")
-        try phone.git(["merge", "--no-commit", "--no-ff", "-q", "origin/main"], expect: 1)
-        let report = try phone.sync()
+        try await phone.git(["merge", "--no-commit", "--no-ff", "-q", "origin/main"], expect: 1)
+        let report = try await phone.sync()
         #expect(report.stopped == nil && report.clashes.isEmpty, "\(report)")
         #expect(phone.read("r.md") == Self.recipe([("time: 15m", "time: 20m"), ("servings: 4", "servings: 6")]))
-        #expect(try phone.git(["status", "--porcelain"]).isEmpty)
+        #expect(try await phone.git(["status", "--porcelain"]).isEmpty)
     }
 
-    @Test func offlineTheEditsAreCommittedAndTheNextPassPushesThem() throws {
+    @Test func offlineTheEditsAreCommittedAndTheNextPassPushesThem() async throws {
         guard let devices = try GitDevices(files: ["r.md": Self.recipe]) else { return }
         defer { devices.remove() }
         let laptop = try devices.clone("LAPTOP")
-        try laptop.git(["remote", "set-url", "origin", "ssh://127.0.0.1:1/nowhere.git"])
+        try await laptop.git(["remote", "set-url", "origin", "ssh://127.0.0.1:1/nowhere.git"])
         try laptop.write(Self.recipe([("time: 15m", "time: 20m")]), "r.md")
-        let report = try laptop.sync()
+        let report = try await laptop.sync()
         #expect(report.stopped?.kind == .offline, "\(report)")
         #expect(report.stopped?.message.contains("your edits are committed here and safe") == true)
-        #expect(try laptop.git(["status", "--porcelain"]).isEmpty)
-        try laptop.git(["remote", "set-url", "origin", devices.remote])
-        let back = try laptop.sync()
+        #expect(try await laptop.git(["status", "--porcelain"]).isEmpty)
+        try await laptop.git(["remote", "set-url", "origin", devices.remote])
+        let back = try await laptop.sync()
         #expect(back.events.contains(.pushed(upstream: "origin/main", commits: 1)), "\(back)")
     }
 
@@ -130,12 +130,12 @@ import Testing
         for round in 0..<8 {
             try laptop.write("laptop \(round)\n", "laptop-\(round).md")
             try phone.write("phone \(round)\n", "phone-\(round).md")
-            async let one = offThePool { try laptop.sync() }
-            async let two = offThePool { try phone.sync() }
+            async let one = laptop.sync()
+            async let two = phone.sync()
             _ = try await (one, two)
             heads.append(try devices.remoteHead())
         }
-        _ = try laptop.sync(); _ = try phone.sync(); _ = try laptop.sync()
+        _ = try await laptop.sync(); _ = try await phone.sync(); _ = try await laptop.sync()
         heads.append(try devices.remoteHead())
         for (older, newer) in zip(heads, heads.dropFirst()) {
             try devices.run(["-C", devices.remotePath, "merge-base", "--is-ancestor", older, newer])

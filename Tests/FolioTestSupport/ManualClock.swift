@@ -99,3 +99,9 @@ package final class ManualClock: FollowerClock, @unchecked Sendable {
         return made
     }
 }
+
+/// Moves `clock` on by `duration` off the cooperative pool: what falls due may run for
+/// a while (a git pass), and a test must not hold one of the pool's threads meanwhile.
+package func advance(_ clock: ManualClock, by duration: Duration) async {
+    _ = try? await offThePool { clock.advance(by: duration) }
+}
