@@ -18,35 +18,37 @@ struct GitDevices {
     /// A remote holding one commit of `files` (path → text), or nil (with a notice) when
     /// git is not installed. `url` makes the clones' URL from the bare repository's path
     /// (an ssh:// one, say); by default they reach it by its path.
-    init?(files: [String: String], url: ((String) -> String)? = nil) throws {
+    init?(files: [String: String], url: ((String) -> String)? = nil) async throws {
         guard let git = ExternalTool.find(["git"], install: "apt-get install git") else { return nil }
         self.git = git
         root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-git-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         remote = url?(root.appendingPathComponent("remote.git").path) ?? root.appendingPathComponent("remote.git").path
-        try run(["init", "-q", "--bare", "-b", "main", remotePath])
+        try await run(["init", "-q", "--bare", "-b", "main", remotePath])
         let seed = root.appendingPathComponent("seed").path
-        try run(["init", "-q", "-b", "main", seed])
+        try await run(["init", "-q", "-b", "main", seed])
         for (path, text) in files { try Self.write(text, to: seed + "/" + path) }
-        try run(["-C", seed, "add", "-A"])
-        try run(["-C", seed, "-c", "user.name=Seed", "-c", "user.email=seed@example.org", "commit", "-qm", "first"])
-        try run(["-C", seed, "push", "-q", remotePath, "main"])
+        try await run(["-C", seed, "add", "-A"])
+        try await run(["-C", seed, "-c", "user.name=Seed", "-c", "user.email=seed@example.org", "commit", "-qm", "first"])
+        try await run(["-C", seed, "push", "-q", remotePath, "main"])
     }
 
     /// A new clone of the remote, named `name` (its identity and conflict copies carry it).
-    func clone(_ name: String, rebase: Bool = false) throws -> Device {
+    func clone(_ name: String, rebase: Bool = false) async throws -> Device {
         let folder = root.appendingPathComponent(name).path
-        try run(["clone", "-q", remote, folder])
-        try run(["-C", folder, "config", "user.name", name])
-        try run(["-C", folder, "config", "user.email", "\(name.lowercased())@example.org"])
-        if rebase { try run(["-C", folder, "config", "pull.rebase", "true"]) }
+        try await run(["clone", "-q", remote, folder])
+        try await run(["-C", folder, "config", "user.name", name])
+        try await run(["-C", folder, "config", "user.email", "\(name.lowercased())@example.org"])
+        if rebase { try await run(["-C", folder, "config", "pull.rebase", "true"]) }
         return Device(name: name, folder: folder, devices: self)
     }
 
-    /// git's output for `arguments`; a failure is recorded.
+    /// git's output for `arguments`, waited for off the cooperative pool (two threads
+    /// here, which every other suite needs meanwhile); a failure is recorded.
     @discardableResult
-    func run(_ arguments: [String], expect status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let (exit, text) = try ExternalTool.runShowingOutput(git, arguments, environment: environment)
+    func run(_ arguments: [String], expect status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        let (git, environment) = (git, environment)
+        let (exit, text) = try await offThePool { try ExternalTool.runShowingOutput(git, arguments, environment: environment) }
         #expect(exit == status, "git \(arguments.joined(separator: " ")): \(text)", sourceLocation: sourceLocation)
         return text
     }
@@ -62,14 +64,14 @@ struct GitDevices {
     }
 
     /// The remote branch's head.
-    func remoteHead() throws -> String {
-        try run(["-C", remotePath, "rev-parse", "main"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    func remoteHead() async throws -> String {
+        try await run(["-C", remotePath, "rev-parse", "main"]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Runs git fsck on the remote (a failure is recorded) and returns what it said.
     @discardableResult
-    func checkRemote(sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        try run(["-C", remotePath, "fsck", "--no-progress", "--strict"], sourceLocation: sourceLocation)
+    func checkRemote(sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        try await run(["-C", remotePath, "fsck", "--no-progress", "--strict"], sourceLocation: sourceLocation)
     }
 
     func remove() { try? FileManager.default.removeItem(at: root) }

@@ -20,15 +20,15 @@ import Testing
     }
 
     @Test func editsArePushedOnceSettledAndOthersCommitsComeInEveryMinute() async throws {
-        guard let devices = try GitDevices(files: ["r.md": Self.recipe]) else { return }
+        guard let devices = try await GitDevices(files: ["r.md": Self.recipe]) else { return }
         defer { devices.remove() }
-        let laptop = try devices.clone("LAPTOP"), phone = try devices.clone("PHONE")
+        let laptop = try await devices.clone("LAPTOP"), phone = try await devices.clone("PHONE")
         let clock = ManualClock(), outcomes = Outcomes()
         let follower = GitSyncFollower(try GitSync(laptop.folder, options: laptop.options), commitAfter: .seconds(2), fetchEvery: .seconds(60), clock: clock) { outcomes.add($0) }
         follower.start()
         follower.caughtUp()
         defer { follower.stop() }
-        let first = try devices.remoteHead()
+        let first = try await devices.remoteHead()
         // Edits 1.5 s apart: nothing is committed until two seconds after the last.
         try laptop.write(Self.recipe([("time: 15m", "time: 20m")]), "r.md")
         follower.changed()
@@ -38,9 +38,9 @@ import Testing
         follower.changed()
         follower.caughtUp()
         await advance(clock, by: .milliseconds(1500))
-        #expect(try devices.remoteHead() == first, "pushed before the edits settled")
+        #expect(try await devices.remoteHead() == first, "pushed before the edits settled")
         await advance(clock, by: .milliseconds(600))
-        #expect(try devices.remoteHead() != first, "not pushed two seconds after the last edit: \(outcomes.outcomes)")
+        #expect(try await devices.remoteHead() != first, "not pushed two seconds after the last edit: \(outcomes.outcomes)")
         #expect(try await laptop.git(["log", "--oneline"]).split(separator: "\n").count == 2, "one commit for both edits")
         // The phone's edit comes in at the next minute's pass, with nothing done meanwhile.
         try phone.write("---\ntitle: Bread\n---\n", "bread.md")
@@ -52,9 +52,9 @@ import Testing
     }
 
     @Test func anUnreachableRemoteIsSaidOnceAndItsEndToo() async throws {
-        guard let devices = try GitDevices(files: ["r.md": Self.recipe]) else { return }
+        guard let devices = try await GitDevices(files: ["r.md": Self.recipe]) else { return }
         defer { devices.remove() }
-        let laptop = try devices.clone("LAPTOP")
+        let laptop = try await devices.clone("LAPTOP")
         try await laptop.git(["remote", "set-url", "origin", "ssh://127.0.0.1:1/nowhere.git"])
         let clock = ManualClock(), outcomes = Outcomes()
         let follower = GitSyncFollower(try GitSync(laptop.folder, options: laptop.options), commitAfter: .seconds(2), fetchEvery: .seconds(60), clock: clock) { outcomes.add($0) }

@@ -14,10 +14,10 @@ import Testing
         guard let server = try SSHServer() else { return }
         defer { server.remove() }
         #expect(try await offThePool { try server.start() }, "sshd did not start: \((try? String(contentsOfFile: server.path("sshd.log"), encoding: .utf8)) ?? "")")
-        guard var devices = try GitDevices(files: ["r.md": Self.recipe], url: server.url) else { return }
+        guard var devices = try await GitDevices(files: ["r.md": Self.recipe], url: server.url) else { return }
         defer { devices.remove() }
         devices.extraEnvironment = server.environment
-        let laptop = try devices.clone("LAPTOP"), phone = try devices.clone("PHONE")
+        let laptop = try await devices.clone("LAPTOP"), phone = try await devices.clone("PHONE")
         // Different fields: merged on both.
         try laptop.write(Self.recipe([("time: 15m", "time: 20m")]), "r.md")
         try phone.write(Self.recipe([("servings: 4", "servings: 6")]), "r.md")
@@ -46,6 +46,6 @@ import Testing
         #expect(back.events.contains(.pushed(upstream: "origin/main", commits: 1)), "\(back)")
         _ = try await phone.sync()
         #expect(phone.read("bread.md") == "---\ntitle: Bread\n---\n")
-        try devices.checkRemote()
+        try await devices.checkRemote()
     }
 }

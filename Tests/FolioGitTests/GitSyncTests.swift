@@ -12,9 +12,9 @@ import Testing
 
     @Test(arguments: [false, true])
     func differentFieldsOfOneRecordMergeOnBothDevices(rebase: Bool) async throws {
-        guard let devices = try GitDevices(files: ["r.md": Self.recipe]) else { return }
+        guard let devices = try await GitDevices(files: ["r.md": Self.recipe]) else { return }
         defer { devices.remove() }
-        let laptop = try devices.clone("LAPTOP", rebase: rebase), phone = try devices.clone("PHONE", rebase: rebase)
+        let laptop = try await devices.clone("LAPTOP", rebase: rebase), phone = try await devices.clone("PHONE", rebase: rebase)
         try laptop.write(Self.recipe([("time: 15m", "time: 20m")]), "r.md")
         try phone.write(Self.recipe([("servings: 4", "servings: 6")]), "r.md")
         let first = try await laptop.sync()
@@ -27,14 +27,14 @@ import Testing
         #expect(laptop.read("r.md") == both && phone.read("r.md") == both)
         #expect(laptop.files() == phone.files())
         #expect(try await phone.sync().events == [.inStep(upstream: "origin/main")])
-        try devices.checkRemote()
+        try await devices.checkRemote()
     }
 
     @Test(arguments: [false, true])
     func aRealClashKeepsTheRemotesVersionAndCommitsACopy(rebase: Bool) async throws {
-        guard let devices = try GitDevices(files: ["r.md": Self.recipe]) else { return }
+        guard let devices = try await GitDevices(files: ["r.md": Self.recipe]) else { return }
         defer { devices.remove() }
-        let laptop = try devices.clone("LAPTOP", rebase: rebase), phone = try devices.clone("PHONE", rebase: rebase)
+        let laptop = try await devices.clone("LAPTOP", rebase: rebase), phone = try await devices.clone("PHONE", rebase: rebase)
         try laptop.write(Self.recipe([("time: 15m", "time: 20m")]), "r.md")
         try phone.write(Self.recipe([("time: 15m", "time: 25m"), ("servings: 4", "servings: 6")]), "r.md")
         _ = try await laptop.sync()
@@ -51,13 +51,13 @@ import Testing
         // No commit holds markers; nothing is left mid-merge.
         #expect(try await !phone.git(["log", "-p", "--all"]).contains("<<<<<<<"))
         #expect(try await phone.git(["status", "--porcelain"]).isEmpty)
-        try devices.checkRemote()
+        try await devices.checkRemote()
     }
 
     @Test func nothingIsCommittedThatHoldsMarkersOrIsAnEditorsScratchFile() async throws {
-        guard let devices = try GitDevices(files: ["r.md": Self.recipe]) else { return }
+        guard let devices = try await GitDevices(files: ["r.md": Self.recipe]) else { return }
         defer { devices.remove() }
-        let laptop = try devices.clone("LAPTOP")
+        let laptop = try await devices.clone("LAPTOP")
         try laptop.write("<<<<<<< ours\ntime: 20m\n=======\ntime: 25m\n>>>>>>> theirs\n", "q.md")
         try laptop.write("swap", ".r.md.swp")
         try laptop.write("backup", "r.md~")
@@ -70,9 +70,9 @@ import Testing
     }
 
     @Test func theUsersOwnMergeInProgressIsLeftAlone() async throws {
-        guard let devices = try GitDevices(files: ["r.md": Self.recipe]) else { return }
+        guard let devices = try await GitDevices(files: ["r.md": Self.recipe]) else { return }
         defer { devices.remove() }
-        let laptop = try devices.clone("LAPTOP"), phone = try devices.clone("PHONE")
+        let laptop = try await devices.clone("LAPTOP"), phone = try await devices.clone("PHONE")
         try laptop.write(Self.recipe([("time: 15m", "time: 20m")]), "r.md")
         _ = try await laptop.sync()
         try phone.write(Self.recipe([("time: 15m", "time: 25m")]), "r.md")
@@ -85,9 +85,9 @@ import Testing
     }
 
     @Test func aMergeAKilledPassLeftIsUndoneAndDoneAgain() async throws {
-        guard let devices = try GitDevices(files: ["r.md": Self.recipe]) else { return }
+        guard let devices = try await GitDevices(files: ["r.md": Self.recipe]) else { return }
         defer { devices.remove() }
-        let laptop = try devices.clone("LAPTOP"), phone = try devices.clone("PHONE")
+        let laptop = try await devices.clone("LAPTOP"), phone = try await devices.clone("PHONE")
         try laptop.write(Self.recipe([("time: 15m", "time: 20m")]), "r.md")
         _ = try await laptop.sync()
         try phone.write(Self.recipe([("servings: 4", "servings: 6")]), "r.md")
@@ -106,9 +106,9 @@ import Testing
     }
 
     @Test func offlineTheEditsAreCommittedAndTheNextPassPushesThem() async throws {
-        guard let devices = try GitDevices(files: ["r.md": Self.recipe]) else { return }
+        guard let devices = try await GitDevices(files: ["r.md": Self.recipe]) else { return }
         defer { devices.remove() }
-        let laptop = try devices.clone("LAPTOP")
+        let laptop = try await devices.clone("LAPTOP")
         try await laptop.git(["remote", "set-url", "origin", "ssh://127.0.0.1:1/nowhere.git"])
         try laptop.write(Self.recipe([("time: 15m", "time: 20m")]), "r.md")
         let report = try await laptop.sync()
@@ -123,25 +123,25 @@ import Testing
     /// Two devices syncing at the same moment, round after round: every edit arrives,
     /// and every head the remote had stays an ancestor of the next (no force-push).
     @Test func twoDevicesSyncingAtOnceLoseNothingAndNeverRewriteTheRemote() async throws {
-        guard let devices = try GitDevices(files: ["r.md": Self.recipe]) else { return }
+        guard let devices = try await GitDevices(files: ["r.md": Self.recipe]) else { return }
         defer { devices.remove() }
-        let laptop = try devices.clone("LAPTOP"), phone = try devices.clone("PHONE", rebase: true)
-        var heads = [try devices.remoteHead()]
+        let laptop = try await devices.clone("LAPTOP"), phone = try await devices.clone("PHONE", rebase: true)
+        var heads = [try await devices.remoteHead()]
         for round in 0..<8 {
             try laptop.write("laptop \(round)\n", "laptop-\(round).md")
             try phone.write("phone \(round)\n", "phone-\(round).md")
             async let one = laptop.sync()
             async let two = phone.sync()
             _ = try await (one, two)
-            heads.append(try devices.remoteHead())
+            heads.append(try await devices.remoteHead())
         }
         _ = try await laptop.sync(); _ = try await phone.sync(); _ = try await laptop.sync()
-        heads.append(try devices.remoteHead())
+        heads.append(try await devices.remoteHead())
         for (older, newer) in zip(heads, heads.dropFirst()) {
-            try devices.run(["-C", devices.remotePath, "merge-base", "--is-ancestor", older, newer])
+            try await devices.run(["-C", devices.remotePath, "merge-base", "--is-ancestor", older, newer])
         }
         #expect(laptop.files() == phone.files())
         #expect(Set(laptop.files().keys) == Set(["r.md"] + (0..<8).flatMap { ["laptop-\($0).md", "phone-\($0).md"] }))
-        try devices.checkRemote()
+        try await devices.checkRemote()
     }
 }
