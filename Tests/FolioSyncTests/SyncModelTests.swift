@@ -106,7 +106,14 @@ import Testing
         }
     }
 
-    static func check(_ history: History, seed: UInt64, before: Set<String>) throws {
+    /// A sync of `replicas` (mass deletes allowed), under `plan` when given, run off the
+    /// cooperative pool: a sync reads and writes whole folders, and these tests run
+    /// thousands while the other suites need the pool's two threads.
+    static func sync(_ replicas: Replicas, under plan: FaultInjection? = nil) async throws -> SyncReport {
+        try await offThePool { try FaultInjection.$current.withValue(plan) { try replicas.sync { $0.allowMassDelete = true } } }
+    }
+
+    static func check(_ history: History, seed: UInt64, before: Set<String>) async throws {
         let replicas = history.replicas
         // Folio's own temporary files, left by a killed sync, are never synced (and are not data).
         func synced(_ folder: String) -> [String: Data] {
@@ -117,7 +124,7 @@ import Testing
         let after = History.tokens(in: replicas.a).union(History.tokens(in: replicas.b)).union(History.tokens(in: replicas.state + "/trash"))
         let lost = before.subtracting(after)
         #expect(lost.isEmpty, "seed \(seed): lost \(lost.sorted()); history: \(history.log.suffix(30))")
-        let again = try replicas.sync { $0.allowMassDelete = true }
+        let again = try await sync(replicas)
         #expect(again.copied.isEmpty && again.deleted.isEmpty && again.merged.isEmpty && again.conflicts.isEmpty,
                 "seed \(seed): a second sync did \(again)")
         #expect(synced(replicas.a) == a, "seed \(seed): the second sync rewrote files")
@@ -141,8 +148,8 @@ import Testing
             if Int.random(in: 0..<5, using: &history.random) == 0 {
                 // What was written since the last sync (what both held then may be edited away).
                 let before = History.tokens(in: replicas.a).union(History.tokens(in: replicas.b)).subtracting(agreed)
-                _ = try replicas.sync { $0.allowMassDelete = true }
-                try Self.check(history, seed: seed, before: before)
+                _ = try await Self.sync(replicas)
+                try await Self.check(history, seed: seed, before: before)
                 history.log.append("sync")
                 agreed = History.tokens(in: replicas.a)
                 syncs += 1
@@ -200,32 +207,32 @@ import Testing
             defer { replicas.remove() }
             var history = History(replicas: replicas, random: SeededRandom(seed: seed &+ UInt64(round)))
             for _ in 0..<8 { try history.step() }
-            _ = try replicas.sync { $0.allowMassDelete = true }
+            _ = try await Self.sync(replicas)
             let agreed = History.tokens(in: replicas.a)
             for _ in 0..<10 { try history.step() }
             let before = History.tokens(in: replicas.a).union(History.tokens(in: replicas.b)).subtracting(agreed)
             // The crash comes at a random one of the writes this sync makes in the replicas
             // (counted on a copy), so that it really happens: a crash point past the end
             // of a short sync would be no crash at all.
-            let writes = try Self.replicaWrites(of: replicas)
+            let writes = try await offThePool { try Self.replicaWrites(of: replicas) }
             // Now and then the random edits undo each other and leave the sync nothing to
             // write: that round has no crash to inject, but must still converge.
             guard writes > 0 else {
                 idle += 1
-                _ = try replicas.sync { $0.allowMassDelete = true }
-                try Self.check(history, seed: seed, before: before)
+                _ = try await Self.sync(replicas)
+                try await Self.check(history, seed: seed, before: before)
                 continue
             }
             let crash = Crash(after: Int.random(in: 0..<max(1, writes), using: &random))
             let plan = FaultInjection { operation, _ in crash.fails(operation) ? 5 : nil }
-            _ = try? FaultInjection.$current.withValue(plan) { try replicas.sync { $0.allowMassDelete = true } }
+            _ = try? await Self.sync(replicas, under: plan)
             #expect(crash.fired, "seed \(seed) round \(round): the sync ended before its write \(crash.after + 1), where it was to crash")
             // Nothing is lost by the crash itself…
             let afterCrash = History.tokens(in: replicas.a).union(History.tokens(in: replicas.b)).union(History.tokens(in: replicas.state + "/trash"))
             #expect(before.subtracting(afterCrash).isEmpty, "seed \(seed) round \(round): the crash lost \(before.subtracting(afterCrash).sorted())")
             // …and the next sync finishes the job.
-            _ = try replicas.sync { $0.allowMassDelete = true }
-            try Self.check(history, seed: seed, before: before)
+            _ = try await Self.sync(replicas)
+            try await Self.check(history, seed: seed, before: before)
         }
         #expect(idle <= 15, "seed \(seed): \(idle) of 300 rounds left the sync nothing to write, so fewer crashes were injected")
     }

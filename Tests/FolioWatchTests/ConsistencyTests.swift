@@ -178,7 +178,7 @@ import Testing
     /// while the watcher reads none, in a folder it watches already (events in a folder
     /// not yet watched are never queued): files made there, most removed again. Only a
     /// rescan after the overflow can find what is left. Returns what it did, for the log.
-    static func burstPastTheQueue(in root: String, folder: String, random: inout SeededRandom) throws -> String {
+    nonisolated static func burstPastTheQueue(in root: String, folder: String, random: inout SeededRandom) throws -> String {
         let limit = (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))
             .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 16_384
         // A file written gives three events (made, modified, closed), one removed one more.
@@ -257,8 +257,14 @@ import Testing
                 if step == burstAt, let folder = Self.folderForBurst(in: harness.root, random: &run.random) {
                     // Watched first: the burst's events must be queued to overflow the queue.
                     await harness.watcher.settle()
-                    harness.watcher.withEventsQueued {
-                        run.log.append((try? Self.burstPastTheQueue(in: harness.root, folder: folder, random: &run.random)) ?? "burst in \(folder) cut short")
+                    // Four thousand files made and removed: off the main actor too.
+                    let (watcher, root) = (harness.watcher, harness.root)
+                    run = try await offThePool { [run] in
+                        var next = run
+                        watcher.withEventsQueued {
+                            next.log.append((try? Self.burstPastTheQueue(in: root, folder: folder, random: &next.random)) ?? "burst in \(folder) cut short")
+                        }
+                        return next
                     }
                 }
                 // A step the folder as it is now cannot take (a file where a folder was) is skipped.
