@@ -62,7 +62,7 @@ public final class SyncedFolder {
         let (store, reads) = try await Store.loadKeepingReads(folder, removedFiles: FolderTrash(folder: folder, state: engine?.state ?? foldOptions.stateDirectory), keepingReads: engine == nil)
         // The reports arrive off the main actor, before the folder exists: kept here and
         // handed to it on the main actor. What a sync or fold wrote is said to the store at
-        // once, on the sync's queue, before the folder's watcher can read it there.
+        // the moment it reports, on the sync's queue (not later from the main actor): the watcher's next read is told as the sync's.
         let sink = ReportSink()
         let onSync: @Sendable (Result<SyncReport, SyncError>) -> Void = { [store] result in
             if case .success(let report) = result { store.expectSyncWrites(report.pathsWritten(in: .a)) }
