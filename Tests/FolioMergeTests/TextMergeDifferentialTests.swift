@@ -6,9 +6,7 @@ import Testing
 /// The text merge against `git merge-file` itself, on seeded random files written to
 /// provoke every rule: repeated lines, lines without letters, missing final line
 /// breaks, CRLF, edits that touch, identical edits on both sides, and all options.
-// Serialized: its two runs of random merges, each CPU-bound for a while, started all at once were
-// most of the backlog every other suite's job waited behind on two cores.
-@Suite(.serialized) struct TextMergeDifferentialTests {
+@Suite struct TextMergeDifferentialTests {
     static let vocabulary = ["a\n", "b\n", "c\n", "d\n", "}\n", "\n", "  x = 1;\n", "return\n", "e\r\n", "f\r\n", "{\n", "// note\n"]
 
     static func randomFile(_ random: inout SeededRandom, lines: Int) -> [String] {

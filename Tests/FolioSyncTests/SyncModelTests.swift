@@ -12,9 +12,7 @@ import Testing
 /// Every value ever written is a unique token; after each sync the replicas are equal,
 /// every token written on either side since the last sync is still in a replica (in
 /// the file or a conflict copy) or in the trash, and a second sync changes nothing.
-// Serialized: its eight groups of random histories, each CPU-bound for a while, started all at once were
-// most of the backlog every other suite's job waited behind on two cores.
-@Suite(.serialized) struct SyncModelTests {
+@Suite struct SyncModelTests {
     struct History {
         let replicas: Replicas
         var random: SeededRandom

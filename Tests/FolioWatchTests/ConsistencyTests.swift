@@ -15,9 +15,7 @@ import Testing
 /// sets announced meanwhile, replayed on their own, must add up to the records listed.
 /// The seed is printed on failure; `FOLIO_SEED` replays.
 @MainActor
-// Serialized: its ten groups of sequences, each CPU-bound for a while, started all at once were
-// most of the backlog every other suite's job waited behind on two cores.
-@Suite(.serialized) struct ConsistencyTests {
+@Suite struct ConsistencyTests {
     nonisolated static let folders = ["", "recipes", "todos", "todos/2026", "notes/deep/er"]
     /// Hard links are in the random sequences (`FOLIO_HARDLINKS=0` leaves them out): a
     /// file written through one name and that name then removed before the watcher reads
