@@ -56,8 +56,7 @@ struct GitRepository: Sendable {
 
     /// The path git keeps `name` at (`MERGE_HEAD`, `rebase-merge`), absolute.
     func gitPath(_ name: String) throws(GitSyncError) -> String {
-        let path = try check(["rev-parse", "--git-path", name]).text
-        return path.hasPrefix("/") ? path : root + "/" + path
+        try check(["rev-parse", "--path-format=absolute", "--git-path", name]).text
     }
 
     /// Whether the file or folder at `path` (absolute) is there.

@@ -20,13 +20,14 @@ package struct GitWorkTree: Sendable {
 
     /// The work tree `folder` (absolute) lies in; nil when it is in none, or git is not installed.
     package static func containing(_ folder: String) -> GitWorkTree? {
-        var arguments = ["-C", folder, "rev-parse", "--is-inside-work-tree"]
+        // Absolute paths from git itself (git 2.31 and later), not joined here.
+        var arguments = ["-C", folder, "rev-parse", "--is-inside-work-tree", "--path-format=absolute"]
         for (name, _) in operations { arguments += ["--git-path", name] }
         guard let output = GitProcess.output(arguments) else { return nil }
         let lines = String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
         guard lines.count == operations.count + 1, lines[0] == "true" else { return nil }
         let markers = zip(lines.dropFirst(), operations).map { path, entry in
-            (path: path.hasPrefix("/") ? path : folder + "/" + path, operation: entry.operation)
+            (path: path, operation: entry.operation)
         }
         return GitWorkTree(markers: markers, root: folder)
     }
