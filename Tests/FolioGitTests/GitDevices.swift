@@ -125,9 +125,6 @@ struct Device {
     /// git in this clone, waited for off the cooperative pool.
     @discardableResult
     func git(_ arguments: [String], expect status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
-        let (devices, folder) = (devices, folder)
-        let (exit, text) = try await offThePool { try ExternalTool.runShowingOutput(devices.git, ["-C", folder] + arguments, environment: devices.environment) }
-        #expect(exit == status, "git \(arguments.joined(separator: " ")): \(text)", sourceLocation: sourceLocation)
-        return text
+        try await devices.run(["-C", folder] + arguments, expect: status, sourceLocation: sourceLocation)
     }
 }
