@@ -23,6 +23,10 @@ public struct FoldOptions: Sendable {
     /// Whether git is respected and asked: nothing written while it is in the middle of
     /// an operation, its writes taken for arrivals, its merge base a base.
     public var useGit = true
+    /// How soon a follower tries a pass again after a write failed (a full disk, a
+    /// read-only mount): a copy kept for that folds within this once the disk has room,
+    /// without anyone asking, and no sooner, as each try reads every copy again.
+    public var writeRetry: Duration = .seconds(5)
     /// The time the fold runs on — when a file has been left alone long enough, when a
     /// follower tries again: the system's; a test's that it moves by hand.
     package var clock: any FollowerClock = SystemFollowerClock()

@@ -13,7 +13,7 @@ import Foundation
 /// Other devices' history arrives through the sync tool: when their logs grow, the
 /// copies still in the folder are tried again. A full pass also runs every `interval`.
 /// A copy kept only because a write failed (a full disk) is said once and tried again
-/// every ``writeRetry`` until it folds.
+/// every ``FoldOptions/writeRetry`` until it folds.
 /// While git is in the middle of an operation nothing is recorded or written; it is
 /// reported once, and what changed meanwhile is recorded when git is done.
 ///
@@ -48,10 +48,6 @@ public final class FoldingFollower: @unchecked Sendable {
     /// guarded by `readiness`, not `queue`, since the record goes on on `queue` after it.
     private var takenAtStart: (done: Bool, waiting: [CheckedContinuation<Void, Never>]) = (false, [])
     private let readiness = NSLock()
-    /// How soon a pass is tried again after a write failed (a full disk, a read-only
-    /// mount): the copy folds within this once the disk has room, without anyone asking,
-    /// and no sooner, as each try reads every copy again.
-    package static let writeRetry: Duration = .seconds(5)
 
     /// Follows `folder`; `onReport` hears each pass that folded, kept or is waiting on a
     /// copy, and once each time git blocks it.
@@ -195,7 +191,7 @@ public final class FoldingFollower: @unchecked Sendable {
             recordFailed(error)
             unrecorded.formUnion(paths)
             // Not only at the next change: the versions are read again once the disk may have room.
-            scheduleRetry(after: Self.writeRetry)
+            scheduleRetry(after: folder.options.writeRetry)
         }
         if folder.lastArrival != arrivalBefore {
             // A version of this device's may have just been lost to a clash: look once its
@@ -253,7 +249,7 @@ public final class FoldingFollower: @unchecked Sendable {
         if !(news.folded.isEmpty && news.kept.isEmpty && news.rescued.isEmpty) { onReport(news) }
         if !report.waiting.isEmpty { scheduleRetry(after: untilQuiet(report.waiting, for: folder.options.quietPeriod)) }
         // Said once (above), tried again until the write succeeds: nothing foldable stays once the disk has room.
-        if report.kept.contains(where: \.writeFailed) { scheduleRetry(after: Self.writeRetry) }
+        if report.kept.contains(where: \.writeFailed) { scheduleRetry(after: folder.options.writeRetry) }
         return report
     }
 

@@ -5,7 +5,7 @@ import Testing
 /// `folio fold`, `folio conflicts` and `folio watch DIR` on the conflict copies a sync
 /// tool leaves, run as a user runs them: a fold run right after the sync tool wrote a
 /// copy, copies holding one version, and a full disk.
-@Suite struct FoldCommandTests {
+@Suite(.onAThreadOfItsOwn) struct FoldCommandTests {
     static let soup = "---\ntitle: Soup\nservings: 4\ntime: 15m\n---\nHot.\n"
     static let copy = "soup.sync-conflict-20261201-120000-ABCDEFG.md"
 
@@ -195,18 +195,18 @@ import Testing
         try scene.write(Self.soup([("time: 15m", "time: 20m")]), Self.copy)
         let filler = disk.appendingPathComponent("filler")
         try Self.fill(filler)
-        let (process, out, err) = try WatchCommandTests().start(["watch", scene.dir.path, "--state", scene.state])
+        let (process, out, err) = try WatchCommandTests().start(["watch", scene.dir.path, "--state", scene.state, "--retry-every", "1s"])
         defer {
             process.terminate()
             process.waitUntilExit()
         }
         #expect(await err.wait(for: "watching "), "\(err.text)")
-        let full = "cannot fold \(Self.copy) into soup.md yet: cannot keep the file's version in the trash in \(scene.state): No space left on device. Free some space on that disk, then fold again; folio watch tries again every 5s\n"
+        let full = "cannot fold \(Self.copy) into soup.md yet: cannot keep the file's version in the trash in \(scene.state): No space left on device. Free some space on that disk, then fold again; folio watch tries again every 1s\n"
         // The versions cannot be recorded either (the history is on that disk too): said once as well.
         let unrecorded = "waiting: cannot record the folder's versions in \(scene.state)/history: No space left on device. Free some space on that disk, then folding goes on; until then conflict copies may be kept rather than folded\n"
         #expect(await out.wait(for: unrecorded + full), "\(out.text)")
-        // Tried again every 5 s and said once: FoldingFollowerTests moves the follower's
-        // clock through the retries; here, said once over the whole run (below).
+        // Tried again every second (--retry-every) and said once: FoldingFollowerTests moves
+        // the follower's clock through the retries; here, said once over the whole run (below).
         try FileManager.default.removeItem(at: filler)
         let folded = "folded \(Self.copy) into soup.md (base: history)\n"
         #expect(await out.wait(for: folded, timeout: 10), "\(out.text)")

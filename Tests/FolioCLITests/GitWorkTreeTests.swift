@@ -6,7 +6,7 @@ import Testing
 /// folio: nothing is written while git is in the middle of a merge or a rebase (a copy
 /// arriving waits), a checkout or a stash is git's write and never a version the sync
 /// tool dropped, and the history stays out of git.
-@Suite struct GitWorkTreeTests {
+@Suite(.onAThreadOfItsOwn) struct GitWorkTreeTests {
     static let recipe = "---\ntitle: Soup\nkind: recipe\ntime: 15m\nservings: 4\n---\nHot.\n"
     static let copy = "u.sync-conflict-20261201-120000-ABCDEFG.md"
 

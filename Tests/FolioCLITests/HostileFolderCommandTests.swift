@@ -5,7 +5,7 @@ import Testing
 /// Folders others write, through the built `folio`: names that hold control characters
 /// never reach a terminal raw, and a folder swapped for a link over and over while real
 /// `folio sync` and `folio watch A B` processes run never sends a read or a write outside.
-@Suite struct HostileFolderCommandTests {
+@Suite(.onAThreadOfItsOwn) struct HostileFolderCommandTests {
     /// A name that would clear the terminal, and one that would forge a report line.
     static let names = ["\u{1B}[2J.md", "a\ncopy    injected.md", "c\u{9B}2J.md"]
 

@@ -5,7 +5,7 @@ import Testing
 /// The shared-folder setups docs/sync.md and docs/shared-folders.md give, run as a user would: `folio watch A B`
 /// between a working folder and a Syncthing folder that gets a conflict copy, and two
 /// folio processes on one state folder.
-@Suite struct SharedFolderCommandTests {
+@Suite(.onAThreadOfItsOwn) struct SharedFolderCommandTests {
     static let recipe = "---\ntitle: Soup\nkind: recipe\ntime: 15m\nservings: 4\n---\nHot.\n"
 
     @Test func theReadmesPairSetupFoldsASyncthingCopyOnTheSyncSide() async throws {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `folio sync`, `folio conflicts`, `folio restore` and `folio watch A B`, run as a user runs them.
-@Suite struct SyncCommandTests {
+@Suite(.onAThreadOfItsOwn) struct SyncCommandTests {
     @Test func syncConflictsAndRestore() async throws {
         let root = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }

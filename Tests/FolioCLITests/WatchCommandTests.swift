@@ -4,7 +4,7 @@ import Testing
 
 /// `folio watch`, run as a user runs it: edits made while it runs are printed as
 /// they land, and SIGTERM or SIGINT stop it with status 0.
-@Suite struct WatchCommandTests {
+@Suite(.onAThreadOfItsOwn) struct WatchCommandTests {
     /// Collects a pipe's output on a background queue.
     final class Collector: @unchecked Sendable {
         // @unchecked Sendable is safe: `data` is only touched while holding `lock`.

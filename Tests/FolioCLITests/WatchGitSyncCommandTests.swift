@@ -5,7 +5,7 @@ import Testing
 /// `folio watch DIR --git-sync`, run as a user runs it: an edit saved in one clone is
 /// committed and pushed once it settles, another clone's push is brought in at the next
 /// fetch, and SIGTERM stops it with status 0.
-@Suite struct WatchGitSyncCommandTests {
+@Suite(.onAThreadOfItsOwn) struct WatchGitSyncCommandTests {
     @Test func anEditIsPushedAndAnotherDevicesCommitBroughtIn() async throws {
         guard let git = ExternalTool.find(["git"], install: "apt-get install git") else { return }
         let root = try FolioBinary.temporaryFolder()

@@ -3,7 +3,7 @@ import Testing
 
 /// A move reported by `folio watch` says what the file is now: its title (a note's is
 /// its file name) and its kind (from its folder).
-@Suite struct WatchMoveEventTests {
+@Suite(.onAThreadOfItsOwn) struct WatchMoveEventTests {
     @Test func aMoveCarriesTheNewTitleAndKind() async throws {
         let folder = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -59,7 +59,7 @@ import Testing
     }
 
     /// A fold kept because a write failed (a full disk) is said once, tried again every
-    /// ``FoldingFollower/writeRetry`` by the follower itself, and folds once there is
+    /// ``FoldOptions/writeRetry`` by the follower itself, and folds once there is
     /// room — twelve seconds of retries, on a clock the test moves, in no time.
     @Test func aWriteThatFailedIsSaidOnceTriedAgainAndFoldedOnceThereIsRoom() throws {
         let place = try SharedFolderTests.Place()

@@ -124,11 +124,11 @@ enum FoldCommand: FolioCommand {
 
     /// `folded COPY into FILE (base: …)`, `set aside COPY: OTHER holds the same content`,
     /// `conflict kept FILE: … (the other version stays as COPY); compare them with folio
-    /// resolve FOLDER COPY, …`, `cannot fold COPY into FILE yet: …` (with `following`, as
-    /// `folio watch` says it, which tries again by itself).
-    static func lines(_ report: FoldReport, dryRun: Bool, folder: String, following: Bool = false) -> [String] {
+    /// resolve FOLDER COPY, …`, `cannot fold COPY into FILE yet: …` (with `retryingEvery`,
+    /// as `folio watch` says it, which tries again by itself that often).
+    static func lines(_ report: FoldReport, dryRun: Bool, folder: String, retryingEvery retry: Duration? = nil) -> [String] {
         (report.blocked.map { ["waiting: \($0)"] } ?? []) + report.rescued.map { "restored \($0): a version this device held, which the sync tool dropped, kept as a copy" }
-            + report.folded.map { line($0, dryRun: dryRun) } + report.kept.map { line($0, folder: folder, following: following) }
+            + report.folded.map { line($0, dryRun: dryRun) } + report.kept.map { line($0, folder: folder, retryingEvery: retry) }
             + report.waiting.map { "waiting \($0): changed too recently, or the sync tool is still writing it" }
     }
 
@@ -142,17 +142,17 @@ enum FoldCommand: FolioCommand {
     /// A copy that stays: a real conflict names the command that settles it; one kept
     /// only because a write failed (a full disk) is no conflict, and folds once the write
     /// can succeed.
-    static func line(_ kept: FoldReport.Kept, folder: String, following: Bool) -> String {
+    static func line(_ kept: FoldReport.Kept, folder: String, retryingEvery retry: Duration?) -> String {
         guard kept.writeFailed else {
             return "conflict kept \(kept.file): \(kept.reason) (the other version stays as \(kept.copy)); " + ConflictStatus.settling(kept.copy, in: folder)
         }
-        return "cannot fold \(kept.copy) into \(kept.file) yet: \(kept.reason)" + (following ? "; folio watch tries again every \(spoken(FoldingFollower.writeRetry))" : "")
+        return "cannot fold \(kept.copy) into \(kept.file) yet: \(kept.reason)" + (retry.map { "; folio watch tries again every \(spoken($0))" } ?? "")
     }
 
     /// A line per copy as `folio watch` prints them: sentences, or one JSON object each
     /// (`{"event": "folded", …}`, `{"event": "conflict kept", …}`).
-    static func events(_ report: FoldReport, json: Bool, folder: String) -> [String] {
-        guard json else { return lines(report, dryRun: false, folder: folder, following: true).filter { !$0.hasPrefix("waiting ") } }
+    static func events(_ report: FoldReport, json: Bool, folder: String, retryingEvery retry: Duration) -> [String] {
+        guard json else { return lines(report, dryRun: false, folder: folder, retryingEvery: retry).filter { !$0.hasPrefix("waiting ") } }
         return (report.blocked.map { [YAMLValue.mapping(["event": .string("waiting"), "reason": .string($0)]).json(indent: nil)] } ?? []) + report.rescued.map { YAMLValue.mapping(["event": .string("restored"), "copy": .string($0)]).json(indent: nil) } + report.folded.map {
             YAMLValue.mapping(YAMLMapping([.init(key: "event", value: .string("folded"))] + fields($0, file: "path").entries)).json(indent: nil)
         } + report.kept.map {

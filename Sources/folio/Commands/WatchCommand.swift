@@ -19,7 +19,7 @@ enum WatchCommand: FolioCommand {
         It also folds the conflict copies Syncthing, Dropbox or Nextcloud leave in DIR
         back into their files (as folio fold DIR does, once the sync tool has left them
         alone for 2 s), printing `folded COPY into FILE` or `conflict kept FILE: …` (or
-        `cannot fold COPY into FILE yet: …` on a full disk, tried again every \(FoldCommand.spoken(FoldingFollower.writeRetry))), and
+        `cannot fold COPY into FILE yet: …` on a full disk, tried again every --retry-every, default 5s), and
         keeps the history of versions the folds take their bases from (in --state DIR,
         else $XDG_STATE_HOME/folio/; one folio at a time uses it).
         --json prints one JSON object per line. Linux uses inotify and macOS FSEvents;
@@ -37,7 +37,8 @@ enum WatchCommand: FolioCommand {
         last edit (default 2s), and one every --fetch-every (default 1m) to bring in
         others' commits; an unreachable remote is said once (the edits stay committed
         here) and tried less often until it is back, and nothing is done while your own
-        git operation is under way.
+        git operation is under way; a clash's copy carries --device NAME (default: the
+        host's name).
         Ctrl-C (SIGINT) or SIGTERM stops it; the exit status is then 0.
         """
     static let dir = Positional("DIR", at: 0)
@@ -50,8 +51,12 @@ enum WatchCommand: FolioCommand {
     static let fetchEvery = Option<Duration>(
         "--fetch-every", unit: .spelled, range: 1...86_400, fractions: true, upTo: "a day",
         help: "with --git-sync, how often a pass fetches and brings in others' commits", default: "1m")
+    static let retryEvery = Option<Duration>(
+        "--retry-every", unit: .spelled, range: 0.1...3_600, fractions: true, upTo: "an hour",
+        help: "how soon a fold a failed write stopped (a full disk) is tried again", default: "5s")
+    static let device = Option<String>("--device", "NAME", help: "with --git-sync, the name a clash's conflict copy carries (default: the host's name)")
     static let arguments = ArgumentSpec(
-        flags: [SharedOptions.json, gitSync], options: WatchTiming.options + [SharedOptions.state.info, commitAfter.info, fetchEvery.info],
+        flags: [SharedOptions.json, gitSync], options: WatchTiming.options + [SharedOptions.state.info, commitAfter.info, fetchEvery.info, retryEvery.info, device.info],
         forms: [[dir], [a, b]], positionalNames: "DIR, or replicas A and B")
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
@@ -70,6 +75,7 @@ enum WatchCommand: FolioCommand {
         // folder that cannot be synced is said at once (exit 2).
         var gitSyncOptions = GitSyncOptions()
         gitSyncOptions.stateDirectory = state
+        gitSyncOptions.deviceName = try arguments.value(of: device)
         var gitSyncing: GitSync?
         if following {
             do { gitSyncing = try GitSync(root, options: gitSyncOptions) } catch {
@@ -79,13 +85,15 @@ enum WatchCommand: FolioCommand {
         }
         var foldOptions = FoldOptions()
         foldOptions.stateDirectory = state
+        if let retry = try arguments.value(of: retryEvery) { foldOptions.writeRetry = retry }
+        let retry = foldOptions.writeRetry
         // The history is opened while the store loads the folder; the load reads every
         // file once, for the store, the history's first record and the report of changes.
         // `watch` never searches by text: its store builds no full-text index (a third of the load).
         let opening = Task.detached {
             Result { () throws(SyncError) -> FoldingFollower in
                 FoldingFollower(folder: try SharedFolder(root, options: foldOptions)) { fold in
-                    for line in FoldCommand.events(fold, json: json, folder: root) { Output.print(line) }
+                    for line in FoldCommand.events(fold, json: json, folder: root, retryingEvery: retry) { Output.print(line) }
                 }
             }
         }
