@@ -68,8 +68,15 @@ extension GitSync {
             }
             // In a rebase, stage 2 is the remote's line being built on, stage 3 this device's commit replayed.
             let stages = try unmergedStages()
-            if stages.isEmpty && !outcome.succeeded && outcome.errors.contains("could not apply") == false {
-                // Nothing left to settle and nothing to commit: the step is empty.
+            if stages.isEmpty && !outcome.succeeded {
+                // A step whose changes the remote's line already holds is skipped; a step
+                // git could not make for another reason (a full disk, a hook) is not: a
+                // skip would drop this device's commit. The rebase is undone (the commits
+                // are as they were) and the pass stops.
+                guard try stepIsEmpty() else {
+                    let stop: GitSyncError = try abandonRebase(outcome, upstream)
+                    throw stop
+                }
                 outcome = try repository.run(["rebase", "--skip"], environment: quiet)
                 continue
             }
@@ -78,9 +85,6 @@ extension GitSync {
                 settled.append(path)
             }
             outcome = try repository.run(["rebase", "--continue"], environment: quiet)
-            if !outcome.succeeded, try unmergedStages().isEmpty, outcome.errors.contains("nothing to commit") || outcome.output.isEmpty && outcome.errors.contains("No changes") {
-                outcome = try repository.run(["rebase", "--skip"], environment: quiet)
-            }
         }
         let rebased = try repository.commit("HEAD")
         guard outcome.succeeded || rebased != head else {
@@ -89,6 +93,22 @@ extension GitSync {
         }
         try clearOwnOperation()
         report.record(.integrated(commit: try repository.check(["rev-parse", "HEAD"]).text, rebased: true, paths: settled))
+    }
+
+    /// Whether the rebase's current step would commit nothing: nothing unmerged, and the
+    /// index as HEAD has it.
+    private func stepIsEmpty() throws(GitSyncError) -> Bool {
+        guard try unmergedStages().isEmpty else { return false }
+        return try repository.run(["diff", "--cached", "--quiet", "HEAD"]).succeeded
+    }
+
+    /// Undoes the pass's rebase after a step git failed to make, and the error that
+    /// stops the pass. Where the undo fails too (the disk still full) the rebase stays
+    /// noted as the pass's own, and the next pass undoes it.
+    private func abandonRebase(_ failed: GitOutcome, _ upstream: Upstream) throws(GitSyncError) -> GitSyncError {
+        try repository.check(["rebase", "--abort"])
+        try clearOwnOperation()
+        return Self.cannotBringIn(failed, upstream)
     }
 
     /// One path's merge settled and staged: both sides' versions merged (Folio's document

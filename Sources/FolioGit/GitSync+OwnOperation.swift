@@ -22,8 +22,9 @@ extension GitSync {
     func undoOwnOperation() throws(GitSyncError) {
         guard let note = try? AtomicFile.contentsIfPresent(try RootedFolder(state)["operation"]) else { return }
         let words = String(decoding: note, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
-        defer { try? clearOwnOperation() }
-        guard words.count == 3 else { return }
+        // Cleared once undone (or found done): an undo that fails keeps the note, so
+        // that the next pass tries again rather than taking git's state for the user's.
+        guard words.count == 3 else { return try clearOwnOperation() }
         let (kind, head, remote) = (words[0], words[1], words[2])
         // git's own files, read as git keeps them (a linked work tree's are elsewhere).
         func gitFile(_ name: String) throws(GitSyncError) -> String? {
@@ -34,6 +35,7 @@ extension GitSync {
         } else if kind == "rebase", let origHead = try rebaseOrigHead(gitFile), origHead.hasPrefix(head) {
             try repository.check(["rebase", "--abort"])
         }
+        try clearOwnOperation()
     }
 
     /// The commit a rebase under way began from, whichever of git's two kinds it is.

@@ -69,7 +69,11 @@ import Testing
         #expect(try await laptop.git(["ls-files"]) == "r.md\n")
     }
 
-    @Test func theUsersOwnMergeInProgressIsLeftAlone() async throws {
+    /// The user's own pull stopped at a conflict, as a merge or as a rebase: the pass
+    /// changes nothing, says what git is in the middle of, and the user's resolution
+    /// then goes through.
+    @Test(arguments: [false, true])
+    func theUsersOwnMergeOrRebaseInProgressIsLeftAlone(rebase: Bool) async throws {
         guard let devices = try await GitDevices(files: ["r.md": Self.recipe]) else { return }
         defer { devices.remove() }
         let laptop = try await devices.clone("LAPTOP"), phone = try await devices.clone("PHONE")
@@ -77,11 +81,22 @@ import Testing
         _ = try await laptop.sync()
         try phone.write(Self.recipe([("time: 15m", "time: 25m")]), "r.md")
         try await phone.git(["commit", "-qam", "mine"])
-        try await phone.git(["pull", "-q", "--no-rebase"], expect: 1)
-        let before = phone.read("r.md")
-        await #expect(throws: GitSyncError(.gitBusy, "git is in the middle of a merge (MERGE_HEAD): nothing was changed; finish it (or abort it), then sync again")) { try await phone.sync() }
+        try await phone.git(["pull", "-q", rebase ? "--rebase" : "--no-rebase"], expect: 1)
+        let before = phone.read("r.md"), head = try await phone.git(["rev-parse", "HEAD"])
+        let busy = rebase ? "a rebase (rebase-merge)" : "a merge (MERGE_HEAD)"
+        await #expect(throws: GitSyncError(.gitBusy, "git is in the middle of \(busy): nothing was changed; finish it (or abort it), then sync again")) { try await phone.sync() }
         #expect(phone.read("r.md") == before)
+        #expect(try await phone.git(["rev-parse", "HEAD"]) == head)
         #expect(try await phone.git(["status", "--porcelain"]).contains("UU r.md"))
+        // The user settles it by hand; the next pass pushes the outcome.
+        try phone.write(Self.recipe([("time: 15m", "time: 25m")]), "r.md")
+        try await phone.git(["add", "r.md"])
+        try await phone.git(rebase ? ["-c", "core.editor=true", "rebase", "--continue"] : ["commit", "-qm", "settled", "--no-edit"])
+        let report = try await phone.sync()
+        #expect(report.events.contains(.pushed(upstream: "origin/main", commits: rebase ? 1 : 2)), "\(report)")
+        _ = try await laptop.sync()
+        #expect(laptop.read("r.md") == Self.recipe([("time: 15m", "time: 25m")]))
+        try await devices.checkRemote()
     }
 
     @Test func aMergeAKilledPassLeftIsUndoneAndDoneAgain() async throws {
