@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "FolioVersionsTests", dependencies: ["FolioFolder", "FolioSystem", "FolioVersions", "FolioTestSupport"]),
         .testTarget(name: "FolioSharedTests", dependencies: ["FolioFolder", "FolioShared", "FolioSystem", "FolioVersions", "FolioTestSupport"]),
         .testTarget(name: "FolioSyncTests", dependencies: ["FolioFolder", "FolioShared", "FolioSync", "FolioSystem", "FolioVersions", "FolioTestSupport"]),
-        .testTarget(name: "FolioGitTests", dependencies: ["FolioGit", "FolioSystem", "FolioTestSupport"]),
+        .testTarget(name: "FolioGitTests", dependencies: ["FolioFolder", "FolioGit", "FolioSystem", "FolioTestSupport"]),
         .testTarget(name: "FolioTests", dependencies: ["Folio", "FolioShared", "FolioStore", "FolioSync", "FolioVersions", "FolioWatch", "FolioTestSupport"]),
         .testTarget(name: "FolioModelTests", dependencies: ["FolioModel", "FolioFormat", "FolioTestSupport"]),
         .testTarget(name: "FolioCLITests", dependencies: ["folio", "FolioFolder", "FolioFormat", "FolioTestSupport"]),

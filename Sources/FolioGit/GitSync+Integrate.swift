@@ -142,7 +142,17 @@ extension GitSync {
             staged.append(name)
             report.record(.clash(path: path, copy: name))
         }
-        try repository.check(["add", "-A", "--pathspec-from-file=-", "--pathspec-file-nul"], input: Self.pathList(staged))
+        try stage(staged)
+    }
+
+    /// Stages `paths` as the work tree has them: a file there added, one gone removed from
+    /// the index (both sides may have deleted it, and `git add` refuses a path that
+    /// matches nothing — a pass that failed on it would fail again every time).
+    private func stage(_ paths: [String]) throws(GitSyncError) {
+        let present = paths.filter { GitRepository.exists(root + "/" + $0) }
+        let gone = paths.filter { !GitRepository.exists(root + "/" + $0) }
+        if !present.isEmpty { try repository.check(["add", "-A", "--pathspec-from-file=-", "--pathspec-file-nul"], input: Self.pathList(present)) }
+        if !gone.isEmpty { try repository.check(["rm", "--cached", "-q", "--ignore-unmatch", "--pathspec-from-file=-", "--pathspec-file-nul"], input: Self.pathList(gone)) }
     }
 
     /// Writes `bytes` at `path` in the work tree (its folders made), through the rooted layer.

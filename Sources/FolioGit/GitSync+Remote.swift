@@ -21,7 +21,8 @@ extension GitSync {
     /// What a failed fetch or push means, said plainly with what to do.
     static func remoteFailure(_ outcome: GitOutcome, doing: String) -> GitSyncError {
         let said = (String(decoding: outcome.output, as: UTF8.self) + outcome.errors)
-        let shown = said.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("To ") && $0 != "Done" }.prefix(3).joined(separator: "; ")
+        // ssh ends its lines with CR LF (one Character in Swift, not "\n").
+        let shown = said.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("To ") && $0 != "Done" }.prefix(3).joined(separator: "; ")
         let lower = said.lowercased()
         if ["permission denied", "authentication failed", "could not read username", "terminal prompts disabled", "host key verification failed", "invalid username or password"].contains(where: lower.contains) {
             return GitSyncError(.refused, "the remote refused this device (\(shown)): check its key or credentials (try git \(doing.hasPrefix("push") ? "push" : "fetch") by hand); your edits are committed here and safe")

@@ -91,10 +91,15 @@ public struct GitSync: Sendable {
         return Int(try repository.check(["rev-list", "--count", range]).text) ?? 0
     }
 
-    /// The name a conflict copy carries for this device.
+    /// The name a conflict copy carries for this device: lower case, letters, digits and
+    /// hyphens, as the pair sync's copies carry a folder's name. Never a device part
+    /// Syncthing makes (seven capitals or digits): a clash's copy is Folio's, for a person
+    /// to settle, and not a sync tool's that `folio watch` would fold back into its file.
     var deviceName: String {
         let name = options.deviceName ?? ProcessInfo.processInfo.hostName
-        let kept = String(name.uppercased().unicodeScalars.filter { ("A"..."Z").contains($0) || ("0"..."9").contains($0) }.map(Character.init))
-        return kept.isEmpty ? "DEVICE" : String(kept.prefix(16))
+        let kept = String(String(name.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }.map(Character.init)).prefix(16))
+        if kept.isEmpty { return "device" }
+        // Seven digits would read as a Syncthing device's.
+        return kept.count == 7 && kept.allSatisfy(\.isNumber) ? kept + "-git" : kept
     }
 }

@@ -136,8 +136,15 @@ public final class GitSyncFollower: @unchecked Sendable {
         let said = problem.map { "\($0.kind) \($0.message)" }
         let didSomething: Bool
         if case .success(let report) = outcome { didSomething = report.events.contains { if case .inStep = $0 { false } else { true } } } else { didSomething = false }
-        // A stop is said once while it lasts; its end is said by the next pass's report.
-        if didSomething || said != lastProblem { onOutcome(outcome) }
+        // A stop is said once while it lasts (a pass that committed while the remote stays
+        // unreachable tells what it did, not the stop again); its end is said by the next
+        // pass's report.
+        if said != lastProblem {
+            onOutcome(outcome)
+        } else if didSomething, case .success(var report) = outcome {
+            report.stopped = nil
+            onOutcome(.success(report))
+        }
         lastProblem = said
         return outcome
     }

@@ -5,7 +5,7 @@ public struct GitSyncOptions: Sendable {
     /// `$XDG_STATE_HOME/folio/`.
     public var stateDirectory: String?
     /// The name a conflict copy carries for this device (`soup.sync-conflict-…-NAME.md`);
-    /// default: the host's name, in capitals, letters and digits only.
+    /// default: the host's name; in lower case, letters, digits and hyphens only.
     public var deviceName: String?
     /// How many times a push the remote refused because it moved meanwhile is tried
     /// again, each after fetching and bringing its new commits in.

@@ -16,7 +16,7 @@ extension ConflictCopyStatus {
         case .foldable(nil): return "can be folded (it holds what the file holds)"
         case .kept(let reason): return "cannot be folded: \(reason); " + Self.settling(copy, in: folder)
         case .waiting: return "not yet: the sync tool is still writing it or its file"
-        case .folioConflict: return "a conflict left by folio sync: " + Self.settling(copy, in: folder)
+        case .folioConflict: return "a conflict Folio kept (folio sync or folio git-sync): " + Self.settling(copy, in: folder)
         }
     }
 

@@ -21,7 +21,7 @@ import Testing
         let settle = { (copy: String) in "compare them with folio resolve \(scene.dir.path) \(copy), then keep one with --keep file or --keep copy" }
         #expect(run.stdout == """
             q.sync-conflict-20261201-130000-ABCDEFG.md  (a version of q.md): cannot be folded: no common ancestor of q.md and the copy is known; \(settle("q.sync-conflict-20261201-130000-ABCDEFG.md"))
-            q.sync-conflict-20261201-140000-A.md  (a version of q.md): a conflict left by folio sync: \(settle("q.sync-conflict-20261201-140000-A.md"))
+            q.sync-conflict-20261201-140000-A.md  (a version of q.md): a conflict Folio kept (folio sync or folio git-sync): \(settle("q.sync-conflict-20261201-140000-A.md"))
             r.sync-conflict-20261201-120000-ABCDEFG.md  (a version of r.md): cannot be folded: time (20m | 25m); \(settle("r.sync-conflict-20261201-120000-ABCDEFG.md"))
             r.sync-conflict-20261201-130000-ABCDEFG.md  (a version of r.md): can be folded (base: history)
 

@@ -223,11 +223,13 @@ class Device:
         os.replace(tmp, path)
 
     def files(self):
-        """Every file of the work tree but .git, path -> text."""
+        """Every file of the work tree but .git and .folio (the fold's own history, which git
+        never tracks: `.folio/.gitignore`), path -> text."""
         found = {}
         for folder, dirs, names in os.walk(self.folder):
-            if ".git" in dirs:
-                dirs.remove(".git")
+            for own in (".git", ".folio"):
+                if own in dirs:
+                    dirs.remove(own)
             for name in names:
                 rel = os.path.relpath(os.path.join(folder, name), self.folder)
                 found[rel] = self.read(rel)
@@ -272,6 +274,18 @@ class Cluster:
                 return False
             trees.append(d.files())
         return all(t == trees[0] for t in trees)
+
+    def describe(self):
+        """What each device holds and said, for a failure's message."""
+        lines = [f"remote head {self.remote.head()}"]
+        trees = {d.name: d.files() for d in self.devices}
+        for d in self.devices:
+            lines.append(f"{d.name}: head {d.head()}, status {d.status()!r}")
+            lines += [f"  {s}: {l}" for _, s, l in d.output()[-25:]]
+            others = [t for n, t in trees.items() if n != d.name]
+            differing = sorted({p for t in others for p in set(t) | set(trees[d.name]) if t.get(p) != trees[d.name].get(p)})
+            lines.append(f"  differs from the others in: {differing[:8]}")
+        return "\n".join(lines)
 
     def stop(self):
         codes = {d.name: d.stop() for d in self.devices}
