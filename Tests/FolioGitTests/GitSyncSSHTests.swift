@@ -46,6 +46,33 @@ import Testing
         #expect(back.events.contains(.pushed(upstream: "origin/main", commits: 1)), "\(back)")
         _ = try await phone.sync()
         #expect(phone.read("bread.md") == "---\ntitle: Bread\n---\n")
+        // A key the server does not know: refused, said with what to do; the edit committed here.
+        let stranger = server.path("stranger")
+        try await ExternalTool.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", stranger])
+        let config = try String(contentsOfFile: server.path("ssh_config"), encoding: .utf8)
+        try config.replacingOccurrences(of: "IdentityFile \(server.path("user"))\n", with: "IdentityFile \(stranger)\n")
+            .write(toFile: server.path("ssh_config"), atomically: true, encoding: .utf8)
+        try phone.write("---\ntitle: Rice\n---\n", "rice.md")
+        let refused = try await phone.sync()
+        #expect(refused.stopped?.kind == .refused, "\(refused)")
+        #expect(refused.stopped?.message.contains("check its key or credentials") == true, "\(refused)")
+        #expect(try await phone.git(["status", "--porcelain"]).isEmpty, "the edit is committed here")
         try await devices.checkRemote()
+    }
+
+    /// A remote that declines the push (a protected branch: a pre-receive hook here) is
+    /// said plainly with what to do, and the edit stays committed here.
+    @Test func aPushTheRemoteDeclinesIsSaidWithWhatToDo() async throws {
+        guard let devices = try await GitDevices(files: ["r.md": Self.recipe]) else { return }
+        defer { devices.remove() }
+        let laptop = try await devices.clone("LAPTOP")
+        let hook = devices.remotePath + "/hooks/pre-receive"
+        try GitDevices.write("#!/bin/sh\necho 'main is protected' >&2\nexit 1\n", to: hook)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
+        try laptop.write(Self.recipe([("time: 15m", "time: 20m")]), "r.md")
+        let report = try await laptop.sync()
+        #expect(report.stopped?.kind == .refused, "\(report)")
+        #expect(report.stopped?.message.contains("the branch may be protected") == true, "\(report)")
+        #expect(try await laptop.git(["status", "--porcelain"]).isEmpty)
     }
 }
