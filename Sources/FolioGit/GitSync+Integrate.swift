@@ -78,6 +78,11 @@ extension GitSync {
                     throw stop
                 }
                 outcome = try repository.run(["rebase", "--skip"], environment: quiet)
+                // A skip git could not make (a full disk) would be tried again for ever.
+                if !outcome.succeeded, try unmergedStages().isEmpty, try rebaseInProgress() {
+                    let stop: GitSyncError = try abandonRebase(outcome, upstream)
+                    throw stop
+                }
                 continue
             }
             for (path, staged) in stages.sorted(by: { $0.key < $1.key }) {

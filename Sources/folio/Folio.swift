@@ -11,6 +11,7 @@ enum FolioCLI {
         [
             DemoCommand.self, CheckCommand.self, ListCommand.self, QueryCommand.self, AddCommand.self, DoneCommand.self,
             RemoveCommand.self, RandomCommand.self, ImportQuotesCommand.self, WatchCommand.self, MergeFileCommand.self, GitSetupCommand.self, GitSyncCommand.self, SyncCommand.self, RestoreCommand.self, ConflictsCommand.self, ResolveCommand.self, FoldCommand.self, YAMLCommand.self,
+            InstallCommand.self, CompletionsCommand.self, ManCommand.self,
         ]
     }
 
@@ -20,7 +21,8 @@ enum FolioCLI {
         commands:
         \(commands.map { "  " + $0.name.padding(toLength: 14, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
 
-        Run 'folio <command> --help' for a command's options.
+        Run 'folio help <command>' (or 'folio <command> --help') for a command's options;
+        'folio --version' for the version.
         """
 
     @MainActor
@@ -29,12 +31,25 @@ enum FolioCLI {
             Output.error(usage)
             return ExitCode.usage
         }
+        if name == "--version" || name == "version" {
+            Output.print("folio \(FolioVersion.current)")
+            return ExitCode.success
+        }
         if name == "--help" || name == "-h" || name == "help" {
-            Output.print(usage)
+            // `folio help CMD`: that command's help.
+            guard let asked = arguments.dropFirst().first else {
+                Output.print(usage)
+                return ExitCode.success
+            }
+            guard let command = commands.first(where: { $0.name == asked }) else {
+                Output.error("folio help: \(notACommand(asked))\n\n\(usage)")
+                return ExitCode.usage
+            }
+            Output.print(command.help)
             return ExitCode.success
         }
         guard let command = commands.first(where: { $0.name == name }) else {
-            Output.error("folio: '\(name)' is not a folio command\n\n\(usage)")
+            Output.error("folio: \(notACommand(name))\n\n\(usage)")
             return ExitCode.usage
         }
         let rest = Array(arguments.dropFirst())
@@ -54,6 +69,14 @@ enum FolioCLI {
             Output.error("folio \(command.name): \(error)")
             return ExitCode.of(error)
         }
+    }
+}
+
+extension FolioCLI {
+    /// `'lst' is not a folio command; did you mean 'list'?` (the suggestion: the command
+    /// fewest edits away, when it is at most two edits away, or one it starts).
+    static func notACommand(_ name: String) -> String {
+        "'\(shown(name))' is not a folio command" + (Suggestion.closest(to: name, among: commands.map { $0.name }).map { "; did you mean '\($0)'?" } ?? "")
     }
 }
 

@@ -49,6 +49,37 @@ struct FolioBinary {
     /// ``run(_:in:environment:)``, waited for off Swift's cooperative pool
     /// (``offThePool(_:)``): an async test calls this one, and does not hold one of the
     /// pool's two threads while the binary runs.
+    /// Runs it with `arguments` and `environment` added to this process's, waited for off
+    /// the pool for at most `timeout` seconds: past that it is killed (SIGKILL) and nil
+    /// returned, so that a program that hangs fails its test instead of the whole run.
+    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval) async throws -> Run? {
+        try await offThePool { () throws -> Run? in
+            let process = Process()
+            process.executableURL = url
+            process.arguments = arguments
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            let folder = try temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            // Files, not pipes: nothing to drain while the deadline is watched.
+            let out = folder.appendingPathComponent("out"), err = folder.appendingPathComponent("err")
+            for file in [out, err] { try Data().write(to: file) }
+            let (outHandle, errHandle) = (try FileHandle(forWritingTo: out), try FileHandle(forWritingTo: err))
+            defer { try? outHandle.close(); try? errHandle.close() }
+            process.standardOutput = outHandle
+            process.standardError = errHandle
+            try process.run()
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                return nil
+            }
+            process.waitUntilExit()
+            return Run(status: process.terminationStatus, stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "", stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+        }
+    }
+
     static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) async throws -> Run {
         try await offThePool { try run(arguments, in: directory, environment: environment) as Run }
     }

@@ -76,7 +76,9 @@ import Testing
             try? FileManager.default.removeItem(atPath: counter)
             var variables = environment
             variables["PATH"] = wrapper + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-            return try await FolioBinary.run(["git-sync", phone, "--state", state, "--device", "PHONE"], environment: variables)
+            // A pass that does not end (it once tried a skip git could not make for ever) fails here.
+            let run = try await FolioBinary.run(["git-sync", phone, "--state", state, "--device", "PHONE"], environment: variables, timeout: 120)
+            return try #require(run, "folio git-sync did not end within 120 s (git commands so far: \(calls))")
         }
 
         /// How many times the last pass called git.

@@ -93,4 +93,11 @@ package enum ExternalTool {
         process.waitUntilExit()
         return (process.terminationStatus, text)
     }
+
+    /// ``runShowingOutput(_:_:environment:)`` from an async test, with `environment` added
+    /// to this process's, waited for off the pool.
+    package static func runShowing(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> (status: Int32, output: String) {
+        let merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        return try await offThePool { try runShowingOutput(executable, arguments, environment: merged) as (status: Int32, output: String) }
+    }
 }

@@ -55,7 +55,9 @@ struct ParsedArguments {
             } else if let equals = argument.firstIndex(of: "="), let option = optionsByName[String(argument[..<equals])] {
                 try add(String(argument[argument.index(after: equals)...]), to: option)
             } else {
-                throw UsageError(description: "unknown option '\(argument)'")
+                let name = String(argument.prefix { $0 != "=" })
+                let near = Suggestion.closest(to: name, among: spec.flags.map(\.name) + spec.options.map(\.name) + ["--help"])
+                throw UsageError(description: "unknown option '\(argument)'" + (near.map { "; did you mean '\($0)'?" } ?? ""))
             }
         }
         guard spec.positionals.contains(positionals.count) else {

@@ -3,6 +3,17 @@ import Foundation
 
 /// `folio git-setup [REPO] [--global]`: Folio as git's merge driver for Markdown.
 enum GitSetupCommand: FolioCommand {
+    /// The command git runs for a merge: `folio` when this program was found on the PATH
+    /// (no slash in how it was invoked), else the path it was invoked by, made absolute,
+    /// links not followed (`~/.local/bin/folio` stays that, whatever it links to); nil
+    /// when there is none.
+    static func invokedAs(_ argument: String) -> String? {
+        guard !argument.isEmpty else { return nil }
+        guard argument.contains("/") else { return "folio" }
+        // `.` and `..` taken out by their names; links left as they are.
+        return URL(fileURLWithPath: argument, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/")).standardized.path
+    }
+
     static let name = "git-setup"
     static let summary = "install Folio as git's merge driver for *.md"
     static let about = """
@@ -10,8 +21,13 @@ enum GitSetupCommand: FolioCommand {
         [merge "folio"] to REPO's .git/config (default: the repository here), with
           driver = FOLIO merge-file --marker-size %L --path %P -L ours -L base -L theirs %A %O %B
         and the lines '*.md merge=folio' and '*.markdown merge=folio' to its
-        .gitattributes. With --global, to ~/.gitconfig and git's global attributes
-        file instead, for every repository. Running it again changes nothing.
+        .gitattributes. FOLIO is folio as you ran it: `folio` when it came from your
+        PATH (install it with folio install), else the path you typed, links not
+        followed (a build folder's path breaks once the build is cleaned: said).
+        With --global, to ~/.gitconfig and git's global attributes file instead, for
+        every repository. Running it again changes nothing.
+        Commit .gitattributes: every clone then merges with Folio once it has run
+        folio git-setup too (git never copies .git/config to a clone).
         """
     static let global = Flag("--global", help: "set it up for every repository (~/.gitconfig and git's global attributes file)")
     static let repo = Positional("REPO", at: 0, optional: true)
@@ -20,7 +36,7 @@ enum GitSetupCommand: FolioCommand {
     @MainActor static func run(_ arguments: ParsedArguments) async -> Int32 {
         let global = arguments.isSet(Self.global)
         let repository = arguments.valueIfGiven(repo) ?? FileManager.default.currentDirectoryPath
-        guard let folio = Bundle.main.executablePath.map({ URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }) else {
+        guard let folio = invokedAs(CommandLine.arguments.first ?? "") else {
             Output.error("folio git-setup: cannot tell where the folio program is")
             return ExitCode.problems
         }
@@ -80,6 +96,10 @@ enum GitSetupCommand: FolioCommand {
             Output.print("git merges Markdown with Folio \(global ? "in every repository" : "in \(repository)"):")
             Output.print("  merge.folio.driver = \(driver)")
             Output.print("  \(shown): " + (added.isEmpty ? "already has *.md merge=folio" : "added " + added.joined(separator: ", ")))
+            if folio.contains("/.build/") {
+                Output.print("note: git runs \(folio) for each merge: cleaning or moving that build breaks them; run folio install, then folio git-setup again")
+            }
+            if !global { Output.print("Commit .gitattributes; each clone runs folio git-setup once as well.") }
             return ExitCode.success
         } catch {
             Output.error("folio git-setup: " + FileProblem.line(error))
