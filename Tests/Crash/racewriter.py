@@ -19,7 +19,7 @@ Twelve "hot" files take 70% of the operations, among 200 others (a file keeps it
 heat when renamed);
 a few milliseconds pass between two operations. Each round lasts `--round-seconds`
 and runs one of the modes in turn (`sync`: one loop; `sync2`: two loops at once;
-`watch`: `folio watch A B --quiet 20`); then the writer stops, the pair is synced
+`watch`: `folio watch A B --quiet 20ms`); then the writer stops, the pair is synced
 until a sync changes nothing, and the round is checked: A and B hold the same files,
 no temporary file of Folio's is left, and every token the writer wrote and did not
 itself remove is in A, B (conflict copies included) or Folio's trash.
@@ -59,7 +59,7 @@ TOKEN = re.compile(rb"TK[0-9a-f]+Z")
 LINES = 10
 LIBC = ctypes.CDLL(None, use_errno=True)
 AT_FDCWD, RENAME_NOREPLACE, RENAME_EXCHANGE = -100, 1, 2
-MODES = {"sync": "sync loop", "sync2": "two concurrent sync loops", "watch": "folio watch A B --quiet 20"}
+MODES = {"sync": "sync loop", "sync2": "two concurrent sync loops", "watch": "folio watch A B --quiet 20ms"}
 
 
 def rename2(first, second, flags):
@@ -317,7 +317,7 @@ class Race:
         watch = None
         loops = []
         if mode == "watch":
-            watch = subprocess.Popen([self.args.folio, "watch", self.roots["A"], self.roots["B"], "--state", self.state, "--quiet", "20"]
+            watch = subprocess.Popen([self.args.folio, "watch", self.roots["A"], self.roots["B"], "--state", self.state, "--quiet", "20ms"]
                                      + (["--json"] if self.args.log else []),
                                      stdout=open(os.path.join(self.args.log, f"watch-{number}.jsonl"), "w") if self.args.log else subprocess.DEVNULL,
                                      stderr=subprocess.PIPE, start_new_session=True)

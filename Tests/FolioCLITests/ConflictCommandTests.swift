@@ -165,7 +165,7 @@ extension FolderScene {
     func withCopies() async throws {
         try write("---\ntitle: R\ntime: 15m\n---\nline one\nline two\n", "r.md")
         try write("---\ntitle: R\ntime: 15m\n---\nline one\nline two\n", "r.sync-conflict-20261201-110000-ABCDEFG.md")
-        let seed = try await folio(["fold", dir.path, "--quiet", "0"])
+        let seed = try await folio(["fold", dir.path, "--quiet", "0s"])
         #expect(seed.stdout == "folded r.sync-conflict-20261201-110000-ABCDEFG.md into r.md (the same content)\n", "\(seed.stderr)")
         try write("---\ntitle: R\ntime: 20m\n---\nline one\nline two\n", "r.md")
         try write("---\ntitle: R\ntime: 25m\n---\nline one\nline 2\n", "r.sync-conflict-20261201-120000-ABCDEFG.md")

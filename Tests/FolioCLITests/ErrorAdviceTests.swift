@@ -54,7 +54,7 @@ import Testing
         for code in [ENOSPC, EMFILE] {
             let line = WatchCommand.cannotWatch("notes", SystemError(operation: .watch, path: "notes", code: code))
             #expect(line == "cannot watch notes: the inotify limits (fs.inotify.max_user_watches, fs.inotify.max_user_instances) are reached. "
-                + "Raise them (sudo sysctl fs.inotify.max_user_instances=1024 fs.inotify.max_user_watches=524288), or watch with --poll SECONDS")
+                + "Raise them (sudo sysctl fs.inotify.max_user_instances=1024 fs.inotify.max_user_watches=524288), or watch with --poll 2s")
         }
     }
     #endif

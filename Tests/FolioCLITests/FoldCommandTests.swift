@@ -42,10 +42,10 @@ import Testing
         try scene.write("---\ntitle: Q2\n---\n", q)
         try scene.write(Self.soup, "soup.md")
         try await Task.sleep(for: .seconds(1.1))
-        #expect(try await scene.folio(["fold", scene.dir.path, "--quiet", "0"]).status == 1)
+        #expect(try await scene.folio(["fold", scene.dir.path, "--quiet", "0s"]).status == 1)
         try scene.write(Self.soup([("servings: 4", "servings: 6")]), "soup.md")
         try scene.write(Self.soup([("time: 15m", "time: 20m")]), Self.copy)
-        let run = try await scene.folio(["fold", scene.dir.path, "--quiet", "1"])
+        let run = try await scene.folio(["fold", scene.dir.path, "--quiet", "1s"])
         #expect(run.status == 1)
         #expect(run.stderr == "folio fold: waiting up to 11s for \(Self.copy) and its file to be left alone for 1s: the sync tool may still be writing them\n")
         #expect(run.stdout == """
@@ -64,7 +64,7 @@ import Testing
         // period and ten seconds more).
         let copy = scene.dir.appendingPathComponent(Self.copy).path
         let writing = WritingLoop { try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: copy) }
-        let run = try await scene.folio(["fold", scene.dir.path, "--quiet", "0.5"])
+        let run = try await scene.folio(["fold", scene.dir.path, "--quiet", "0.5s"])
         writing.stop()
         #expect(run.status == 1)
         #expect(run.stderr == "folio fold: waiting up to 10.5s for \(Self.copy) and its file to be left alone for 500ms: the sync tool may still be writing them\n")
@@ -136,13 +136,13 @@ import Testing
         #expect(copies.map { $0["sameAs"] as? String } == [first, first, first, nil])
         #expect(copies.map { $0["foldable"] as? Bool } == [true, true, true, true])
         #expect(copies[3]["base"] as? String == "history" && copies[3].keys.contains("sameAs"))
-        let dryRun = try await scene.folio(["fold", scene.dir.path, "--quiet", "0", "--dry-run", "--json"], state: laptop)
+        let dryRun = try await scene.folio(["fold", scene.dir.path, "--quiet", "0s", "--dry-run", "--json"], state: laptop)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(dryRun.stdout.utf8)) as? [String: Any])
         let folded = try #require(report["folded"] as? [[String: Any]])
         #expect(folded.map { $0["copy"] as? String } == [first] + [1, 2, 3].map { Self.fourCopies[$0] })
         #expect(folded.map { $0["sameAs"] as? String } == [nil, first, first, first])
         #expect(folded.map { $0["base"] as? String } == ["history", nil, nil, nil])
-        let run = try await scene.folio(["fold", scene.dir.path, "--quiet", "0"], state: laptop)
+        let run = try await scene.folio(["fold", scene.dir.path, "--quiet", "0s"], state: laptop)
         #expect(run.status == 0)
         #expect(run.stdout == """
             folded \(first) into recipes/soup.md (base: history)

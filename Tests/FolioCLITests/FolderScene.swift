@@ -32,7 +32,7 @@ struct FolderScene {
     /// as a watcher would once the save was left alone).
     func save(_ text: String, _ path: String, state: String? = nil) async throws {
         try write(text, path)
-        let run = try await folio(["fold", dir.path, "--quiet", "0"], state: state)
+        let run = try await folio(["fold", dir.path, "--quiet", "0s"], state: state)
         #expect(run.status == 0 && run.stdout.isEmpty, "\(run.stderr)")
     }
 }

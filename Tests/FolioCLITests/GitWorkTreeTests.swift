@@ -71,7 +71,7 @@ import Testing
 
         /// `folio fold` of the repository, or of `folder` (relative, as typed in the repository).
         func fold(_ folder: String? = nil) async throws -> FolioBinary.Run {
-            try await FolioBinary.run(["fold", folder ?? dir, "--state", state, "--quiet", "0"], in: URL(fileURLWithPath: dir))
+            try await FolioBinary.run(["fold", folder ?? dir, "--state", state, "--quiet", "0s"], in: URL(fileURLWithPath: dir))
         }
 
         func remove() { try? FileManager.default.removeItem(at: root) }

@@ -41,7 +41,7 @@ import Testing
         let folder = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let watch = WatchCommandTests()
-        let (process, out, err) = try watch.start(["watch", folder.path, "--quiet", "10"])
+        let (process, out, err) = try watch.start(["watch", folder.path, "--quiet", "10ms"])
         defer {
             process.terminate()
             process.waitUntilExit()

@@ -2,31 +2,52 @@ import Foundation
 import Testing
 @testable import folio
 
-/// The typed declarations read as they say: a duration in its declared unit (seconds
-/// for `fold --quiet`, whole milliseconds for `watch --quiet`), a number in its range,
-/// a choice as its enum's case, a required option shown and refused as such.
+/// The typed declarations read as they say: every duration with its unit, by one
+/// parser (a bare number refused with the fix), a number in its range, a choice as its
+/// enum's case, a required option shown and refused as such.
 @Suite struct OptionDeclarationTests {
     func parsed(_ arguments: [String], _ command: any FolioCommand.Type) throws -> ParsedArguments {
         try ParsedArguments(arguments, spec: command.arguments)
     }
 
-    @Test func aDurationIsReadInItsDeclaredUnit() async throws {
-        #expect(try parsed(["d", "--quiet", "1.5"], FoldCommand.self).value(of: FoldCommand.quiet) == .milliseconds(1500))
-        #expect(try parsed(["d", "--quiet", "10"], WatchCommand.self).value(of: WatchTiming.quiet) == .milliseconds(10))
-        #expect(try parsed(["d", "--poll", "0.25"], WatchCommand.self).value(of: WatchTiming.poll) == .milliseconds(250))
-        // Whole milliseconds only, and each within its range.
-        for (arguments, option) in [(["d", "--quiet", "1.5"], WatchTiming.quiet), (["d", "--quiet", "60001"], WatchTiming.quiet), (["d", "--poll", "0"], WatchTiming.poll)] {
+    @Test func everyDurationIsWrittenWithItsUnit() async throws {
+        #expect(try parsed(["d", "--quiet", "1.5s"], FoldCommand.self).value(of: FoldCommand.quiet) == .milliseconds(1500))
+        #expect(try parsed(["d", "--quiet", "10ms"], WatchCommand.self).value(of: WatchTiming.quiet) == .milliseconds(10))
+        #expect(try parsed(["d", "--poll", "0.25s"], WatchCommand.self).value(of: WatchTiming.poll) == .milliseconds(250))
+        #expect(try parsed(["d", "--commit-after", "2m"], WatchCommand.self).value(of: WatchCommand.commitAfter) == .seconds(120))
+        // Each within its range.
+        for (arguments, option) in [(["d", "--quiet", "61s"], WatchTiming.quiet), (["d", "--poll", "0s"], WatchTiming.poll), (["d", "--poll", "2d"], WatchTiming.poll)] {
             #expect(throws: OptionValueError.self) { try parsed(arguments, WatchCommand.self).value(of: option) }
         }
-        #expect(throws: OptionValueError.self) { try parsed(["d", "--quiet", "3600.5"], FoldCommand.self).value(of: FoldCommand.quiet) }
+        #expect(throws: OptionValueError.self) { try parsed(["d", "--quiet", "61m"], FoldCommand.self).value(of: FoldCommand.quiet) }
         #expect(try parsed(["d"], FoldCommand.self).value(of: FoldCommand.quiet) == nil)
+        // A bare number is refused with the fix (it meant milliseconds in one command, seconds in another).
+        let refusal = #expect(throws: OptionValueError.self) { try parsed(["d", "--quiet", "500"], FoldCommand.self).value(of: FoldCommand.quiet) }
+        #expect(refusal?.description == "--quiet needs a duration such as 500ms, 2s, 5m or 1h, up to an hour, got '500': write its unit after the number, e.g. 500ms or 500s")
+    }
+
+    /// Every duration option of every command reads through the one parser (its value
+    /// named DURATION), and its default is written as it would be given.
+    @Test func everyDurationOptionIsDeclaredAlike() throws {
+        var durations: [String] = []
+        for command in FolioCLI.commands {
+            for option in command.arguments.options where option.expected?.hasPrefix("a duration") == true {
+                durations.append("\(command.name) \(option.name)")
+                #expect(option.valueName == "DURATION", "\(command.name) \(option.name)")
+                if let value = option.defaultText {
+                    let read = Duration.read(value, DurationFormat(range: 0...86_400, limitName: "a day"))
+                    #expect(read != nil, "\(command.name) \(option.name)'s default \(value) is not a duration as given")
+                }
+            }
+        }
+        #expect(durations.sorted() == ["fold --quiet", "watch --commit-after", "watch --fetch-every", "watch --poll", "watch --quiet", "watch --retry-every"])
     }
 
     @Test func theHelpSaysEachDurationsUnit() {
         // The option list wraps its lines: read as one.
         func unwrapped(_ help: String) -> String { help.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
-        #expect(unwrapped(FoldCommand.help).contains("--quiet SECONDS wait for a copy or file changed less than this long ago; a number of seconds up to an hour (3600); default 2"))
-        #expect(unwrapped(WatchCommand.help).contains("--quiet MS how long a file must be left alone before it is read; a number of milliseconds up to a minute (60000); default 50"))
+        #expect(unwrapped(FoldCommand.help).contains("--quiet DURATION wait for a copy or file changed less than this long ago; a duration such as 500ms, 2s, 5m or 1h, up to an hour; default 2s"))
+        #expect(unwrapped(WatchCommand.help).contains("--quiet DURATION how long a file must be left alone before it is read; a duration such as 500ms, 2s, 5m or 1h, up to a minute; default 50ms"))
     }
 
     @Test func aChoiceIsReadAsItsCase() async throws {
@@ -59,9 +80,9 @@ import Testing
     }
 
     /// What was given is kept by declaration: another command's option of the same
-    /// name (fold's `--quiet` in seconds, watch's in milliseconds) reads nothing.
+    /// name (fold's `--quiet`, watch's) reads nothing.
     @Test func anOptionIsReadByItsDeclarationNotItsName() throws {
-        let watch = try parsed(["d", "--quiet", "10"], WatchCommand.self)
+        let watch = try parsed(["d", "--quiet", "10ms"], WatchCommand.self)
         #expect(try watch.value(of: WatchTiming.quiet) == .milliseconds(10))
         #expect(try watch.value(of: FoldCommand.quiet) == nil)
         let merge = try parsed(["c", "b", "o", "-q"], MergeFileCommand.self)

@@ -16,7 +16,7 @@ import Testing
         let recipes = root.appendingPathComponent("Recipes"), sync = root.appendingPathComponent("Sync")
         for folder in [recipes, sync] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         try Data(Self.recipe.utf8).write(to: recipes.appendingPathComponent("r.md"))
-        let (process, out, err) = try WatchCommandTests().start(["watch", recipes.path, sync.path, "--state", root.appendingPathComponent("state").path, "--quiet", "10"])
+        let (process, out, err) = try WatchCommandTests().start(["watch", recipes.path, sync.path, "--state", root.appendingPathComponent("state").path, "--quiet", "10ms"])
         defer {
             process.terminate()
             process.waitUntilExit()

@@ -60,7 +60,7 @@ import Testing
         for folder in [a, b] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         try Data("milk\n".utf8).write(to: b.appendingPathComponent("list.txt"))
         let watcher = WatchCommandTests()
-        let (process, out, err) = try watcher.start(["watch", a.path, b.path, "--json", "--state", root.appendingPathComponent("state").path, "--quiet", "10"])
+        let (process, out, err) = try watcher.start(["watch", a.path, b.path, "--json", "--state", root.appendingPathComponent("state").path, "--quiet", "10ms"])
         #expect(await err.wait(for: "in step (Ctrl-C stops)"))
         #expect(await out.wait(for: #"{"event":"copied","path":"list.txt"}"# + "\n"), "\(out.text)\(err.text)")
         try Data("---\ntitle: Soup\n---\n".utf8).write(to: a.appendingPathComponent("soup.md"))
@@ -132,7 +132,7 @@ import Testing
         let a = root.appendingPathComponent("laptop"), b = root.appendingPathComponent("phone")
         for folder in [a, b] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         let watcher = WatchCommandTests()
-        let (process, out, err) = try watcher.start(["watch", a.path, b.path, "--state", root.appendingPathComponent("state").path, "--quiet", "10"])
+        let (process, out, err) = try watcher.start(["watch", a.path, b.path, "--state", root.appendingPathComponent("state").path, "--quiet", "10ms"])
         #expect(await err.wait(for: "in step (Ctrl-C stops)"))
         try Data("---\ntitle: Soup\n---\n".utf8).write(to: a.appendingPathComponent("soup.md"))
         #expect(await out.wait(for: "copy    soup.md\n"), "\(out.text)\(err.text)")

@@ -92,7 +92,7 @@ import Testing
         let todo = folder.appendingPathComponent("todos/milk.md")
         try FileManager.default.createDirectory(at: todo.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("---\ntitle: Milk\ndone: false\n---\n".utf8).write(to: todo, options: .atomic)
-        let (process, out, err) = try start(["watch", folder.path, "--json", "--quiet", "10"])
+        let (process, out, err) = try start(["watch", folder.path, "--json", "--quiet", "10ms"])
         #expect(await err.wait(for: "watching"))
         try Data("---\ntitle: Milk\ndone: true\n---\n".utf8).write(to: todo, options: .atomic)
         let expected = #"{"event":"updated","path":"todos/milk.md","title":"Milk","changes":[{"key":"done","new":true,"old":false}]}"#

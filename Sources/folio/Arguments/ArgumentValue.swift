@@ -1,7 +1,5 @@
 /// A value an option's text is read as: a number, a duration in a unit, one of a fixed
-/// set of words. What the declaration adds to the type (a range, a unit) is its
-/// ``Format``, so that `Option<Duration>` in seconds and in milliseconds read
-/// differently and both say so in the help.
+/// set of words. What the declaration adds to the type (a range) is its ``Format``.
 protocol ArgumentValue: Sendable {
     /// What an option's declaration says about how its text is read (a unit, a range).
     associatedtype Format: Sendable
@@ -12,10 +10,14 @@ protocol ArgumentValue: Sendable {
     static func expected(_ format: Format) -> String?
     /// The only values allowed, when they are a fixed set; the parser refuses others.
     static var choices: [String]? { get }
+    /// What to write instead of `text`, refused, when there is a likely fix (a duration
+    /// without its unit); nil when the expected form says enough.
+    static func advice(for text: String, _ format: Format) -> String?
 }
 
 extension ArgumentValue {
     static var choices: [String]? { nil }
+    static func advice(for text: String, _ format: Format) -> String? { nil }
 }
 
 /// The format of a value whose declaration adds nothing to its type.

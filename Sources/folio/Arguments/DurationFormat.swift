@@ -1,35 +1,30 @@
-/// How an `Option<Duration>` reads its text: a number in `unit`, within `range` (in
-/// that unit), whole or with a fraction. The unit is part of the declaration because
-/// the same spelling means different units in different commands (`fold --quiet` is
-/// seconds, `watch --quiet` milliseconds), and the help and errors must say which.
+/// How an `Option<Duration>` reads its text: a number with its unit after it (`500ms`,
+/// `2s`, `1.5m`, `1h`), within `range` (in seconds). Every duration option reads the
+/// same way; a bare number is refused with the fix, as it once meant milliseconds in
+/// one command (`watch --quiet 50`) and seconds in another (`fold --quiet 2`).
 struct DurationFormat: Sendable {
-    /// The unit a duration is written in.
-    enum Unit: Sendable {
-        /// A number of seconds, or of milliseconds.
-        case seconds, milliseconds
-        /// A number with its unit written after it (`500ms`, `2s`, `5m`, `1h`; a bare
-        /// number is seconds): the range is in seconds.
-        case spelled
-
-        /// The value's name in the usage line.
-        var valueName: String {
-            switch self {
-            case .seconds: "SECONDS"
-            case .milliseconds: "MS"
-            case .spelled: "DURATION"
-            }
-        }
-        /// The unit's name in sentences.
-        var plural: String { self == .milliseconds ? "milliseconds" : "seconds" }
-        /// Milliseconds in one of this unit (seconds for a spelled one).
-        var milliseconds: Double { self == .milliseconds ? 1 : 1000 }
-    }
-
-    var unit: Unit
-    /// The values allowed, in `unit`.
+    /// The values allowed, in seconds.
     var range: ClosedRange<Double>
-    /// Whether a fraction of the unit may be written (`0.5` seconds).
-    var fractions: Bool
     /// The upper bound in words ("an hour"), for the help and errors.
     var limitName: String
+}
+
+/// A duration written with its unit.
+extension Duration: ArgumentValue {
+    static func read(_ text: String, _ format: DurationFormat) -> Duration? {
+        let units: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
+        guard let unit = units.first(where: { text.hasSuffix($0.suffix) }),
+              let number = Double(text.dropLast(unit.suffix.count)), number.isFinite, format.range.contains(number * unit.seconds)
+        else { return nil }
+        return .milliseconds(Int((number * unit.seconds * 1000).rounded()))
+    }
+
+    static func expected(_ format: DurationFormat) -> String? {
+        "a duration such as 500ms, 2s, 5m or 1h, up to \(format.limitName)"
+    }
+
+    static func advice(for text: String, _ format: DurationFormat) -> String? {
+        guard Double(text) != nil else { return nil }
+        return "write its unit after the number, e.g. \(text)ms or \(text)s"
+    }
 }

@@ -25,8 +25,9 @@ extension Option where Value.Format == PlainFormat {
 }
 
 extension Option where Value == Duration {
-    /// A duration written in `unit` (its value name, `SECONDS` or `MS`, comes from it).
-    init(_ name: String, unit: DurationFormat.Unit, range: ClosedRange<Double>, fractions: Bool, upTo limitName: String, help: String, default defaultText: String? = nil) {
-        self.init(name, unit.valueName, help: help, default: defaultText, format: DurationFormat(unit: unit, range: range, fractions: fractions, limitName: limitName))
+    /// A duration with its unit (`DURATION`), from `range.lowerBound` to `range.upperBound`
+    /// seconds (`upTo`, the bound in words).
+    init(_ name: String, range: ClosedRange<Double>, upTo limitName: String, help: String, default defaultText: String? = nil) {
+        self.init(name, "DURATION", help: help, default: defaultText, format: DurationFormat(range: range, limitName: limitName))
     }
 }

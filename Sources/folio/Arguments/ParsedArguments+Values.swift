@@ -48,7 +48,8 @@ extension ParsedArguments {
     static func read<Value>(_ text: String, as option: Option<Value>) throws(OptionValueError) -> Value {
         guard let value = Value.read(text, option.format) else {
             // Choices are refused by the parser already; this is a number or a duration.
-            throw OptionValueError(description: "\(option.name) needs \(option.info.expected ?? "a value"), got '\(text)'")
+            let advice = Value.advice(for: text, option.format).map { ": " + $0 } ?? ""
+            throw OptionValueError(description: "\(option.name) needs \(option.info.expected ?? "a value"), got '\(text)'" + advice)
         }
         return value
     }

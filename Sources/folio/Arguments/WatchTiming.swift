@@ -6,11 +6,11 @@ import FolioWatch
 /// each save).
 enum WatchTiming {
     static let poll = Option<Duration>(
-        "--poll", unit: .seconds, range: Double.leastNonzeroMagnitude...86_400, fractions: true, upTo: "a day",
-        help: "stat the folder every SECONDS instead of using inotify or FSEvents (network file systems)")
+        "--poll", range: Double.leastNonzeroMagnitude...86_400, upTo: "a day",
+        help: "stat the folder this often instead of using inotify or FSEvents (network file systems)")
     static let quiet = Option<Duration>(
-        "--quiet", unit: .milliseconds, range: 0...60_000, fractions: false, upTo: "a minute",
-        help: "how long a file must be left alone before it is read", default: "50")
+        "--quiet", range: 0...60, upTo: "a minute",
+        help: "how long a file must be left alone before it is read", default: "50ms")
 
     /// The declarations, in the order of the usage line.
     static let options: [OptionInfo] = [poll.info, quiet.info]

@@ -6,7 +6,7 @@ import FolioSystem
 import FolioVersions
 import Foundation
 
-/// `folio fold DIR [--state DIR] [--dry-run] [--json] [--quiet SECONDS]`.
+/// `folio fold DIR [--state DIR] [--dry-run] [--json] [--quiet DURATION]`.
 enum FoldCommand: FolioCommand {
     static let name = "fold"
     static let summary = "merge other tools' conflict copies back into their files, once"
@@ -22,8 +22,8 @@ enum FoldCommand: FolioCommand {
         one version: the others are set aside for the one folded (set aside COPY: OTHER
         holds the same content). A copy that clashes with its file, or for which no
         common ancestor is known, stays and is reported; one whose write failed (a full
-        disk) stays until folded again. A copy or file changed less than SECONDS ago
-        (default 2) is waited for, up to \(spoken(waitBeyondQuiet)) more, said once on stderr: the sync tool
+        disk) stays until folded again. A copy or file changed less than --quiet
+        ago (default 2s) is waited for, up to \(spoken(waitBeyondQuiet)) more, said once on stderr: the sync tool
         may still be writing it. Every file's version is recorded first, so that a
         later copy has its base.
         In a git work tree nothing is written while git is in the middle of a merge,
@@ -36,8 +36,8 @@ enum FoldCommand: FolioCommand {
     /// In seconds: a sync tool may take that long to finish writing a copy (not
     /// `watch --quiet`'s milliseconds, which are for an editor's save).
     static let quiet = Option<Duration>(
-        "--quiet", unit: .seconds, range: 0...3600, fractions: true, upTo: "an hour",
-        help: "wait for a copy or file changed less than this long ago", default: "2")
+        "--quiet", range: 0...3600, upTo: "an hour",
+        help: "wait for a copy or file changed less than this long ago", default: "2s")
     static let dir = Positional("DIR", at: 0)
     static let arguments = ArgumentSpec(flags: [SharedOptions.dryRun, SharedOptions.json], options: [SharedOptions.state.info, quiet.info], forms: [[dir]], positionalNames: "one DIR")
 

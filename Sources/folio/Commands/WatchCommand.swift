@@ -7,7 +7,7 @@ import FolioSystem
 import FolioSync
 import FolioWatch
 
-/// `folio watch DIR [--json] [--poll SECONDS] [--quiet MS]`.
+/// `folio watch DIR [--json] [--poll DURATION] [--quiet DURATION] …`.
 enum WatchCommand: FolioCommand {
     static let name = "watch"
     static let summary = "follow a folder and print each change as it lands"
@@ -23,10 +23,11 @@ enum WatchCommand: FolioCommand {
         keeps the history of versions the folds take their bases from (in --state DIR,
         else $XDG_STATE_HOME/folio/; one folio at a time uses it).
         --json prints one JSON object per line. Linux uses inotify and macOS FSEvents;
-        --poll SECONDS stats the folder every SECONDS instead (network file systems).
+        --poll DURATION (e.g. 2s) stats the folder that often instead (network file
+        systems). Every duration is written with its unit: 500ms, 2s, 5m, 1h.
         Everything is read again every hour in case a notification was missed.
         With two folders, keeps the replicas A and B in step instead: a sync (as
-        folio sync A B) runs after each burst of edits on either side, and every minute;
+        folio sync A B) runs after each burst of edits on either side, and every hour;
         a replica that disappears (a USB stick pulled out) pauses it until it is back.
         Each sync prints what it did as folio sync does; with --json, one JSON object
         per line and event: {"event":"copied","path":…}, and likewise deleted, merged,
@@ -46,13 +47,13 @@ enum WatchCommand: FolioCommand {
     static let b = Positional("B", at: 1)
     static let gitSync = Flag("--git-sync", help: "keep the git work tree in step with its remote branch (as folio git-sync), one folder only")
     static let commitAfter = Option<Duration>(
-        "--commit-after", unit: .spelled, range: 0...3_600, fractions: true, upTo: "an hour",
+        "--commit-after", range: 0...3_600, upTo: "an hour",
         help: "with --git-sync, how long after the last edit a pass commits and pushes", default: "2s")
     static let fetchEvery = Option<Duration>(
-        "--fetch-every", unit: .spelled, range: 1...86_400, fractions: true, upTo: "a day",
+        "--fetch-every", range: 1...86_400, upTo: "a day",
         help: "with --git-sync, how often a pass fetches and brings in others' commits", default: "1m")
     static let retryEvery = Option<Duration>(
-        "--retry-every", unit: .spelled, range: 0.1...3_600, fractions: true, upTo: "an hour",
+        "--retry-every", range: 0.1...3_600, upTo: "an hour",
         help: "how soon a fold a failed write stopped (a full disk) is tried again", default: "5s")
     static let device = Option<String>("--device", "NAME", help: "with --git-sync, the name a clash's conflict copy carries (default: the host's name)")
     static let arguments = ArgumentSpec(
@@ -170,7 +171,7 @@ extension WatchCommand {
         #if canImport(Glibc)
         if error.operation == .watch, [Inotify.watchLimitReached, Inotify.instanceLimitReached].contains(error.code) {
             return "cannot watch \(root): the inotify limits (fs.inotify.max_user_watches, fs.inotify.max_user_instances) are reached. "
-                + "Raise them (sudo sysctl fs.inotify.max_user_instances=1024 fs.inotify.max_user_watches=524288), or watch with --poll SECONDS"
+                + "Raise them (sudo sysctl fs.inotify.max_user_instances=1024 fs.inotify.max_user_watches=524288), or watch with --poll 2s"
         }
         #endif
         return FileProblem.line(error)
