@@ -1,9 +1,7 @@
 import FolioWatch
 
-/// `folio watch`'s timing options, declared together: `--poll SECONDS` (stat the folder
-/// instead of being told of changes) and `--quiet MS` (the quiet period, in
-/// milliseconds: shorter than `fold --quiet`'s seconds, since a watcher reacts to
-/// each save).
+/// `folio watch`'s timing options, declared together: `--poll DURATION` (stat the
+/// folder instead of being told of changes) and `--quiet DURATION` (the quiet period).
 enum WatchTiming {
     static let poll = Option<Duration>(
         "--poll", range: Double.leastNonzeroMagnitude...86_400, upTo: "a day",
