@@ -85,6 +85,11 @@ struct StoreIndex: Sendable {
             if record.kind == .recipe, document["time"] == nil, let time = Recipe.time(in: document.fields) {
                 numbers.append(("time", Double(time.seconds)))
             }
+            // A todo's date is one field, whatever the file calls it (`due:` as `date:`):
+            // `sort:date` and `date<today` find it.
+            if record.kind == .todo, document["date"] == nil, let due = document["due"]?.calendarDate {
+                dates.append(("date", Double(due.daysSinceEpoch)))
+            }
         }
 
         /// The folded words and word-pair hashes of the title, the front matter's text and the body.

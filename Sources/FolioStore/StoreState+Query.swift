@@ -12,6 +12,29 @@ extension StoreState {
     /// The records among `paths` (nil: all) matching `query`, in its order, at most its
     /// limit: what a live query asks of the records a change touched.
     func records(matching query: Query, among paths: [String]?) -> [Record] {
+        guard !(query.excluded.isEmpty && query.alternatives.isEmpty) else { return conjunction(query, among: paths) }
+        // Each group: what meets its terms, less what meets any term it leaves out; the
+        // groups joined, then sorted and cut to the limit as one.
+        func matching(_ group: Query) -> Set<String> {
+            var terms = Query()
+            terms.terms = group.terms
+            var found = Set(conjunction(terms, among: paths).map(\.path))
+            for term in group.excluded where !found.isEmpty {
+                var single = Query()
+                single.terms = [term]
+                found.subtract(conjunction(single, among: Array(found)).map(\.path))
+            }
+            return found
+        }
+        var all = matching(query)
+        for alternative in query.alternatives { all.formUnion(matching(alternative)) }
+        let ids = all.compactMap(index.id(of:)).sorted()
+        return ordered(ids, by: query.sortKey, descending: query.descending, limit: query.limit).compactMap(record(id:))
+    }
+
+    /// The records among `paths` meeting every one of `query`'s terms (its exclusions and
+    /// alternatives aside), in its order, at most its limit.
+    private func conjunction(_ query: Query, among paths: [String]?) -> [Record] {
         var candidates: [Int32]? = paths.map { $0.compactMap(index.id(of:)).sorted() }
         func narrow(_ ids: [Int32]) {
             candidates = candidates.map { StoreState.intersect($0, ids) } ?? ids
@@ -89,6 +112,12 @@ extension StoreState {
     }
 
     func record(id: Int32) -> Record? { recordsByID[Int(id)] }
+
+    /// Every key a query can ask of the records held (`kind`, `tag`, `done`, and each
+    /// front-matter key some record has), sorted: a query naming another matches nothing.
+    public var queryableKeys: [String] {
+        Set(["kind", "tag", "tags", "title", "path", "done"]).union(index.byField.keys).union(index.numbers.keys).union(index.dates.keys).sorted()
+    }
 
     /// `ids` sorted by a key's sorted index (records without the key last), or by path.
     func ordered(_ ids: [Int32], by key: String?, descending: Bool, limit: Int?) -> [Int32] {

@@ -14,6 +14,10 @@ struct ArgumentSpec: Sendable {
     var positionalNames: String
     /// The positional part of each usage line (`DIR`, or `DIR` and `A B` for two forms).
     var synopses: [String] = []
+    /// Whether the last positional takes every argument after it too (`folio query DIR
+    /// tag:pasta OR tag:bread`), a word starting with `-` among them unless it is one of
+    /// the command's own options.
+    var takesMorePositionals = false
 
     /// A command of `flags` and `options` whose positionals are one of `forms`
     /// (`[[dir], [a, b]]`; none: `[]`); `positionalNames` says them in words.

@@ -10,6 +10,12 @@ extension ParsedArguments {
         return positionals[positional.index]
     }
 
+    /// `positional` and every argument after it (a command whose last positional takes
+    /// the rest: ``ArgumentSpec/takesMorePositionals``).
+    func values(from positional: Positional) -> [String] {
+        Array(positionals.dropFirst(positional.index))
+    }
+
     /// The value of `positional` when it was given (one a form may leave out), else nil.
     func valueIfGiven(_ positional: Positional) -> String? {
         positional.index < positionals.count ? positionals[positional.index] : nil

@@ -54,13 +54,16 @@ struct ParsedArguments {
                 index += 1
             } else if let equals = argument.firstIndex(of: "="), let option = optionsByName[String(argument[..<equals])] {
                 try add(String(argument[argument.index(after: equals)...]), to: option)
+            } else if spec.takesMorePositionals && !argument.hasPrefix("--") {
+                // `-tag:pasta`: a query's term left out, not an option.
+                positionals.append(argument)
             } else {
                 let name = String(argument.prefix { $0 != "=" })
                 let near = Suggestion.closest(to: name, among: spec.flags.map(\.name) + spec.options.map(\.name) + ["--help"])
                 throw UsageError(description: "unknown option '\(argument)'" + (near.map { "; did you mean '\($0)'?" } ?? ""))
             }
         }
-        guard spec.positionals.contains(positionals.count) else {
+        guard spec.positionals.contains(positionals.count) || (spec.takesMorePositionals && positionals.count > spec.positionals.upperBound) else {
             throw UsageError(description: "expected \(spec.positionalNames), got \(positionals.count) argument\(positionals.count == 1 ? "" : "s")")
         }
     }
