@@ -74,13 +74,13 @@ extension GitSync {
                 // skip would drop this device's commit. The rebase is undone (the commits
                 // are as they were) and the pass stops.
                 guard try stepIsEmpty() else {
-                    let stop: GitSyncError = try abandonRebase(outcome, upstream)
+                    let stop: GitSyncError = try abandonRebase(outcome, upstream, head: head)
                     throw stop
                 }
                 outcome = try repository.run(["rebase", "--skip"], environment: quiet)
                 // A skip git could not make (a full disk) would be tried again for ever.
                 if !outcome.succeeded, try unmergedStages().isEmpty, try rebaseInProgress() {
-                    let stop: GitSyncError = try abandonRebase(outcome, upstream)
+                    let stop: GitSyncError = try abandonRebase(outcome, upstream, head: head)
                     throw stop
                 }
                 continue
@@ -110,8 +110,11 @@ extension GitSync {
     /// Undoes the pass's rebase after a step git failed to make, and the error that
     /// stops the pass. Where the undo fails too (the disk still full) the rebase stays
     /// noted as the pass's own, and the next pass undoes it.
-    private func abandonRebase(_ failed: GitOutcome, _ upstream: Upstream) throws(GitSyncError) -> GitSyncError {
-        try repository.check(["rebase", "--abort"])
+    private func abandonRebase(_ failed: GitOutcome, _ upstream: Upstream, head: String) throws(GitSyncError) -> GitSyncError {
+        if try !repository.run(["rebase", "--abort"]).succeeded {
+            // One git could not even set up is dropped; else the next pass undoes it (noted).
+            guard try quitRebaseThatNeverBegan(head: head) else { throw Self.cannotBringIn(failed, upstream) }
+        }
         try clearOwnOperation()
         return Self.cannotBringIn(failed, upstream)
     }

@@ -34,8 +34,22 @@ extension GitSync {
             try repository.check(["merge", "--abort"])
         } else if kind == "rebase", let origHead = try rebaseOrigHead(gitFile), origHead.hasPrefix(head) {
             try repository.check(["rebase", "--abort"])
+        } else if kind == "rebase", try rebaseOrigHead(gitFile) == nil, try quitRebaseThatNeverBegan(head: head) {
+            // Done: the rebase's own files were all there was to undo.
         }
         try clearOwnOperation()
+    }
+
+    /// A rebase git began but could not set up (a full disk while it wrote its own
+    /// files: no `orig-head`, so `git rebase --abort` fails too) is dropped with `git
+    /// rebase --quit`, which touches neither the branch nor the work tree — only while
+    /// the branch is still checked out at `head`, where the pass left it; true if done.
+    func quitRebaseThatNeverBegan(head: String) throws(GitSyncError) -> Bool {
+        guard try repository.run(["symbolic-ref", "-q", "HEAD"]).succeeded,
+              let current = try repository.commit("HEAD"), current.hasPrefix(head) || head.hasPrefix(current)
+        else { return false }
+        try repository.check(["rebase", "--quit"])
+        return true
     }
 
     /// The commit a rebase under way began from, whichever of git's two kinds it is.

@@ -108,8 +108,8 @@ import Testing
         let trash = try await scene.folio(["restore", scene.dir.path])
         #expect(trash.status == 0)
         #expect(trash.stdout.components(separatedBy: "\n").map { $0.split(separator: " ", maxSplits: 1).last.map(String.init) ?? "" }.sorted() == [
-            "", " A  q.md", " A  q.sync-conflict-20261201-130000-ABCDEFG.md", " A  r.sync-conflict-20261201-110000-ABCDEFG.md",
-            " A  \(clash)",
+            "", " q.md", " q.sync-conflict-20261201-130000-ABCDEFG.md", " r.sync-conflict-20261201-110000-ABCDEFG.md",
+            " \(clash)",
         ])
     }
 
@@ -148,7 +148,7 @@ import Testing
         try scene.write("---\ntitle: Q2\n---\n", "q.sync-conflict-20261201-130000-ABCDEFG.md")
         #expect(try await scene.folio(["resolve", scene.dir.path, "q.sync-conflict-20261201-130000-ABCDEFG.md", "--keep", "file"]).status == 0)
         let listed = try await scene.folio(["restore", scene.dir.path])
-        #expect(listed.status == 0 && listed.stdout.hasSuffix("  A  q.sync-conflict-20261201-130000-ABCDEFG.md\n"), "\(listed.stdout)")
+        #expect(listed.status == 0 && listed.stdout.hasSuffix("  q.sync-conflict-20261201-130000-ABCDEFG.md\n") && !listed.stdout.contains("  A  "), "\(listed.stdout)")
         // DIR PATH: the second argument is no folder.
         let restored = try await scene.folio(["restore", scene.dir.path, "q.sync-conflict-20261201-130000-ABCDEFG.md"])
         #expect(restored.status == 0, "\(restored.stderr)")

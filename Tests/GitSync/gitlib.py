@@ -93,6 +93,8 @@ MaxStartups 100
   UserKnownHostsFile /dev/null
   BatchMode yes
   ConnectTimeout 5
+  ServerAliveInterval 5
+  ServerAliveCountMax 3
   LogLevel ERROR
 """)
         os.replace(path + ".new", path)
@@ -134,7 +136,9 @@ def _alive(pid):
 
 def git_env(home, extra=None):
     env = dict(os.environ)
-    env.update(HOME=home, GIT_CONFIG_NOSYSTEM="1", LC_ALL="C")
+    # GIT_OPTIONAL_LOCKS=0: the harness's own `git status` polls never hold index.lock,
+    # which a pass would take for the user's git at work.
+    env.update(HOME=home, GIT_CONFIG_NOSYSTEM="1", LC_ALL="C", GIT_OPTIONAL_LOCKS="0")
     env.update(extra or {})
     return env
 
@@ -281,6 +285,10 @@ class Cluster:
         trees = {d.name: d.files() for d in self.devices}
         for d in self.devices:
             lines.append(f"{d.name}: head {d.head()}, status {d.status()!r}")
+            if d.process and d.process.poll() is None:
+                # What the watch is running now: a git command that hangs shows here.
+                children = subprocess.run(["ps", "-o", "pid=,etime=,args=", "--ppid", str(d.process.pid)], capture_output=True, text=True).stdout
+                lines += [f"  running: {c.strip()}" for c in children.splitlines()]
             lines += [f"  {s}: {l}" for _, s, l in d.output()[-25:]]
             others = [t for n, t in trees.items() if n != d.name]
             differing = sorted({p for t in others for p in set(t) | set(trees[d.name]) if t.get(p) != trees[d.name].get(p)})

@@ -3,6 +3,7 @@ import FolioFormat
 import FolioModel
 import FolioStore
 import FolioSystem
+import Folio
 
 /// `folio rm DIR PATH`.
 enum RemoveCommand: FolioCommand {
@@ -17,7 +18,12 @@ enum RemoveCommand: FolioCommand {
     static let arguments = ArgumentSpec(forms: [[dir, path]], positionalNames: "DIR and PATH")
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
-        let store = try await loadStore(arguments.value(of: dir))
-        return exitStatus(reporting: await store.dispatch(.removeRecord(path: arguments.value(of: Self.path))).errors)
+        let folder = arguments.value(of: dir), path = arguments.value(of: Self.path)
+        let store = try await loadStore(folder)
+        let status = exitStatus(reporting: await store.dispatch(.removeRecord(path: path)).errors)
+        if status == ExitCode.success {
+            Output.print("moved \(shown(path)) to the trash in \(shown(FolderTrash(folder: folder).state))/trash; folio restore \(Shell.quoted(folder)) \(Shell.quoted(path)) brings it back")
+        }
+        return status
     }
 }

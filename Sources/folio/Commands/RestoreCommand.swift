@@ -54,7 +54,8 @@ enum RestoreCommand: FolioCommand {
             let items = trash.items()
             guard let path = arguments.valueIfGiven(isPair ? pathInPair : pathInFolder) else {
                 if items.isEmpty { Output.error("nothing in the trash of \(what) from the last 30 days") }
-                for item in items { Output.print("\(item.time)  \(item.replica.rawValue)  \(item.path)") }
+                // The replica a pair's file was deleted from; a folder has none.
+                for item in items { Output.print("\(item.time)  " + (isPair ? "\(item.replica.rawValue)  " : "") + shown(item.path)) }
                 return ExitCode.success
             }
             guard let item = items.first(where: { $0.path == path }), let root = roots[item.replica] else {

@@ -54,7 +54,7 @@ func printRecords(_ records: [Record], of store: Store, json: Bool) {
         return
     }
     let rows = records.map { record -> [String] in
-        [shown(record.path), record.isValid ? record.kind.rawValue : "invalid", record.error.map { shown("\($0.location): \($0.message)") } ?? shown(record.title)]
+        [shown(record.path), record.isValid ? record.kind.rawValue : "invalid", record.error.map { shown("\($0.location): \($0.message)") } ?? title(of: record, in: store)]
     }
     let widths = (0..<2).map { column in rows.map { $0[column].count }.max() ?? 0 }
     for (row, record) in zip(rows, records) {
@@ -64,12 +64,23 @@ func printRecords(_ records: [Record], of store: Store, json: Bool) {
     }
 }
 
+/// A record's title as a list shows it: a todo's with its box and its date
+/// (`[x] Order flour (2026-12-10)`).
+@MainActor func title(of record: Record, in store: Store) -> String {
+    guard record.kind == .todo, record.isValid else { return shown(record.title) }
+    let date = store.state.todo(at: record.path)?.date
+    return (record.done == true ? "[x] " : "[ ] ") + shown(record.title) + (date.map { " (\(shown($0)))" } ?? "")
+}
+
 /// The kind `--kind` names, when Folio knows it or the folder holds records of it;
 /// otherwise nil, with an error listing the kinds there are.
 @MainActor func kindOption(_ text: String, in store: Store, command: String) -> Kind? {
-    let kind = Kind(rawValue: text)
     let kinds = Set([Kind.recipe, .todo, .workout, .quote, .note]).union(store.state.records.values.map(\.kind))
         .union(store.state.kindRules.declared.schemas.keys)
+    // The kind's folder names it too: `todos`, `_recipes`.
+    var name = text.hasPrefix("_") ? String(text.dropFirst()) : text
+    if !kinds.contains(Kind(rawValue: name)) && name.hasSuffix("s") { name.removeLast() }
+    let kind = Kind(rawValue: name)
     guard kinds.contains(kind) else {
         Output.error("folio \(command): unknown kind '\(text)': the kinds are \(kinds.sorted().map(\.rawValue).joined(separator: ", "))")
         return nil
