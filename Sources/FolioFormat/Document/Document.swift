@@ -69,7 +69,11 @@ public struct Document: Sendable, Hashable {
         }
         let layout = try FrontMatter.layout(of: buffer, path: path)
         guard let yaml = layout.yaml else { return (layout, YAMLTree(root: nil, comments: [])) }
-        let tree = try YAML.parse(buffer, range: yaml, firstLine: layout.yamlFirstLine, path: path)
+        let tree: YAMLTree
+        do { tree = try YAML.parse(buffer, range: yaml, firstLine: layout.yamlFirstLine, path: path) } catch {
+            // git's conflict markers are said as what they are, not as the YAML they break.
+            throw conflictMarkers(in: buffer, range: yaml, path: path) ?? error
+        }
         if let root = tree.root, root.value != .null, root.value.mappingValue == nil {
             throw FormatError(
                 .frontMatterNotMapping, at: root.start,
@@ -95,6 +99,28 @@ public struct Document: Sendable, Hashable {
     public var frontMatterRoot: YAMLNode? {
         guard let root = frontMatter.root, root.value.mappingValue != nil else { return nil }
         return root
+    }
+
+    /// The error for the first line of `range` that is one of git's conflict markers
+    /// (`<<<<<<<`, `=======`, `>>>>>>>` at a line's start), or nil when none is.
+    static func conflictMarkers(in buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>, path: String?) -> FormatError? {
+        var start = range.lowerBound
+        var line = 1
+        for offset in 0..<range.lowerBound where buffer[offset] == 10 { line += 1 }
+        while start < range.upperBound {
+            var end = start
+            while end < range.upperBound && buffer[end] != 10 { end += 1 }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+            for marker in ["<<<<<<<", "=======", ">>>>>>>"] where text.hasPrefix(marker) && (text.count == marker.count || text.dropFirst(marker.count).first == " " || text.dropFirst(marker.count).first == "\r") {
+                return FormatError(
+                    .syntax, at: SourceLocation(path: path, line: line, column: 1, offset: start),
+                    "this file holds git's conflict markers (\(marker)): finish the merge — keep the lines you want, delete the marker lines, save — then run git add on it",
+                    sourceLine: text)
+            }
+            start = end + 1
+            line += 1
+        }
+        return nil
     }
 
     static func line(containing offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> String {

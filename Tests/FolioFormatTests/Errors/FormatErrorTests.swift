@@ -27,6 +27,17 @@ import Testing
         #expect(error.description.hasPrefix("r.md:\(line):\(column): error: "), sourceLocation: sourceLocation)
     }
 
+    /// git's conflict markers in the front matter are said as such, on the marker's line,
+    /// not as the YAML they break (a missing ':').
+    @Test func gitsConflictMarkersAreSaidAsWhatTheyAre() {
+        let merged = "---\ntitle: Soup\n<<<<<<< ours\ntime: 20m\n=======\ntime: 25m\n>>>>>>> theirs\n---\n"
+        expectError(merged, .syntax, line: 3, column: 1, containing: "this file holds git's conflict markers (<<<<<<<): finish the merge")
+        expectError("---\ntitle: Soup\n=======\n---\n", .syntax, line: 3, column: 1, containing: "conflict markers (=======)")
+        // Not a marker: seven signs inside a value, or more than seven then text.
+        #expect(refusal("---\ntitle: \"<<<<<<< x\"\n---\n") == nil)
+        #expect(refusal("---\ntitle: Soup\n<<<<<<<<x\n---\n")?.message.contains("conflict markers") == false)
+    }
+
     @Test func tabUsedForIndentation() {
         expectError("---\ntags:\n\t- a\n---\n", .tabIndentation, line: 3, column: 1, containing: "tab character used for indentation")
         expectError("---\na:\n  b: 1\n  \tc: 2\n---\n", .tabIndentation, line: 4, column: 3, containing: "replace the tab with spaces")
