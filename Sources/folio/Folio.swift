@@ -9,7 +9,7 @@ import FolioSystem
 enum FolioCLI {
     static var commands: [any FolioCommand.Type] {
         [
-            DemoCommand.self, CheckCommand.self, ListCommand.self, QueryCommand.self, AddCommand.self, DoneCommand.self,
+            DemoCommand.self, CheckCommand.self, ListCommand.self, QueryCommand.self, AddCommand.self, DoneCommand.self, ShowCommand.self,
             RemoveCommand.self, RandomCommand.self, ImportQuotesCommand.self, WatchCommand.self, MergeFileCommand.self, GitSetupCommand.self, GitSyncCommand.self, SyncCommand.self, RestoreCommand.self, ConflictsCommand.self, ResolveCommand.self, FoldCommand.self, YAMLCommand.self,
             InstallCommand.self, CompletionsCommand.self, ManCommand.self,
         ]
