@@ -12,7 +12,7 @@ process started is stopped (its process group) by `Cluster.stop`.
 import os
 import shutil
 import signal
-import socket
+import sys
 import subprocess
 import threading
 import time
@@ -22,12 +22,9 @@ SSHD = shutil.which("sshd") or next((p for p in ("/usr/sbin/sshd", "/usr/bin/ssh
 GIT = shutil.which("git")
 
 
-def free_port():
-    s = socket.socket()
-    s.bind((LOOPBACK, 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
+# A TCP port free on the loopback interface: the Syncthing harness's.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Syncthing"))
+from stlib import free_port  # noqa: E402
 
 
 def closed_port():
