@@ -27,7 +27,7 @@ extension GitSync {
         if ["permission denied", "authentication failed", "could not read username", "terminal prompts disabled", "host key verification failed", "invalid username or password"].contains(where: lower.contains) {
             return GitSyncError(.refused, "the remote refused this device (\(shown)): check its key or credentials (try git \(doing.hasPrefix("push") ? "push" : "fetch") by hand); your edits are committed here and safe")
         }
-        if ["could not resolve host", "connection refused", "network is unreachable", "connection timed out", "operation timed out", "no route to host", "could not read from remote repository", "connection closed", "unable to access", "failed to connect"].contains(where: lower.contains) {
+        if ["could not resolve host", "connection refused", "network is unreachable", "connection timed out", "operation timed out", "no route to host", "could not read from remote repository", "connection closed", "connection reset", "broken pipe", "unable to access", "failed to connect", "timed out during banner exchange"].contains(where: lower.contains) {
             return GitSyncError(.offline, "the remote could not be reached (\(shown)): your edits are committed here and safe; the next sync pushes them")
         }
         if lower.contains("protected branch") || lower.contains("pre-receive hook declined") || lower.contains("[remote rejected]") {
