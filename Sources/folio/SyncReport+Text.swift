@@ -6,11 +6,23 @@ extension SyncReport {
     /// before each with `dryRun`), then what was skipped or held back and a summary on
     /// standard error. `roots` (A and B, as the user named them) go into the commands a
     /// conflict line suggests.
+    /// The last line: "in step" only when the replicas are — not after a dry run (it
+    /// changed nothing), nor while a conflict, a copy not folded, a file changed during
+    /// the sync or a path that could not be synced leaves them apart.
+    func summary(dryRun: Bool) -> String {
+        let counted = "\(files) file\(files == 1 ? "" : "s"); \(hashed) read and hashed"
+        if dryRun { return "dry run: \(counted); nothing was changed" }
+        // What `folio sync` exits 1 for (links and devices left alone by design are not).
+        guard !foundProblems else { return "not in step yet: what is above is left for you; \(counted)" }
+        return "\(files) files in step; \(hashed) read and hashed"
+    }
+
     func printText(dryRun: Bool, roots: PerReplica<String>) {
         let prefix = dryRun ? "would " : ""
         // One write for all of it: a first sync reports a line per file.
         var lines: [String] = normalizations.map { "renamed \(shown($0.description)) to its NFC spelling (Unicode's precomposed form)" }
-        lines += copies.map { "\(prefix)copy    \(shown($0.path.key))" }
+        // Which way: from the other replica into the one named.
+        lines += copies.map { "\(prefix)copy    \(shown($0.path.key))  (\($0.replica.other.rawValue) → \($0.replica.rawValue))" }
         lines += deletions.map { "\(prefix)delete  \(shown($0.path.key))" }
         lines += moves.map { "\(prefix)move    \(shown("\($0.from) → \($0.to)"))" }
         lines += folds.map { copy in
@@ -38,6 +50,6 @@ extension SyncReport {
             Output.error("held back by the other replica's .folioignore: \(heldBackPaths.count) path\(heldBackPaths.count == 1 ? "" : "s") (\(first)\(heldBackPaths.count > 5 ? ", …" : "")); "
                 + "each replica's .folioignore is its own: add the rule to both to ignore a path on both sides, or remove it")
         }
-        Output.error("\(files) files in step; \(hashed) read and hashed")
+        Output.error(summary(dryRun: dryRun))
     }
 }

@@ -4,6 +4,22 @@ import Testing
 
 /// `folio sync`, `folio conflicts`, `folio restore` and `folio watch A B`, run as a user runs them.
 @Suite(.onAThreadOfItsOwn) struct SyncCommandTests {
+    /// The summary says "in step" only when the replicas are: not after a real conflict.
+    @Test func aConflictIsNotCalledInStep() async throws {
+        let root = try FolioBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let a = root.appendingPathComponent("a"), b = root.appendingPathComponent("b"), state = root.appendingPathComponent("state").path
+        for folder in [a, b] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        try Data("---\ntitle: Soup\n---\n".utf8).write(to: a.appendingPathComponent("soup.md"))
+        let first = try await FolioBinary.run(["sync", a.path, b.path, "--state", state])
+        #expect(first.status == 0 && first.stderr.hasPrefix("1 files in step; "), "\(first.stderr)")
+        try Data("---\ntitle: Leek soup\n---\n".utf8).write(to: a.appendingPathComponent("soup.md"))
+        try Data("---\ntitle: Onion soup\n---\n".utf8).write(to: b.appendingPathComponent("soup.md"))
+        let conflict = try await FolioBinary.run(["sync", a.path, b.path, "--state", state])
+        #expect(conflict.status == 1 && conflict.stdout.hasPrefix("conflict soup.md: the other version is saved as soup.sync-conflict-"), "\(conflict)")
+        #expect(conflict.stderr.hasPrefix("not in step yet: what is above is left for you; 2 files; "), "\(conflict.stderr)")
+    }
+
     @Test func syncConflictsAndRestore() async throws {
         let root = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -23,11 +39,14 @@ import Testing
         try FileManager.default.createDirectory(at: b, withIntermediateDirectories: true)
         let first = try await FolioBinary.run(["sync", a.path, b.path, "--state", state])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout == "copy    list.txt\ncopy    recipes/soup.md\n")
+        #expect(first.stdout == "copy    list.txt  (A → B)\ncopy    recipes/soup.md  (A → B)\n")
+        #expect(first.stderr.contains("2 files in step; "), "\(first.stderr)")
         // A dry run says what it would do and does nothing.
         try FileManager.default.removeItem(at: a.appendingPathComponent("list.txt"))
         let dry = try await FolioBinary.run(["sync", a.path, b.path, "--state", state, "--dry-run"])
         #expect(dry.stdout == "would delete  list.txt\n" && read("list.txt", in: b) == "milk\n")
+        // Not "in step": a dry run changed nothing.
+        #expect(dry.stderr.hasPrefix("dry run: ") && dry.stderr.hasSuffix("; nothing was changed\n") && !dry.stderr.contains("in step"), "\(dry.stderr)")
         #expect(try await FolioBinary.run(["sync", a.path, b.path, "--state", state]).stdout == "delete  list.txt\n")
         // Restore brings it back into the replica it was deleted from.
         let listing = try await FolioBinary.run(["restore", a.path, b.path, "--state", state])
@@ -135,7 +154,7 @@ import Testing
         let (process, out, err) = try watcher.start(["watch", a.path, b.path, "--state", root.appendingPathComponent("state").path, "--quiet", "10ms"])
         #expect(await err.wait(for: "in step (Ctrl-C stops)"))
         try Data("---\ntitle: Soup\n---\n".utf8).write(to: a.appendingPathComponent("soup.md"))
-        #expect(await out.wait(for: "copy    soup.md\n"), "\(out.text)\(err.text)")
+        #expect(await out.wait(for: "copy    soup.md  (A → B)\n"), "\(out.text)\(err.text)")
         let deadline = Date().addingTimeInterval(10), started = ContinuousClock.now
         defer { LongWaits.note(since: started, "the watched pair's first sync") }
         while FileManager.default.contents(atPath: b.appendingPathComponent("soup.md").path) == nil && Date() < deadline { try await Task.sleep(for: .seconds(0.01)) }
