@@ -59,6 +59,7 @@ extension GitSync {
         var outcome = try repository.run(["rebase", "-q", upstream.trackingRef], environment: quiet)
         var settled: [String] = []
         var steps = 0
+        var skipped = false
         while try rebaseInProgress() {
             steps += 1
             guard steps < 100_000 else {
@@ -71,20 +72,18 @@ extension GitSync {
             if stages.isEmpty && !outcome.succeeded {
                 // A step whose changes the remote's line already holds is skipped; a step
                 // git could not make for another reason (a full disk, a hook) is not: a
-                // skip would drop this device's commit. The rebase is undone (the commits
+                // skip would drop this device's commit. Nor is a skip git could not make
+                // (a full disk) tried again for ever. The rebase is undone (the commits
                 // are as they were) and the pass stops.
-                guard try stepIsEmpty() else {
+                guard !skipped, try stepIsEmpty() else {
                     let stop: GitSyncError = try abandonRebase(outcome, upstream, head: head)
                     throw stop
                 }
                 outcome = try repository.run(["rebase", "--skip"], environment: quiet)
-                // A skip git could not make (a full disk) would be tried again for ever.
-                if !outcome.succeeded, try unmergedStages().isEmpty, try rebaseInProgress() {
-                    let stop: GitSyncError = try abandonRebase(outcome, upstream, head: head)
-                    throw stop
-                }
+                skipped = true
                 continue
             }
+            skipped = false
             for (path, staged) in stages.sorted(by: { $0.key < $1.key }) {
                 try settle(path, base: try staged[1].map(blob), local: try staged[3].map(blob), remote: try staged[2].map(blob), &report)
                 settled.append(path)
@@ -100,11 +99,10 @@ extension GitSync {
         report.record(.integrated(commit: try repository.check(["rev-parse", "HEAD"]).text, rebased: true, paths: settled))
     }
 
-    /// Whether the rebase's current step would commit nothing: nothing unmerged, and the
-    /// index as HEAD has it.
+    /// Whether the rebase's current step, with nothing unmerged, would commit nothing:
+    /// the index as HEAD has it.
     private func stepIsEmpty() throws(GitSyncError) -> Bool {
-        guard try unmergedStages().isEmpty else { return false }
-        return try repository.run(["diff", "--cached", "--quiet", "HEAD"]).succeeded
+        try repository.run(["diff", "--cached", "--quiet", "HEAD"]).succeeded
     }
 
     /// Undoes the pass's rebase after a step git failed to make, and the error that
@@ -157,8 +155,15 @@ extension GitSync {
     /// the index (both sides may have deleted it, and `git add` refuses a path that
     /// matches nothing — a pass that failed on it would fail again every time).
     private func stage(_ paths: [String]) throws(GitSyncError) {
-        let present = paths.filter { GitRepository.exists(root + "/" + $0) }
-        let gone = paths.filter { !GitRepository.exists(root + "/" + $0) }
+        // Probed through the rooted layer (no link followed); only a name that is not there
+        // counts as gone — anything else is git's to judge.
+        let folder = try? RootedFolder(root)
+        func isGone(_ path: String) -> Bool {
+            guard let folder else { return false }
+            do { _ = try folder[path].linkStatus(); return false } catch { return error.isMissingPath }
+        }
+        let gone = paths.filter(isGone)
+        let present = paths.filter { !gone.contains($0) }
         if !present.isEmpty { try repository.check(["add", "-A", "--pathspec-from-file=-", "--pathspec-file-nul"], input: Self.pathList(present)) }
         if !gone.isEmpty { try repository.check(["rm", "--cached", "-q", "--ignore-unmatch", "--pathspec-from-file=-", "--pathspec-file-nul"], input: Self.pathList(gone)) }
     }

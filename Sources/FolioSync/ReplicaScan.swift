@@ -26,6 +26,9 @@ package struct ReplicaScan: Sendable {
     package var normalized: [String] = []
     /// How many files were read and hashed (the rest matched the archive's stamps).
     package var hashed = 0
+    /// The files read by this scan whose text holds conflict markers (`<<<<<<<` …
+    /// `>>>>>>>`): a merge someone has not finished.
+    package var marked: Set<SyncPath> = []
     /// The files whose stamp differs from the archive's (new, edited or touched): with the
     /// archived paths the scan did not find, the only paths a sync need look at.
     package var changed: [SyncPath] = []
@@ -273,7 +276,7 @@ package struct ReplicaScan: Sendable {
                         let stamp: FileStamp
                         if let listed = job.stamp { stamp = listed } else { stamp = try FileStamp.of(full) }
                         if read.stamp == stamp {
-                            return .read(File(stamp: stamp, hash: SHA256.hash(read.bytes), id: Self.documentID(job.path.relative, read.bytes)), read.bytes)
+                            return .read(File(stamp: stamp, hash: SHA256.hash(read.bytes), id: Self.documentID(job.path.relative, read.bytes)), read.bytes, marked: Self.holdsMarkers(read.bytes))
                         }
                     }
                     var (bytes, opened, after) = try FileReading.contentsAndStamps(of: full)
@@ -283,7 +286,7 @@ package struct ReplicaScan: Sendable {
                         (bytes, _, after) = try FileReading.contentsAndStamps(of: full)
                     }
                     guard after == before else { return .changing }
-                    return .read(File(stamp: before, hash: SHA256.hash(bytes), id: Self.documentID(job.path.relative, bytes)), bytes)
+                    return .read(File(stamp: before, hash: SHA256.hash(bytes), id: Self.documentID(job.path.relative, bytes)), bytes, marked: Self.holdsMarkers(bytes))
                 } catch {
                     return .failed(FileProblem.reading(error))
                 }
@@ -293,8 +296,9 @@ package struct ReplicaScan: Sendable {
         for (job, outcome) in zip(jobs, halves.joined()) {
             scans[job.scan].hashed += 1
             switch outcome {
-            case .read(let file, let bytes):
+            case .read(let file, let bytes, let marked):
                 scans[job.scan].files[job.path] = file
+                if marked { scans[job.scan].marked.insert(job.path) }
                 if kept + Int64(bytes.count) <= keptContentsBudget {
                     kept += Int64(bytes.count)
                     scans[job.scan].contents[job.path] = bytes
@@ -308,9 +312,14 @@ package struct ReplicaScan: Sendable {
 
     /// What reading one file gave.
     private enum ReadOutcome: Sendable {
-        case read(File, [UInt8])
+        case read(File, [UInt8], marked: Bool)
         case changing
         case failed(String)
+    }
+
+    /// Whether `bytes` are text holding conflict markers.
+    static func holdsMarkers(_ bytes: [UInt8]) -> Bool {
+        ConflictFold.isText(bytes) && ConflictFold.hasConflictMarkers(bytes)
     }
 
     /// Whether `path` has a capital or a non-ASCII letter: only such a path can clash

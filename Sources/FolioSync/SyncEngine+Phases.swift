@@ -260,7 +260,11 @@ extension SyncEngine {
     /// taken off the list; the versions seen, pruned now and then.
     func record(_ run: inout SyncRun, _ report: inout SyncReport, scans: ReplicaScans, memory: inout SyncMemory) throws(SyncError) {
         defer { withExtendedLifetime(run.lock) {} }
+        let marked = markedFiles(run, scans, report)
+        report.withConflictMarkers = marked.now.filter { report.conflicts[$0] == nil }.sorted()
         guard !options.dryRun else { return }
+        // Best effort, as the run list: unsaved, the next sync that reads the file says it again.
+        try? MarkedFiles(state: run.state).save(marked.now, previous: marked.before)
         // Only what the pass looked at can have changed, once the archive is the one in
         // memory (an archive read from disk may have had folder entries added).
         // A first sync writes a snapshot: its lines (an entry each) would only be counted.
@@ -319,6 +323,20 @@ extension SyncEngine {
         } catch {
             report.record(stateNotWritten: "cannot save the history of versions in \(state): " + FileProblem.advice(error, writing: true))
         }
+    }
+
+    /// The files holding conflict markers before this pass (as listed in the state) and
+    /// after it: those it read or wrote with markers (a conflict it marked in the file),
+    /// and those listed before that it neither read again nor saw go.
+    func markedFiles(_ run: SyncRun, _ scans: ReplicaScans, _ report: SyncReport) -> (before: Set<SyncPath>, now: Set<SyncPath>) {
+        let before = MarkedFiles(state: run.state).paths()
+        let found = scans.a.marked.union(scans.b.marked).union(report.conflicts.filter { $0.value == nil }.keys)
+        let reread = before.isEmpty ? [] : Set(scans.a.changed + scans.b.changed)
+        // A dry run's archive is last sync's: a file it found is there in a replica.
+        let now = MarkedFiles.after(
+            previous: before, reread: reread.contains,
+            present: { path in run.archive.entries[path] != nil || (self.options.dryRun && found.contains(path)) }, found: found)
+        return (before, now)
     }
 
     /// The paths this pass left for a later one: a file present but not recorded, an

@@ -47,6 +47,8 @@ extension SyncEngine {
         if !options.dryRun { Trash(state: stateFolder).expire(olderThanDays: 30) }
         var report = SyncReport()
         report.files = index.archivedFiles
+        // Nothing changed: the files that held conflict markers still do.
+        report.withConflictMarkers = MarkedFiles(state: stateFolder).paths().sorted()
         return report
     }
 
@@ -136,7 +138,7 @@ extension SyncEngine {
         guard let engine = try? SyncEngine(rootA, rootB, options: options), let whole = try? engine.runOnce(hints: nil, memory: &memory) else { return }
         let nothingToDo = whole.copies.isEmpty && whole.deletions.isEmpty && whole.moves.isEmpty && whole.merges.isEmpty && whole.conflicts.isEmpty
             && whole.folds.isEmpty && whole.copiesKept.isEmpty && whole.skips.isEmpty && whole.heldBackPaths.isEmpty && whole.normalizations.isEmpty && whole.hashed == 0
-            && whole.files == quick.files
+            && whole.files == quick.files && whole.withConflictMarkers == quick.withConflictMarkers
         // A writer may have changed a replica since the quick look (the race tests run
         // writers beside the syncs): only a quick look that, taken again now, still finds
         // the replicas in step is wrong.

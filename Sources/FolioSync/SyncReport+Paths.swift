@@ -9,8 +9,8 @@ extension SyncReport {
     public var copied: [String] { copies.map(\.path.key) }
     /// Paths deleted on one side as the other deleted them.
     public var deleted: [String] { deletions.map(\.path.key) }
-    /// Paths both sides changed, merged into one version.
-    public var merged: [String] { merges.map(\.key) }
+    /// Paths both sides changed, merged into one version (a path in ``conflicts`` is not).
+    public var merged: [String] { merges.filter { conflicts[$0] == nil }.map(\.key) }
     /// Conflict copies folded back into their files.
     public var folded: [String] { folds.map(\.key) }
     /// Conflict copies kept, by `A:COPY`, and why.

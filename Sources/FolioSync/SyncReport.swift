@@ -36,6 +36,10 @@ public struct SyncReport: Sendable, Equatable {
     /// Paths one replica's own rules would sync that the other replica's `.folioignore`
     /// holds back (A's file, which B's rules ignore; folders end in `/`).
     public private(set) var heldBackPaths: [ReplicaPath] = []
+    /// Files that hold conflict markers (`<<<<<<<` … `>>>>>>>`): a merge not finished,
+    /// synced as they are but not in step until someone edits the markers away (one
+    /// in ``conflicts``, marked by this sync, is not listed again).
+    public internal(set) var withConflictMarkers: [SyncPath] = []
     /// How many files each replica holds now.
     public var files = 0
     /// How many files were read and hashed (the rest were known by their stamps).
@@ -115,12 +119,12 @@ public struct SyncReport: Sendable, Equatable {
     public var replicasAgree: Bool { changedDuringSync.isEmpty }
 
     /// Whether the sync found anything for the user to do: a conflict, a copy it could
-    /// not fold, a file that changed while it ran, or a path it could not sync (a name
+    /// not fold, a file holding conflict markers, a file that changed while it ran, or a path it could not sync (a name
     /// the other side cannot hold or that is not UTF-8, a file it could not read or
     /// write) — `folio sync` exits 1 for these. Links and devices, left alone by design,
     /// are not.
     public var foundProblems: Bool {
-        !conflicts.isEmpty || !copiesKept.isEmpty || !replicasAgree || stateProblem != nil
+        !conflicts.isEmpty || !copiesKept.isEmpty || !replicasAgree || stateProblem != nil || !withConflictMarkers.isEmpty
             || skips.keys.contains { skip in skip.replica.map { !passedOverPaths.contains(ReplicaPath($0, skip.path)) } ?? true }
     }
 

@@ -12,6 +12,7 @@ extension SyncReport {
             "keptCopies": .mapping(YAMLMapping(keptCopies.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .string($0.value)) })),
             "conflicts": .mapping(YAMLMapping(conflicts.sorted { $0.key < $1.key }.map { .init(key: $0.key.key, value: $0.value.map { .string($0.key) } ?? .null) })),
             "changedDuringSync": .sequence(changedDuringSync.map { .string($0.key) }),
+            "conflictMarkers": .sequence(withConflictMarkers.map { .string($0.key) }),
             "normalized": .sequence(normalized.map(YAMLValue.string)),
             "heldBack": .sequence(heldBack.map(YAMLValue.string)),
             "skipped": .mapping(YAMLMapping(skipped.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .string($0.value)) })),
@@ -23,7 +24,8 @@ extension SyncReport {
     /// What a sync did as one JSON object per line, for `folio watch A B --json`:
     /// `{"event":"copied","path":…}`, and likewise deleted, moved (from, to), merged,
     /// folded (copy, path), conflict kept (copy, path, replica, reason), conflict (path,
-    /// copy: null when marked in the file), changed during sync and skipped (reason).
+    /// copy: null when marked in the file), changed during sync, conflict markers (path)
+    /// and skipped (reason).
     var jsonEvents: [String] {
         func event(_ name: String, _ fields: YAMLMapping) -> String {
             var object: YAMLMapping = ["event": .string(name)]
@@ -45,6 +47,7 @@ extension SyncReport {
             event("conflict", ["path": .string(path.key), "copy": copy.map { .string($0.key) } ?? .null])
         }
         lines += changedDuringSync.map { event("changed during sync", ["path": .string($0.key)]) }
+        lines += withConflictMarkers.map { event("conflict markers", ["path": .string($0.key)]) }
         lines += normalized.map { event("normalized", ["path": .string($0)]) }
         lines += heldBack.map { event("held back", ["path": .string($0)]) }
         lines += skipped.sorted(by: { $0.key < $1.key }).map { event("skipped", ["path": .string($0.key), "reason": .string($0.value)]) }

@@ -11,10 +11,18 @@ extension SyncReport {
     /// the sync or a path that could not be synced leaves them apart.
     func summary(dryRun: Bool) -> String {
         let counted = "\(files) file\(files == 1 ? "" : "s"); \(hashed) read and hashed"
-        if dryRun { return "dry run: \(counted); nothing was changed" }
+        if dryRun {
+            let left = conflicts.isEmpty ? "" : "; a real sync would leave \(conflicts.count) conflict\(conflicts.count == 1 ? "" : "s") for you"
+            return "dry run: \(counted); nothing was changed\(left)"
+        }
         // What `folio sync` exits 1 for (links and devices left alone by design are not).
         guard !foundProblems else { return "not in step yet: what is above is left for you; \(counted)" }
-        return "\(files) files in step; \(hashed) read and hashed"
+        return "\(files) file\(files == 1 ? "" : "s") in step; \(hashed) read and hashed"
+    }
+
+    /// What a file holding conflict markers is said as, with what to do.
+    static func holdsMarkers(_ shownPath: String) -> String {
+        "conflict markers in \(shownPath): it holds git's conflict markers (<<<<<<< … >>>>>>>): finish the merge — keep the lines you want, delete the marker lines — then sync again"
     }
 
     func printText(dryRun: Bool, roots: PerReplica<String>) {
@@ -35,10 +43,14 @@ extension SyncReport {
         }
         lines += merges.filter { conflicts[$0] == nil }.map { "\(prefix)merge   \(shown($0.key))" }
         lines += conflicts.sorted(by: { $0.key < $1.key }).map { path, copy in
-            "conflict \(shown(path.key))" + (copy.flatMap { $0 }.map { ": the other version is saved as \(shown($0.key)); " + ConflictStatus.settling($0.key, in: roots.a) }
+            guard !dryRun else {
+                return "would keep a conflict: \(shown(path.key))" + (copy.flatMap { $0 }.map { " (the other version saved as \(shown($0.key)))" } ?? " (marked in the file)")
+            }
+            return "conflict \(shown(path.key))" + (copy.flatMap { $0 }.map { ": the other version is saved as \(shown($0.key)); " + ConflictStatus.settling($0.key, in: roots.a) }
                 ?? ": marked in the file; edit the <<<<<<< … >>>>>>> blocks away, then sync again")
         }
         lines += changedDuringSync.map { "changed during sync, left for next time: \(shown($0.key))" }
+        lines += withConflictMarkers.map { Self.holdsMarkers(shown($0.key)) }
         if !lines.isEmpty { Output.print(lines.joined(separator: "\n")) }
         // Skips in the order of their keys, the state's among them, named for what it is.
         var problems = skips.map { skip, reason in (skip.description, "skipped \(shown(skip.description)): \(reason)") }

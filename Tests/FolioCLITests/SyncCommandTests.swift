@@ -12,12 +12,40 @@ import Testing
         for folder in [a, b] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         try Data("---\ntitle: Soup\n---\n".utf8).write(to: a.appendingPathComponent("soup.md"))
         let first = try await FolioBinary.run(["sync", a.path, b.path, "--state", state])
-        #expect(first.status == 0 && first.stderr.hasPrefix("1 files in step; "), "\(first.stderr)")
+        #expect(first.status == 0 && first.stderr.hasPrefix("1 file in step; "), "\(first.stderr)")
         try Data("---\ntitle: Leek soup\n---\n".utf8).write(to: a.appendingPathComponent("soup.md"))
         try Data("---\ntitle: Onion soup\n---\n".utf8).write(to: b.appendingPathComponent("soup.md"))
         let conflict = try await FolioBinary.run(["sync", a.path, b.path, "--state", state])
         #expect(conflict.status == 1 && conflict.stdout.hasPrefix("conflict soup.md: the other version is saved as soup.sync-conflict-"), "\(conflict)")
         #expect(conflict.stderr.hasPrefix("not in step yet: what is above is left for you; 2 files; "), "\(conflict.stderr)")
+    }
+
+    /// A file holding git's conflict markers is synced as it is, and said, by every sync
+    /// until the markers are gone — one that finds nothing changed too: never "in step".
+    @Test func aFileWithConflictMarkersIsSaidByEverySyncUntilEdited() async throws {
+        let root = try FolioBinary.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let a = root.appendingPathComponent("a"), b = root.appendingPathComponent("b"), state = root.appendingPathComponent("state").path
+        for folder in [a, b] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        let soup = a.appendingPathComponent("soup.md")
+        try FixtureFile.write("---\ntitle: Soup\n---\n", to: soup.path)
+        #expect(try await FolioBinary.run(["sync", a.path, b.path, "--state", state]).status == 0)
+        try FixtureFile.write("---\ntitle: Soup\n---\n<<<<<<< HEAD\nSalt.\n=======\nPepper.\n>>>>>>> phone\n", to: soup.path)
+        let said = "conflict markers in soup.md: it holds git's conflict markers (<<<<<<< … >>>>>>>): finish the merge — keep the lines you want, delete the marker lines — then sync again\n"
+        let first = try await FolioBinary.run(["sync", a.path, b.path, "--state", state])
+        #expect(first.status == 1 && first.stdout == "copy    soup.md  (A → B)\n" + said, "\(first)")
+        #expect(first.stderr.hasPrefix("not in step yet: "), "\(first.stderr)")
+        // Nothing changed since: still said (the quick look that reads no file knows it).
+        let again = try await FolioBinary.run(["sync", a.path, b.path, "--state", state, "--json"])
+        #expect(again.status == 1 && again.stdout.contains("\"conflictMarkers\": [\n    \"soup.md\"\n  ]"), "\(again)")
+        let dry = try await FolioBinary.run(["sync", a.path, b.path, "--state", state, "--dry-run"])
+        #expect(dry.status == 1 && dry.stdout == said, "\(dry)")
+        // Edited away: in step again.
+        try FixtureFile.write("---\ntitle: Soup\n---\nSalt and pepper.\n", to: b.appendingPathComponent("soup.md").path)
+        let mended = try await FolioBinary.run(["sync", a.path, b.path, "--state", state])
+        #expect(mended.status == 0 && mended.stdout == "copy    soup.md  (B → A)\n" && mended.stderr.hasPrefix("1 file in step; "), "\(mended)")
+        let quiet = try await FolioBinary.run(["sync", a.path, b.path, "--state", state])
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty, "\(quiet)")
     }
 
     @Test func syncConflictsAndRestore() async throws {
@@ -56,9 +84,20 @@ import Testing
         // A real conflict: exit 1, a copy beside the file, listed by folio conflicts.
         try write("---\ntitle: Leek soup\ntime: 15m\n---\n", "recipes/soup.md", in: a)
         try write("---\ntitle: Onion soup\ntime: 15m\n---\n", "recipes/soup.md", in: b)
+        // The dry run predicts it as the real run decides it, and exits as the real run does.
+        let dryConflict = try await FolioBinary.run(["sync", a.path, b.path, "--state", state, "--dry-run"])
+        #expect(dryConflict.status == 1, "\(dryConflict.stderr)")
+        // (list.txt, restored into B above, would be copied to A too.)
+        #expect(dryConflict.stdout.hasPrefix("would copy    list.txt  (B → A)\nwould keep a conflict: recipes/soup.md (the other version saved as recipes/soup.sync-conflict-"), "\(dryConflict.stdout)")
+        #expect(!dryConflict.stdout.contains("merge"), "\(dryConflict.stdout)")
+        #expect(dryConflict.stderr.hasSuffix("; nothing was changed; a real sync would leave 1 conflict for you\n"), "\(dryConflict.stderr)")
+        #expect(read("recipes/soup.md", in: b) == "---\ntitle: Onion soup\ntime: 15m\n---\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: b.appendingPathComponent("recipes").path) == ["soup.md"])
         let conflict = try await FolioBinary.run(["sync", a.path, b.path, "--state", state, "--json"])
         #expect(conflict.status == 1)
         #expect(conflict.stdout.contains("\"conflicts\": {\n    \"recipes/soup.md\": \"recipes/soup.sync-conflict-"))
+        // In conflict, so not merged: never listed as both.
+        #expect(conflict.stdout.contains("\"merged\": []"), "\(conflict.stdout)")
         let listed = try await FolioBinary.run(["conflicts", b.path, "--state", folderState])
         #expect(listed.status == 1 && listed.stdout.contains("(a version of recipes/soup.md)"))
         // Resolve: see the difference, keep the copy's title, and the copy is gone.

@@ -16,20 +16,8 @@ import Darwin
     func folder(_ text: String) throws -> (root: String, file: String) {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-delete-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: root + "/todos", withIntermediateDirectories: true)
-        try Self.writeFixture(text, to: root + "/todos/buy-milk.md")
+        try FixtureFile.write(text, to: root + "/todos/buy-milk.md")
         return (root, root + "/todos/buy-milk.md")
-    }
-
-    /// Writes `text` through a descriptor closed on exec: a program another test starts
-    /// at that moment must not inherit it, or the file stays open for writing in that
-    /// program and the delete rightly leaves it (`Data.write` left it open to children:
-    /// the test failed when run beside the suites that start programs).
-    static func writeFixture(_ text: String, to path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        defer { close(fd) }
-        let bytes = Array(text.utf8)
-        guard bytes.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == bytes.count else { throw POSIXError(.EIO) }
     }
 
     /// An editor's save (write a temporary file, rename it over) run once, just before

@@ -64,7 +64,7 @@ import Testing
         unindexed._checkInvariants()
         #expect(unindexed.index.byWord.isEmpty && unindexed.count == readable.count, "seed \(seed)")
 
-        for _ in 0..<300 {
+        for round in 0..<300 {
             // A turn for the other suites' tasks between queries (a scan of every file each,
             // unindexed): the test held a thread of the cooperative pool (two here) for 40 s.
             await Task.yield()
@@ -75,16 +75,21 @@ import Testing
             let expected = readable.filter { path in
                 let body = bodies[path]!
                 return body.indices.contains { start in
-                    start + length <= body.count && Array(body[start..<start + length]) == words
+                    start + length <= body.count && body[start..<start + length].elementsEqual(words)
                 }
             }.sorted()
+            // The unindexed store answers by reading and parsing every file: one query in
+            // ten is asked of it (all 300 took 30 s of CPU in a debug build, which the
+            // rest of the suite waited for on two cores).
+            let askFiles = round % 10 == 0
             // Answered off the cooperative pool (an unindexed answer reads every file).
             let (fromLoad, fromEdits, fromFiles) = try await offThePool { [loaded, incremental, unindexed] in
-                (loaded.records(matching: query).map(\.path), incremental.records(matching: query).map(\.path), unindexed.records(matching: query).map(\.path))
+                (loaded.records(matching: query).map(\.path), incremental.records(matching: query).map(\.path),
+                 askFiles ? unindexed.records(matching: query).map(\.path) : nil)
             }
             #expect(fromLoad == expected, "query \(text), seed \(seed)")
             #expect(fromEdits == expected, "query \(text), seed \(seed)")
-            #expect(fromFiles == expected, "query \(text), seed \(seed)")
+            if let fromFiles { #expect(fromFiles == expected, "query \(text), seed \(seed)") }
         }
     }
 

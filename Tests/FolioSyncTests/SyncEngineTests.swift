@@ -26,15 +26,7 @@ struct Replicas {
     func path(_ replica: Replica, _ path: String) -> String { (replica == .a ? a : b) + "/" + path }
 
     func write(_ text: String, _ path: String, in replica: Replica) throws {
-        let full = self.path(replica, path)
-        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        // Closed on exec, unlike Data.write's: a program another test starts at that
-        // moment must not hold the file open for writing (the sync then leaves it unsettled).
-        let fd = open(full, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        defer { close(fd) }
-        let bytes = Array(text.utf8)
-        guard bytes.withUnsafeBytes({ Foundation.write(fd, $0.baseAddress, $0.count) }) == bytes.count else { throw POSIXError(.EIO) }
+        try FixtureFile.write(text, to: self.path(replica, path))
     }
 
     func read(_ path: String, in replica: Replica) -> String? {

@@ -12,9 +12,7 @@ package enum Fixtures {
     /// Writes `files` (path → text) below `folder`, making the folders they are in.
     package static func write(_ files: [String: String], into folder: URL) throws {
         for (name, text) in files {
-            let url = folder.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
+            try FixtureFile.write(text, to: folder.appendingPathComponent(name).path)
         }
     }
 }

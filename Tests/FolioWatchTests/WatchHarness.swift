@@ -32,8 +32,8 @@ final class WatchHarness {
             box.append(text)
             trace.add("warning \(text)")
         }
-        watcher.observeBatches { trace.add("batch \($0.sorted().map(TraceBox.escaped))") }
-        watcher.observeSnapshots { trace.add("read " + TraceBox.summary(of: $0)) }
+        watcher.observeBatches { batch in trace.add("batch \(batch.sorted().map(TraceBox.escaped))") }
+        watcher.observeSnapshots { snapshot in trace.add("read " + TraceBox.summary(of: snapshot)) }
         let stream = store.changes()
         toldBeforeListening = store.changeSetsTold
         listener = Task { @MainActor [weak self] in
@@ -114,30 +114,36 @@ final class WatchHarness {
     var storeFingerprints: [String: Fingerprint] { store.state.records.mapValues(\.fingerprint) }
 
     nonisolated static func write(_ text: String, to path: String) throws {
-        try FileManager.default.createDirectory(
-            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try FixtureFile.write(text, to: path)
     }
 }
 
 /// A bounded log of timed lines, written from any queue (see ``WatchHarness/trace``).
+///
+/// A line is kept as a closure and written out only when the trace is read (on a
+/// failure): summing up every snapshot the watcher read, as it was read, cost seconds
+/// of CPU on the main actor over a full run, which every other watch test waited for.
 final class TraceBox: @unchecked Sendable {
     // @unchecked Sendable is safe: `lines` is only touched while holding `lock`.
     private let lock = NSLock()
-    private var lines: [String] = []
+    private var lines: [(at: Duration, text: @Sendable () -> String)] = []
     private let start = ContinuousClock.now
 
-    func add(_ line: String) {
-        let ms = (ContinuousClock.now - start).components
-        let stamp = String(format: "%6.1f", Double(ms.seconds) * 1000 + Double(ms.attoseconds) / 1e15)
+    func add(_ line: @escaping @Sendable @autoclosure () -> String) {
+        let at = ContinuousClock.now - start
         lock.withLock {
-            lines.append(stamp + " " + line)
+            lines.append((at, line))
             if lines.count > 4_000 { lines.removeFirst(1_000) }
         }
     }
 
-    /// The lines since the `count`th-last mark, at most `limit` of them.
-    func tail(_ limit: Int) -> [String] { lock.withLock { Array(lines.suffix(limit)) } }
+    /// The last `limit` lines, each stamped with its time in milliseconds.
+    func tail(_ limit: Int) -> [String] {
+        lock.withLock { Array(lines.suffix(limit)) }.map { line in
+            let (seconds, attoseconds) = line.at.components
+            return String(format: "%6.1f", Double(seconds) * 1000 + Double(attoseconds) / 1e15) + " " + line.text()
+        }
+    }
 
     /// A name with what is beyond ASCII written as `\u{…}`, so NFC and NFD show apart.
     static func escaped(_ path: String) -> String {
