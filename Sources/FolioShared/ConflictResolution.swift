@@ -60,7 +60,7 @@ public struct ConflictResolution {
         }
     }
 
-    private var trash: Trash { Trash(state: folder.stateFolder) }
+    var trash: Trash { Trash(state: folder.stateFolder) }
 
     /// Keeps the file as it is and moves the copy to the trash.
     public func keepFile() throws -> Outcome {
@@ -110,12 +110,12 @@ public struct ConflictResolution {
 
     /// The bytes of `path` and its stamp, taken first: a write guarded by that stamp
     /// then fails if the file changed after it, even while it was being read.
-    private func read(_ path: String) throws -> (bytes: [UInt8], stamp: FileStamp) {
+    func read(_ path: String) throws -> (bytes: [UInt8], stamp: FileStamp) {
         let stamp = try FileStamp.of(folder.rootFolder[path])
         return (try FileReading.contents(of: folder.rootFolder[path]), stamp)
     }
 
-    private func readIfPresent(_ path: String) throws -> (bytes: [UInt8], stamp: FileStamp)? {
+    func readIfPresent(_ path: String) throws -> (bytes: [UInt8], stamp: FileStamp)? {
         // Whatever stops the stat counts as absent: the writes that follow replace only
         // a file that is not there (`replacingOnly`), so one that is is never overwritten.
         guard (try? FileStamp.of(folder.rootFolder[path])) != nil else { return nil }
@@ -123,14 +123,14 @@ public struct ConflictResolution {
     }
 
     /// Replaces the file with `bytes`, keeping its permissions, only if it is still as read.
-    private func write(_ bytes: [UInt8], over stamp: FileStamp) throws {
+    func write(_ bytes: [UInt8], over stamp: FileStamp) throws {
         guard try AtomicFile.write(bytes, to: folder.rootFolder[file], mode: stamp.permissions, replacingOnly: { $0 == stamp }) else {
             throw Failure.changed(file)
         }
     }
 
     /// Moves the copy to the trash, only if it is still as read.
-    private func trashCopy(_ stamp: FileStamp) throws {
+    func trashCopy(_ stamp: FileStamp) throws {
         guard try trash.move(copy, fromFolder: folder.rootFolder, expected: stamp, hash: nil) else { throw Failure.changed(copy) }
     }
 }

@@ -14,9 +14,16 @@ extension ConflictResolution {
             case .keepFile: outcome = try settle(.keepFile)
             case .keepCopy: outcome = try settle(.keepCopy)
             case .merge, .show: outcome = try settle(.merge)
+            case .take(let choices):
+                let fromCopy = try take(choices)
+                let taken = fromCopy.isEmpty ? "nothing from the copy" : fromCopy.joined(separator: ", ") + " from the copy"
+                Output.print("took \(taken), the rest from \(file); the file's former content and \(copy) are in the trash (folio restore \(display) lists them)")
+                return ExitCode.success
             }
         } catch let failure as Failure {
             throw ResolveCommand.Failure(description: describe(failure, display: display))
+        } catch let failure as FieldChoiceFailure {
+            throw ResolveCommand.Failure(description: "cannot settle \(copy): \(failure)", status: failure.unreadable == nil ? ExitCode.usage : ExitCode.problems)
         }
         switch outcome {
         case .keptFile:
@@ -44,7 +51,7 @@ extension ConflictResolution {
             "\(file) is gone, so there is nothing to merge into: --keep copy puts the copy back as \(file)"
         case .noBase:
             "cannot merge \(copy): no earlier version of \(file) is known to serve as the base; "
-                + "see how they differ (folio resolve \(display) \(copy)), then --keep file or --keep copy"
+                + "see how they differ (folio resolve \(display) \(copy)), then --keep file, --keep copy, or --take KEY=file|copy for each field that differs"
         case .changed(let path):
             "\(path) changed while it was being resolved; look again (folio resolve \(folder.root) \(copy))"
         }

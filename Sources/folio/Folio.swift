@@ -58,7 +58,12 @@ enum FolioCLI {
             return ExitCode.success
         }
         let parsed: ParsedArguments
-        do { parsed = try ParsedArguments(rest, spec: command.arguments) } catch {
+        do {
+            parsed = try ParsedArguments(rest, spec: command.arguments, defaultFolder: .ofThisProcess) { path in
+                var isFolder: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+            }
+        } catch {
             Output.error("folio \(command.name): \(error)\n\n\(command.help)")
             return command.usageStatus
         }

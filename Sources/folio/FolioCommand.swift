@@ -19,5 +19,8 @@ extension FolioCommand {
 
     /// The help: the usage lines made from ``arguments``, then ``about``, then the
     /// option list made from ``arguments``.
-    static var help: String { arguments.usage(name) + "\n\n" + about + (arguments.optionList.map { "\n\n" + $0 } ?? "") }
+    static var help: String {
+        arguments.usage(name) + "\n\n" + about + (arguments.leadsWithFolder ? "\n\n" + DefaultFolder.explained : "")
+            + (arguments.optionList.map { "\n\n" + $0 } ?? "")
+    }
 }

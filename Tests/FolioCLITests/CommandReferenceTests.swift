@@ -84,6 +84,48 @@ import Testing
         }
     }
 
+    /// Each duration option's default and limit, as `folio COMMAND --help` prints them
+    /// (`--quiet DURATION … up to an hour; default 2s`), are what docs/cli.md's row
+    /// for that command says of the option: its default as written (`` `2s` ``), and its
+    /// limit (`at most an hour`), so that the units cannot drift apart again.
+    @Test func eachDurationsDefaultAndLimitInHelpAreTheDocs() async throws {
+        let text = try String(contentsOf: FolioBinary.packageRoot.appendingPathComponent("docs/cli.md"), encoding: .utf8)
+        var checked = 0
+        for command in try Self.listedCommands() {
+            let help = try await FolioBinary.run([command, "--help"]).stdout
+            let rows = text.split(separator: "\n").filter { $0.hasPrefix("| `folio \(command) ") }.joined(separator: "\n")
+            for option in Self.durationOptions(inHelp: help) {
+                checked += 1
+                if let value = option.default {
+                    #expect(rows.contains("`\(option.name)`") && rows.contains("`\(value)`"),
+                            "folio \(command) --help says \(option.name) defaults to \(value); docs/cli.md's row does not say `\(value)`")
+                }
+                if let limit = option.limit {
+                    #expect(rows.contains("at most \(limit)"), "folio \(command) --help says \(option.name) is up to \(limit); docs/cli.md's row does not say 'at most \(limit)'")
+                }
+            }
+        }
+        // watch's --poll, --quiet, --commit-after, --fetch-every, --retry-every; fold's --quiet.
+        #expect(checked == 6, "\(checked) duration options found in the help")
+    }
+
+    /// The duration options of a help's option list: name, limit (`an hour`) and default.
+    static func durationOptions(inHelp help: String) -> [(name: String, limit: String?, default: String?)] {
+        // Entries unwrapped: a line starting with two spaces and `--` starts one.
+        var entries: [String] = []
+        for line in help.split(separator: "\n").drop(while: { $0 != "options:" }).dropFirst() {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("  --") { entries.append(text) } else if !entries.isEmpty { entries[entries.count - 1] += " " + text }
+        }
+        return entries.compactMap { entry in
+            let words = entry.split(separator: " ")
+            guard words.count > 1, words[1] == "DURATION" else { return nil }
+            let limit = entry.range(of: "up to ").map { String(entry[$0.upperBound...].prefix { $0 != ";" }) }
+            let value = entry.range(of: "; default ").map { String(entry[$0.upperBound...].prefix { $0 != " " && $0 != ";" }) }
+            return (String(words[0]), limit, value)
+        }
+    }
+
     /// The Markdown table cell for a command's synopses.
     static func cell(_ synopses: [String]) -> String {
         synopses.map { "`" + $0.replacingOccurrences(of: "|", with: "\\|") + "`" }.joined(separator: "<br>")

@@ -139,6 +139,26 @@ import Testing
         #expect(scene.read("q.md") == "---\ntitle: Q\n---\n" && scene.read("q.sync-conflict-20261201-130000-ABCDEFG.md") != nil)
     }
 
+    /// No base known: each field that differs taken from the side named; every
+    /// difference must be chosen, and a key that does not differ is refused.
+    @Test func resolveTakesEachFieldFromTheSideNamedWithoutABase() async throws {
+        let scene = try Scene()
+        defer { try? FileManager.default.removeItem(at: scene.root) }
+        let copy = "soup.sync-conflict-20261201-130000-ABCDEFG.md"
+        try scene.write("---\ntitle: Soup\ntime: 20m\nservings: 2\n---\nSalt.\n", "soup.md")
+        try scene.write("---\ntitle: Soup\ntime: 25m\nservings: 4\n---\nPepper.\n", copy)
+        let undecided = try await scene.folio(["resolve", scene.dir.path, copy, "--take", "servings=copy"])
+        #expect(undecided.status == 2 && undecided.stderr == "folio resolve: cannot settle \(copy): time, body differ too: say which side to take, e.g. --take time=file or --take time=copy\n", "\(undecided)")
+        let unknown = try await scene.folio(["resolve", scene.dir.path, copy, "--take", "title=copy", "--take", "time=file", "--take", "servings=copy", "--take", "body=copy"])
+        #expect(unknown.status == 2 && unknown.stderr == "folio resolve: cannot settle \(copy): title does not differ between the file and the copy\n", "\(unknown)")
+        #expect(try await scene.folio(["resolve", scene.dir.path, copy, "--take", "time=both"]).status == 2)
+        #expect(try await scene.folio(["resolve", scene.dir.path, copy, "--take", "time=file", "--keep", "file"]).status == 2)
+        #expect(scene.read("soup.md") == "---\ntitle: Soup\ntime: 20m\nservings: 2\n---\nSalt.\n" && scene.read(copy) != nil)
+        let took = try await scene.folio(["resolve", scene.dir.path, copy, "--take", "time=file", "--take", "servings=copy", "--take", "body=copy"])
+        #expect(took.status == 0 && took.stdout == "took body, servings from the copy, the rest from soup.md; the file's former content and \(copy) are in the trash (folio restore \(scene.dir.path) lists them)\n", "\(took)")
+        #expect(scene.read("soup.md") == "---\ntitle: Soup\ntime: 20m\nservings: 4\n---\nPepper.\n" && scene.read(copy) == nil)
+    }
+
     @Test func restoreBringsBackWhatAFolderSetAside() async throws {
         let scene = try Scene()
         defer { try? FileManager.default.removeItem(at: scene.root) }

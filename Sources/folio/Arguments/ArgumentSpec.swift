@@ -29,6 +29,10 @@ struct ArgumentSpec: Sendable {
         synopses = forms.map { form in form.map(\.synopsis).joined(separator: " ") }
     }
 
+    /// Whether a form's first positional is a folder, `DIR`, which may then be left out
+    /// (``DefaultFolder``).
+    var leadsWithFolder: Bool { forms.contains { $0.first.map { $0.name == "DIR" && !$0.isOptional } ?? false } }
+
     /// The names of the flags.
     var flagNames: Set<String> { Set(flags.map(\.name)) }
     /// The names of the options that take a value.

@@ -28,7 +28,13 @@ struct ParsedArguments {
         return false
     }
 
-    init(_ arguments: [String], spec: ArgumentSpec) throws(UsageError) {
+    /// `arguments` checked against `spec`. A `DIR` left out (one positional too few, or
+    /// for a query, a first word that is not a folder) is `defaultFolder`'s, when it has
+    /// one; `isFolder` says whether a path is a folder.
+    init(
+        _ arguments: [String], spec: ArgumentSpec, defaultFolder: DefaultFolder = DefaultFolder(environment: [:], current: "/", exists: { _ in false }),
+        isFolder: (String) -> Bool = { _ in true }
+    ) throws(UsageError) {
         var index = 0
         var onlyPositionals = false
         let flagsByName = spec.flagsByName, optionsByName = spec.optionsByName
@@ -63,8 +69,16 @@ struct ParsedArguments {
                 throw UsageError(description: "unknown option '\(argument)'" + (near.map { "; did you mean '\($0)'?" } ?? ""))
             }
         }
+        if spec.leadsWithFolder, let folder = defaultFolder.path {
+            let tooFew = positionals.count < spec.positionals.lowerBound
+            // `folio query tag:pasta OR tag:bread`: the query's words, not a folder and a query.
+            let queryOnly = spec.takesMorePositionals && !positionals.isEmpty && !isFolder(positionals[0])
+            if tooFew || queryOnly { positionals.insert(folder, at: 0) }
+        }
         guard spec.positionals.contains(positionals.count) || (spec.takesMorePositionals && positionals.count > spec.positionals.upperBound) else {
-            throw UsageError(description: "expected \(spec.positionalNames), got \(positionals.count) argument\(positionals.count == 1 ? "" : "s")")
+            let hint = spec.leadsWithFolder && positionals.count < spec.positionals.lowerBound && defaultFolder.path == nil
+                ? " (no folio.yaml here or above, and FOLIO_DIR is not set, so DIR cannot be left out)" : ""
+            throw UsageError(description: "expected \(spec.positionalNames), got \(positionals.count) argument\(positionals.count == 1 ? "" : "s")" + hint)
         }
     }
 }

@@ -6,7 +6,7 @@ import FolioSync
 import FolioSystem
 import FolioVersions
 
-/// `folio resolve DIR COPY [--state DIR] [--keep file|copy] [--merge]`.
+/// `folio resolve DIR COPY [--state DIR] [--keep file|copy] [--merge] [--take KEY=file|copy]…`.
 enum ResolveCommand: FolioCommand {
     static let name = "resolve"
     static let summary = "settle a conflict copy: show how it differs, keep one side, or merge"
@@ -21,6 +21,10 @@ enum ResolveCommand: FolioCommand {
         --merge merges the two against the version Folio saw before either (as folio
         fold does), marking with <<<<<<< and >>>>>>> only what truly conflicts, then
         moves the copy to the trash; refused when no earlier version is known.
+        --take KEY=file|copy (once per field that differs; body=file|copy for the
+        body) needs no earlier version: each field comes from the side named, the
+        file's former content and the copy go to the trash; refused, naming them,
+        while a difference is left unchosen.
         The trash is in the folder's state (--state DIR, else the folder's default
         under $XDG_STATE_HOME/folio/ or ~/.local/state/folio/); folio restore DIR lists
         it and folio restore DIR PATH brings a file back. The next sync carries the
@@ -29,10 +33,11 @@ enum ResolveCommand: FolioCommand {
         """
     static let merge = Flag("--merge", help: "merge the copy into the file against the version seen before both")
     static let keep = Option<KeptSide>("--keep", help: "keep the file, or put the copy's content in it; the other goes to the trash")
+    static let take = Option<FieldChoice>("--take", "KEY=SIDE", help: "take this field (or body) from the file or the copy; once per field that differs")
     static let dir = Positional("DIR", at: 0)
     static let copy = Positional("COPY", at: 1)
     static let arguments = ArgumentSpec(
-        flags: [merge], options: [keep.info, SharedOptions.state.info], forms: [[dir, copy]], positionalNames: "DIR and COPY")
+        flags: [merge], options: [keep.info, take.info, SharedOptions.state.info], forms: [[dir, copy]], positionalNames: "DIR and COPY")
 
     /// Why a resolve stopped, with the exit status it means.
     struct Failure: Error, CustomStringConvertible {
@@ -41,19 +46,21 @@ enum ResolveCommand: FolioCommand {
     }
 
     /// What to do with the copy.
-    enum Choice { case show, keepFile, keepCopy, merge }
+    enum Choice: Equatable { case show, keepFile, keepCopy, merge, take([String: ConflictResolution.Side]) }
 
     @MainActor static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let state = try SharedOptions.stateDirectory(arguments)
         let choice: Choice
-        switch (try arguments.value(of: keep), arguments.isSet(merge)) {
-        case (nil, false): choice = .show
-        case (nil, true): choice = .merge
-        case (_?, true):
-            Output.error("folio resolve: choose one of --keep and --merge")
-            return ExitCode.usage
-        case (let kept?, false):
+        let taken = try arguments.values(of: take)
+        switch (try arguments.value(of: keep), arguments.isSet(merge), taken.isEmpty) {
+        case (nil, false, true): choice = .show
+        case (nil, true, true): choice = .merge
+        case (nil, false, false): choice = .take(Dictionary(taken.map { ($0.key, $0.side) }) { $1 })
+        case (let kept?, false, true):
             choice = kept == .file ? .keepFile : .keepCopy
+        default:
+            Output.error("folio resolve: choose one of --keep, --merge and --take")
+            return ExitCode.usage
         }
         do {
             let (root, copy) = try locate(arguments.value(of: Self.copy), in: arguments.value(of: dir))
