@@ -97,11 +97,32 @@ extension Substring {
 }
 
 /// One ingredient: its name and, when given, its quantity.
+///
+/// One read from a line describes itself as that line (`salt (to taste)` stays so, not
+/// `to taste salt`), until its name or quantity is changed. Two ingredients of the same
+/// name and quantity are equal however written.
 public struct Ingredient: Sendable, Hashable, CustomStringConvertible {
     /// What it is: `Spaghetti`.
-    public var name: String
+    public var name: String {
+        get { storedName }
+        set {
+            storedName = newValue
+            line = nil
+        }
+    }
     /// How much: `400g`.
-    public var quantity: Quantity?
+    public var quantity: Quantity? {
+        get { storedQuantity }
+        set {
+            storedQuantity = newValue
+            line = nil
+        }
+    }
+
+    private var storedName: String
+    private var storedQuantity: Quantity?
+    /// The line it was read from, while it still says ``name`` and ``quantity``.
+    private var line: String?
 
     /// Creates an ingredient.
     public init(name: String, quantity: String? = nil) {
@@ -111,8 +132,17 @@ public struct Ingredient: Sendable, Hashable, CustomStringConvertible {
     /// Creates an ingredient from a form's parts: `Ingredient(name: "Sugar",
     /// quantity: Quantity(number: 1, denominator: 2, unit: "Grams"))`.
     public init(name: String, quantity: Quantity?) {
-        self.name = name.trimmingCharacters(in: " \t")
-        self.quantity = quantity.flatMap { $0.text.isEmpty ? nil : $0 }
+        storedName = name.trimmingCharacters(in: " \t")
+        storedQuantity = quantity.flatMap { $0.text.isEmpty ? nil : $0 }
+    }
+
+    /// Same name and quantity (as written), however the line put them.
+    public static func == (a: Ingredient, b: Ingredient) -> Bool { a.name == b.name && a.quantity == b.quantity }
+
+    /// The hash of what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(quantity)
     }
 
     /// Words that measure, so `2 cups flour` splits as `2 cups` + `flour`.
@@ -128,8 +158,14 @@ public struct Ingredient: Sendable, Hashable, CustomStringConvertible {
     /// Quantities written as words, kept as text.
     static let wordQuantities = ["a piacere", "q.b.", "qb", "to taste", "as needed", "a pinch of"]
 
-    /// Reads a line such as `400g Spaghetti`, `1 1/2 cups flour`, `A piacere Pepe nero`, `Salt`.
+    /// Reads a line such as `400g Spaghetti`, `1 1/2 cups flour`, `A piacere Pepe nero`,
+    /// `Salt (to taste)`, `Chilli flakes (a pinch)`, `Salt`.
     public init(line: String) {
+        self.init(reading: line)
+        self.line = line.trimmingCharacters(in: " \t")
+    }
+
+    private init(reading line: String) {
         let text = line.trimmingCharacters(in: " \t")
         let lower = text.lowercased()
         for phrase in Ingredient.wordQuantities where lower.hasPrefix(phrase + " ") {
@@ -176,8 +212,10 @@ public struct Ingredient: Sendable, Hashable, CustomStringConvertible {
         let name = text[..<open].trimmingCharacters(in: " \t")
         let inner = String(text[text.index(after: open)..<text.index(before: text.endIndex)]).trimmingCharacters(in: " \t")
         let lower = inner.lowercased()
+        // `a pinch`, `a handful`, `a dash`: a unit after "a" or "an".
+        let article = ["a ", "an "].first { lower.hasPrefix($0) }.map { String(lower.dropFirst($0.count)) }
         guard !name.isEmpty, !inner.isEmpty,
-              Quantity(inner).amount != nil || units.contains(lower) || wordQuantities.contains(lower)
+              Quantity(inner).amount != nil || units.contains(lower) || wordQuantities.contains(lower) || article.map(units.contains) == true
         else { return nil }
         return (name, inner)
     }
@@ -186,12 +224,14 @@ public struct Ingredient: Sendable, Hashable, CustomStringConvertible {
     /// `400g Spaghetti`, or, when the quantity would run into the name (a unit Folio does
     /// not know, a quantity without an amount), `Sugar (1/2 Grams)`; nil when neither
     /// form reads back (then it belongs in front matter, as `name:` and `quantity:`).
+    /// One read from a line gives that line.
     public var exactLine: String? {
+        if let line { return line }
         guard let quantity else { return Ingredient(line: name) == self ? name : nil }
         return [quantity.text + " " + name, name + " (" + quantity.text + ")"].first { Ingredient(line: $0) == self }
     }
 
-    /// `400g Spaghetti` (or `Sugar (1/2 Grams)`: see ``exactLine``).
+    /// The line it was read from, else `400g Spaghetti` (or `Sugar (1/2 Grams)`: see ``exactLine``).
     public var description: String {
         if let exactLine { return exactLine }
         guard let quantity else { return name }

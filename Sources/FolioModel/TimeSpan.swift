@@ -1,12 +1,26 @@
 import FolioFormat
 
 /// A duration as recipes write it: `15m`, `1h30m`, `90` (seconds), `PT15M`, `1 h 30 min`.
+///
+/// A span read from text describes itself as written (`1h05m` stays `1h05m`, so a
+/// record saved back keeps its line); one made from seconds, or whose seconds were
+/// changed, as `1h5m`. Two spans of the same length are equal however written.
 public struct TimeSpan: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The length in seconds.
-    public var seconds: Int
+    public var seconds: Int {
+        get { length }
+        set {
+            length = newValue
+            written = nil
+        }
+    }
+
+    private var length: Int
+    /// The text it was read from, while it still says ``seconds``.
+    private var written: String?
 
     /// Creates a span of `seconds`.
-    public init(seconds: Int) { self.seconds = seconds }
+    public init(seconds: Int) { length = seconds }
 
     /// Reads a YAML value: an integer is seconds; text is parsed.
     public init?(_ value: YAMLValue) {
@@ -42,10 +56,14 @@ public struct TimeSpan: Sendable, Hashable, Comparable, CustomStringConvertible 
         }
         guard sawUnit else { return nil }
         self.init(seconds: total)
+        written = text.trimmingCharacters(in: " \t")
     }
 
+    /// As written (`1h05m`, `1 h 30 min`, `PT15M`), else `1h30m`, `15m`, `45s`.
+    public var description: String { written ?? canonical }
+
     /// `1h30m`, `15m`, `45s`.
-    public var description: String {
+    var canonical: String {
         let hours = seconds / 3600, minutes = seconds % 3600 / 60, secs = seconds % 60
         var text = ""
         if hours > 0 { text += "\(hours)h" }
@@ -56,4 +74,10 @@ public struct TimeSpan: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// Shorter spans sort first.
     public static func < (a: TimeSpan, b: TimeSpan) -> Bool { a.seconds < b.seconds }
+
+    /// Spans of the same length are equal, however each was written.
+    public static func == (a: TimeSpan, b: TimeSpan) -> Bool { a.seconds == b.seconds }
+
+    /// The length's hash (as ``==`` compares).
+    public func hash(into hasher: inout Hasher) { hasher.combine(length) }
 }

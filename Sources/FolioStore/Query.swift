@@ -47,7 +47,7 @@ public struct Query: Sendable, Hashable {
     /// Parses a query, `today` being today's date where the query names it.
     /// - Throws: ``QueryError`` pointing at the character where the query went wrong.
     public init(parsing text: String) throws(QueryError) {
-        try self.init(parsing: text, today: CalendarDate.today)
+        try self.init(parsing: text, today: CalendarDate.today())
     }
 
     /// Parses a query, `today` (`today-7d`, `today+2w`) standing for `today`.

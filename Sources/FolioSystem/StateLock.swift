@@ -76,9 +76,15 @@ public final class StateLock: Sendable {
             Self.held[path] = nil
             return hold.fd
         }
-        // Closing the descriptor releases the lock; the pid is left (a stale pid only names
-        // a past holder, and the next holder overwrites it).
-        if let closing { Syscall.close(closing) }
+        // Released before the close: a program another thread is starting holds a copy of
+        // the descriptor until it execs, and would hold the lock that long (a sync right
+        // after this one was seen refused under load). The pid is left (a stale pid only
+        // names a past holder, and the next holder overwrites it).
+        if let closing {
+            // A failed unlock leaves the close to release it, as before.
+            try? Syscall.unlock(closing, path: path)
+            Syscall.close(closing)
+        }
     }
 
     /// The descriptors this process holds, by lock file, with how many holders share each.

@@ -146,6 +146,13 @@ package enum Syscall {
         return true
     }
 
+    /// `flock(fd, LOCK_UN)`: the lock released for every copy of the descriptor — a
+    /// child process between its fork and its exec holds one, and a close alone would
+    /// leave the lock held until that child execs.
+    package static func unlock(_ fd: Int32, path: String) throws(SystemError) {
+        _ = try retrying(.lock, path) { flock(fd, LOCK_UN) }
+    }
+
     /// `ftruncate(fd, 0)` then `pwrite` of `bytes` at 0.
     package static func replaceContents(_ fd: Int32, _ bytes: [UInt8], path: String) throws(SystemError) {
         _ = try retrying(.write, path) { ftruncate(fd, 0) }

@@ -16,6 +16,30 @@ import Testing
         #expect(TimeSpan(seconds: 5400).description == "1h30m")
     }
 
+    /// As written, until changed; equal to any other spelling of the same length.
+    @Test func aTimeSpanDescribesItselfAsWritten() throws {
+        for text in ["1h05m", "1 h 30 min", "PT15M", "90 minutes"] { #expect(TimeSpan(text)?.description == text) }
+        var span = try #require(TimeSpan(" 1h05m "))
+        #expect(span.description == "1h05m" && span == TimeSpan(seconds: 3900) && span.hashValue == TimeSpan(seconds: 3900).hashValue)
+        span.seconds += 60
+        #expect(span.description == "1h6m")
+    }
+
+    /// As written (the name first when it was), until changed; a quantity in words in
+    /// parentheses (`(to taste)`, `(a pinch)`, `(pinch)`) read alike.
+    @Test func anIngredientDescribesItselfAsWritten() {
+        let salt = Ingredient(line: "salt (to taste)")
+        #expect(salt.name == "salt" && salt.quantity?.text == "to taste" && salt.description == "salt (to taste)" && salt.exactLine == "salt (to taste)")
+        #expect(salt == Ingredient(line: "to taste salt"))
+        let chilli = Ingredient(line: "chilli flakes (a pinch)")
+        #expect(chilli.name == "chilli flakes" && chilli.quantity?.text == "a pinch", "\(chilli)")
+        #expect(Ingredient(line: "salt (pinch)").quantity?.text == "pinch")
+        #expect(Ingredient(line: "Tomatoes (ripe)").quantity == nil && Ingredient(line: "Tomatoes (a few)").quantity == nil)
+        var renamed = salt
+        renamed.name = "sea salt"
+        #expect(renamed.description == "to taste sea salt" && Ingredient(line: renamed.description) == renamed)
+    }
+
     @Test func quantities() {
         #expect(Quantity("1/2 cup").amount == 0.5 && Quantity("1/2 cup").unit == "cup")
         #expect(Quantity("1 1/2 tbsp").amount == 1.5 && Quantity("1 1/2 tbsp").unit == "tbsp")

@@ -53,8 +53,9 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
     }
 
-    /// Days since 1970-01-01 (Howard Hinnant's days-from-civil).
-    package var daysSinceEpoch: Int {
+    /// Days since 1970-01-01, negative before it (Howard Hinnant's days-from-civil);
+    /// ``init(daysSinceEpoch:)`` is its inverse.
+    public var daysSinceEpoch: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
