@@ -86,8 +86,15 @@ private struct SingleEncoder: SingleValueEncodingContainer {
     func encodeNil() { slot.content = .scalar(.null) }
     func encode(_ value: Bool) { slot.content = .scalar(.bool(value)) }
     func encode(_ value: String) { slot.content = .scalar(.string(value)) }
-    func encode(_ value: Double) { slot.content = .scalar(.float(value)) }
-    func encode(_ value: Float) { slot.content = .scalar(.float(Double(value))) }
+    func encode(_ value: Double) { slot.content = .scalar(Self.number(value)) }
+    func encode(_ value: Float) { slot.content = .scalar(Self.number(Double(value))) }
+
+    /// A whole number as one (`15`, as a person writes it, not `15.0`), exactly while
+    /// a `Double` holds every whole number (below 2^53); anything else as a float. It
+    /// reads back as the same `Double`.
+    static func number(_ value: Double) -> YAMLValue {
+        value == value.rounded() && abs(value) < 9_007_199_254_740_992 ? .int(Int(value)) : .float(value)
+    }
     func encode(_ value: Int) { slot.content = .scalar(.int(value)) }
     func encode<T: Encodable>(_ value: T) throws { try encodeValue(value, into: slot, codingPath) }
 }

@@ -15,8 +15,10 @@ public enum RecordAction: Sendable {
     /// Sets one front-matter field of a record with a minimal edit.
     case setField(path: String, key: String, value: YAMLValue)
 
-    /// Adds a record of any kind as a new file in the kind's folder, named from `name`
-    /// (else its `title`, `name` or `text` field), never replacing a file. The front
+    /// Adds a record of any kind as a new file in the kind's folder, named `name` as
+    /// given (`.md` added when it has no Markdown extension; refused when it is no plain
+    /// file name), else from its `title`, `name` or `text` field; never replacing a file
+    /// (`-2`, `-3`… before the extension when taken). The front
     /// matter is `fields`, with `kind:` first when the folder alone would not say it;
     /// refused when the record has what ``Validation`` warns of.
     /// `folder` overrides the kind's (``Kind/folder``).

@@ -3,7 +3,7 @@ import FolioModel
 
 /// The actions that work on a record of any kind: an app's own kinds go through these.
 extension Reducer {
-    /// ``RecordAction/addRecord(kind:fields:body:name:)``.
+    /// ``RecordAction/addRecord(kind:fields:body:name:folder:)``.
     static func addRecord(
         _ kind: Kind, fields: YAMLMapping, body: String, name: String?, folder: String, _ state: inout StoreState, _ outcome: inout Outcome
     ) {
@@ -14,14 +14,24 @@ extension Reducer {
         if fields.first(where: { $0.key == "kind" }) == nil && Kind.of(path: folder + "/x.md", folders: state.kindRules.declared.folders) != kind {
             fields.entries.insert(.init(key: "kind", value: .string(kind.rawValue)), at: 0)
         }
-        let stem = name ?? ["title", "name", "text"].lazy.compactMap { key in fields.first { $0.key == key }?.value.text }.first { !$0.isEmpty } ?? ""
+        guard !folder.hasPrefix("/"), !folder.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else {
+            return outcome.errors.append(StoreError(.invalidEdit, path: nil, "'\(folder)' is not a folder below the store's: give a path such as runs/2026"))
+        }
+        var named: (stem: String, extension: String)?
+        if let name {
+            guard let file = fileName(name) else {
+                return outcome.errors.append(StoreError(.invalidEdit, path: nil, "'\(name)' is not a file name a record can have: give a name without '/', not starting with '.'"))
+            }
+            named = file
+        }
+        let stem = ["title", "name", "text"].lazy.compactMap { key in fields.first { $0.key == key }?.value.text }.first { !$0.isEmpty } ?? ""
         let document: Document
         do { document = try Document(fields: fields, body: body) } catch {
             return outcome.errors.append(StoreError(.invalidEdit, path: nil, "\(error)"))
         }
         let problems = state.kindRules.problems(in: document, kind: kind, path: folder)
         guard accepts(problems, adding: kind.rawValue, &outcome) else { return }
-        create(String(stem.prefix(60)), in: folder, in: &state, &outcome) { document }
+        create(String(stem.prefix(60)), named: named, in: folder, in: &state, &outcome) { document }
     }
 
     /// ``RecordAction/updateFields(path:setting:removing:)``.

@@ -81,11 +81,16 @@ public enum Reducer {
         create(title, in: kind.folder, in: &state, &outcome, make: make)
     }
 
-    /// Writes a new file for a record in `folder`, under a name made from `title`.
-    static func create(_ title: String, in folder: String, in state: inout StoreState, _ outcome: inout Outcome, make: () throws -> Document) {
+    /// Writes a new file for a record in `folder`, under a name made from `title` (or
+    /// `named`, a file name the app picked: see ``fileName(_:)``).
+    static func create(
+        _ title: String, named: (stem: String, extension: String)? = nil, in folder: String, in state: inout StoreState, _ outcome: inout Outcome,
+        make: () throws -> Document
+    ) {
         do {
             let document = try make()
-            let path = uniquePath(folder + "/" + slug(title), in: state)
+            let prefix = folder.isEmpty ? "" : folder + "/"
+            let path = named.map { uniquePath(prefix + $0.stem, extension: $0.extension, in: state) } ?? uniquePath(prefix + slug(title), in: state)
             state.put(StoreState.prepare(path: path, document: document, folders: state.kindRules.folders), bytes: document.bytes)
             outcome.changes.added.append(path)
             outcome.effects.append(.write(path: path, bytes: document.bytes, replacing: nil))
@@ -162,13 +167,25 @@ public enum Reducer {
         return joined.isEmpty ? "untitled" : String(joined.prefix(60))
     }
 
-    static func uniquePath(_ stem: String, in state: StoreState) -> String {
-        var path = stem + ".md"
+    static func uniquePath(_ stem: String, extension ext: String = "md", in state: StoreState) -> String {
+        var path = stem + "." + ext
         var n = 2
         while state[path] != nil {
-            path = "\(stem)-\(n).md"
+            path = "\(stem)-\(n).\(ext)"
             n += 1
         }
         return path
+    }
+
+    /// A name an app picked for a new record's file, as its stem and extension: `2026-12-01
+    /// run` is `2026-12-01 run.md`, `soup.markdown` stays so; nil for what is no plain
+    /// Markdown file name in one folder (empty, with `/`, hidden, or `.` and `..`).
+    static func fileName(_ name: String) -> (stem: String, extension: String)? {
+        let name = name.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), !name.contains("\0") else { return nil }
+        for ext in ["md", "markdown"] where name.lowercased().hasSuffix("." + ext) && name.count > ext.count + 1 {
+            return (String(name.dropLast(ext.count + 1)), String(name.suffix(ext.count)))
+        }
+        return (name, "md")
     }
 }

@@ -32,9 +32,28 @@ extension Store {
     /// replacing a file.
     @discardableResult
     public func add<R: RecordType>(_ record: R) async -> ActionResult {
+        await add(record, name: nil, folder: R.folder)
+    }
+
+    /// Adds `record` as a new file named `name` (`.md` added when it has no extension;
+    /// `-2`, `-3`… before it when taken: never replacing a file), in `folder` (a path
+    /// below the store's root; default the type's folder).
+    @discardableResult
+    public func add<R: RecordType>(_ record: R, named name: String, in folder: String? = nil) async -> ActionResult {
+        await add(record, name: name, folder: folder ?? R.folder)
+    }
+
+    /// Adds `record` as a new file in `folder` (a path below the store's root), named
+    /// from its title, never replacing a file.
+    @discardableResult
+    public func add<R: RecordType>(_ record: R, in folder: String) async -> ActionResult {
+        await add(record, name: nil, folder: folder)
+    }
+
+    private func add<R: RecordType>(_ record: R, name: String?, folder: String?) async -> ActionResult {
         do {
             let document = try record.newDocument()
-            return await dispatch(.records(.addRecord(kind: R.kind, fields: document.fields, body: document.body, folder: R.folder)))
+            return await dispatch(.records(.addRecord(kind: R.kind, fields: document.fields, body: document.body, name: name, folder: folder)))
         } catch {
             return ActionResult(refusing: [StoreError(.invalidRecord, path: nil, "cannot write the \(R.kind): \(error)")])
         }

@@ -62,6 +62,23 @@ import Testing
         #expect(try Book(document: document) == book)
     }
 
+    /// A `Double` that is a whole number is written as one (`15`, not `15.0`), and reads
+    /// back as the same `Double`; others as decimals.
+    @Test func wholeNumbersAreWrittenAsWholeNumbers() throws {
+        struct Run: RecordType, Codable, Equatable {
+            static let kind = Kind(rawValue: "run")
+            var title: String
+            var distance: Double
+            var pace: Float
+        }
+        for (distance, written) in [(15.0, "15"), (-0.0, "0"), (10.5, "10.5"), (1e16, "1.0e+16"), (0.1, "0.1")] {
+            let run = Run(title: "Park", distance: distance, pace: 5)
+            let document = try Document(fields: try run.frontMatter(), body: "")
+            #expect(String(decoding: document.bytes, as: UTF8.self) == "---\ntitle: Park\ndistance: \(written)\npace: 5\n---\n")
+            #expect(try Run(document: document) == run)
+        }
+    }
+
     @Test(arguments: [
         ("---\nauthor: A\nfinished: no\n---\n", "title: required, and missing: add 'title: …'"),
         ("---\ntitle: T\nauthor: A\nfinished: maybe\n---\n", "finished: expected yes or no, found 'maybe'"),

@@ -61,6 +61,29 @@ import Testing
 
     /// The built-in kinds are record types too: the same calls work for a recipe, with
     /// the recipe's own minimal edits.
+    /// Added under a name and in a folder the app picks: the name as given (`.md` added),
+    /// never replacing a file; a name or folder that is no plain one refused.
+    @Test func aRecordIsAddedUnderTheNameAndInTheFolderTheAppPicks() async throws {
+        let folder = try Fixtures.temporaryCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await Store.load(folder.path, removedFiles: nil)
+        store.register(Book.self)
+        let book = Book(title: "Dune", author: "Frank Herbert")
+        #expect(await store.add(book, named: "2026-12-01 Dune").createdPath == "books/2026-12-01 Dune.md")
+        #expect(await store.add(book, named: "2026-12-01 Dune.md").createdPath == "books/2026-12-01 Dune-2.md")
+        #expect(await store.add(book, named: "dune.markdown", in: "library/shelf").createdPath == "library/shelf/dune.markdown")
+        #expect(await store.add(book, in: "library").createdPath == "library/dune.md")
+        #expect(try contents(folder, "library/shelf/dune.markdown") == "---\nkind: book\ntitle: Dune\nauthor: Frank Herbert\n---\n")
+        for name in ["", "a/b", ".hidden", "  "] {
+            let refused = await store.add(book, named: name)
+            #expect(refused.createdPath == nil && refused.errors.first?.message.hasPrefix("'\(name)' is not a file name a record can have") == true, "\(name)")
+        }
+        for place in ["../out", "/tmp", "a/./b"] {
+            #expect(await store.add(book, in: place).errors.first?.message.hasPrefix("'\(place)' is not a folder below the store's") == true, "\(place)")
+        }
+        #expect(store.list(of: Book.self).count == 4)
+    }
+
     @Test func theBuiltInKindsGoThroughTheSameCalls() async throws {
         let folder = try Fixtures.temporaryCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
