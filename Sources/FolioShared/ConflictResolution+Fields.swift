@@ -69,11 +69,10 @@ extension ConflictResolution {
         let (copyBytes, copyStamp) = try read(copy)
         guard let (fileBytes, fileStamp) = try readIfPresent(file) else { throw Failure.fileGone }
         let result = try Self.taking(choices, file: fileBytes, copy: copyBytes)
+        // As keepCopy: the file's version set aside before it is replaced.
         try trash.keep(fileBytes, asFolderFile: file, mode: fileStamp.permissions)
         try write(result, over: fileStamp)
-        try trashCopy(copyStamp)
-        // As keepCopy: the history only helps later folds find a base.
-        _ = try? folder.record([file])
+        try trashCopyAndRecordFile(copyStamp)
         return choices.filter { $0.value == .copy }.keys.sorted()
     }
 }

@@ -82,10 +82,7 @@ public struct ConflictResolution {
                 throw Failure.changed(file)
             }
         }
-        try trashCopy(copyStamp)
-        // The history only helps later folds find a base; the copy is settled either way,
-        // and the next fold or watch records the file again.
-        _ = try? folder.record([file])
+        try trashCopyAndRecordFile(copyStamp)
         return .keptCopy
     }
 
@@ -101,10 +98,7 @@ public struct ConflictResolution {
         guard let base = folder.base(for: file, file: fileBytes, copy: copyBytes) else { throw Failure.noBase }
         let merged = FileMerge.merge(path: file, base: base.bytes, ours: fileBytes, theirs: copyBytes, policy: .markers)
         try write(merged.bytes, over: fileStamp)
-        try trashCopy(copyStamp)
-        // The history only helps later folds find a base; the copy is settled either way,
-        // and the next fold or watch records the file again.
-        _ = try? folder.record([file])
+        try trashCopyAndRecordFile(copyStamp)
         return .merged(base: base.source, conflicts: merged.conflicts)
     }
 
@@ -127,6 +121,15 @@ public struct ConflictResolution {
         guard try AtomicFile.write(bytes, to: folder.rootFolder[file], mode: stamp.permissions, replacingOnly: { $0 == stamp }) else {
             throw Failure.changed(file)
         }
+    }
+
+    /// The file written: the copy (as read at `copyStamp`) moved to the trash, and the
+    /// file recorded in the history.
+    func trashCopyAndRecordFile(_ copyStamp: FileStamp) throws {
+        try trashCopy(copyStamp)
+        // The history only helps later folds find a base; the copy is settled either way,
+        // and the next fold or watch records the file again.
+        _ = try? folder.record([file])
     }
 
     /// Moves the copy to the trash, only if it is still as read.

@@ -21,8 +21,6 @@ public final class LiveValues<R: RecordType> {
     /// Each row's value as read from the record it was read from, so that a change reads
     /// again only the records it touched.
     @ObservationIgnored private var read: [String: (fingerprint: Fingerprint, value: R?)] = [:]
-    /// The fingerprints of the rows in ``values``.
-    @ObservationIgnored private var shown: [Fingerprint] = []
 
     init(_ live: LiveQuery, state: StoreState) {
         self.live = live
@@ -31,7 +29,7 @@ public final class LiveValues<R: RecordType> {
     }
 
     private func update(from state: StoreState) {
-        var values: [R] = [], paths: [String] = [], unreadable: [String] = [], shown: [Fingerprint] = []
+        var values: [R] = [], paths: [String] = [], unreadable: [String] = []
         var kept: [String: (fingerprint: Fingerprint, value: R?)] = [:]
         for record in live.results where record.kind == R.kind {
             let value: R?
@@ -44,17 +42,16 @@ public final class LiveValues<R: RecordType> {
             if let value {
                 values.append(value)
                 paths.append(record.path)
-                shown.append(record.fingerprint)
             } else {
                 unreadable.append(record.path)
             }
         }
-        read = kept
         // Only a real change is told to observers: another row, or a row's file changed.
-        if paths != self.paths || shown != self.shown {
+        let changed = paths != self.paths || paths.contains { read[$0]?.fingerprint != kept[$0]?.fingerprint }
+        read = kept
+        if changed {
             self.values = values
             self.paths = paths
-            self.shown = shown
         }
         if unreadable != self.unreadable { self.unreadable = unreadable }
     }

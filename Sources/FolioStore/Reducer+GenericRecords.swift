@@ -1,5 +1,6 @@
 import FolioFormat
 import FolioModel
+import FolioSystem
 
 /// The actions that work on a record of any kind: an app's own kinds go through these.
 extension Reducer {
@@ -14,7 +15,7 @@ extension Reducer {
         if fields.first(where: { $0.key == "kind" }) == nil && Kind.of(path: folder + "/x.md", folders: state.kindRules.declared.folders) != kind {
             fields.entries.insert(.init(key: "kind", value: .string(kind.rawValue)), at: 0)
         }
-        guard !folder.hasPrefix("/"), !folder.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else {
+        guard RelativePath(folder).staysInside else {
             return outcome.errors.append(StoreError(.invalidEdit, path: nil, "'\(folder)' is not a folder below the store's: give a path such as runs/2026"))
         }
         var named: (stem: String, extension: String)?

@@ -30,9 +30,7 @@ import Testing
         let folder = try FolioBinary.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         for (index, record) in records.enumerated() {
-            let file = folder.appendingPathComponent("\(Self.folder(of: record))/example-\(index).md")
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(record.utf8).write(to: file)
+            try FixtureFile.write(record, to: folder.appendingPathComponent("\(Self.folder(of: record))/example-\(index).md").path)
         }
         let check = try await FolioBinary.run(["check", folder.path])
         let files = records.count == 1 ? "1 file" : "\(records.count) files"

@@ -67,10 +67,11 @@ struct FolioBinary {
             defer { try? outHandle.close(); try? errHandle.close() }
             process.standardOutput = outHandle
             process.standardError = errHandle
+            // Told when it ends: the wait returns then, or at the deadline, with no polling.
+            let ended = DispatchSemaphore(value: 0)
+            process.terminationHandler = { _ in ended.signal() }
             try process.run()
-            let deadline = Date().addingTimeInterval(timeout)
-            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-            if process.isRunning {
+            if ended.wait(timeout: .now() + timeout) == .timedOut && process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
                 return nil

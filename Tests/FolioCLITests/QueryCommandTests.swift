@@ -14,11 +14,7 @@ import Testing
             "todos/old.md": "---\ntitle: Old\ndue: 2001-01-01\n---\n",
             "notes/broken.md": "---\ntitle: \"broken\n---\n",
         ]
-        for (path, text) in files {
-            let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
+        try Fixtures.write(files, into: folder)
         return folder
     }
 

@@ -8,11 +8,9 @@ import Testing
 
     func folder() throws -> URL {
         let folder = try FolioBinary.temporaryFolder()
-        for (path, text) in ["recipes/soup.md": Self.soup, "todos/flour.md": "---\ntitle: Order flour\ndue: 2026-12-10\ntags: [shop, baking]\n---\nStrong flour.\n", "notes/bad.md": "---\ntitle: \"x\n---\n"] {
-            let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
+        try Fixtures.write(
+            ["recipes/soup.md": Self.soup, "todos/flour.md": "---\ntitle: Order flour\ndue: 2026-12-10\ntags: [shop, baking]\n---\nStrong flour.\n", "notes/bad.md": "---\ntitle: \"x\n---\n"],
+            into: folder)
         return folder
     }
 

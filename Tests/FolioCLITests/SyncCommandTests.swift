@@ -10,11 +10,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let a = root.appendingPathComponent("a"), b = root.appendingPathComponent("b"), state = root.appendingPathComponent("state").path
         for folder in [a, b] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-        try Data("---\ntitle: Soup\n---\n".utf8).write(to: a.appendingPathComponent("soup.md"))
+        try FixtureFile.write("---\ntitle: Soup\n---\n", to: a.appendingPathComponent("soup.md").path)
         let first = try await FolioBinary.run(["sync", a.path, b.path, "--state", state])
         #expect(first.status == 0 && first.stderr.hasPrefix("1 file in step; "), "\(first.stderr)")
-        try Data("---\ntitle: Leek soup\n---\n".utf8).write(to: a.appendingPathComponent("soup.md"))
-        try Data("---\ntitle: Onion soup\n---\n".utf8).write(to: b.appendingPathComponent("soup.md"))
+        try FixtureFile.write("---\ntitle: Leek soup\n---\n", to: a.appendingPathComponent("soup.md").path)
+        try FixtureFile.write("---\ntitle: Onion soup\n---\n", to: b.appendingPathComponent("soup.md").path)
         let conflict = try await FolioBinary.run(["sync", a.path, b.path, "--state", state])
         #expect(conflict.status == 1 && conflict.stdout.hasPrefix("conflict soup.md: the other version is saved as soup.sync-conflict-"), "\(conflict)")
         #expect(conflict.stderr.hasPrefix("not in step yet: what is above is left for you; 2 files; "), "\(conflict.stderr)")
@@ -121,7 +121,7 @@ import Testing
         let (process, out, err) = try watcher.start(["watch", a.path, b.path, "--json", "--state", root.appendingPathComponent("state").path, "--quiet", "10ms"])
         #expect(await err.wait(for: "in step (Ctrl-C stops)"))
         #expect(await out.wait(for: #"{"event":"copied","path":"list.txt"}"# + "\n"), "\(out.text)\(err.text)")
-        try Data("---\ntitle: Soup\n---\n".utf8).write(to: a.appendingPathComponent("soup.md"))
+        try FixtureFile.write("---\ntitle: Soup\n---\n", to: a.appendingPathComponent("soup.md").path)
         #expect(await out.wait(for: #"{"event":"copied","path":"soup.md"}"# + "\n"), "\(out.text)\(err.text)")
         try FileManager.default.removeItem(at: b.appendingPathComponent("list.txt"))
         #expect(await out.wait(for: #"{"event":"deleted","path":"list.txt"}"# + "\n"), "\(out.text)\(err.text)")
@@ -192,7 +192,7 @@ import Testing
         let watcher = WatchCommandTests()
         let (process, out, err) = try watcher.start(["watch", a.path, b.path, "--state", root.appendingPathComponent("state").path, "--quiet", "10ms"])
         #expect(await err.wait(for: "in step (Ctrl-C stops)"))
-        try Data("---\ntitle: Soup\n---\n".utf8).write(to: a.appendingPathComponent("soup.md"))
+        try FixtureFile.write("---\ntitle: Soup\n---\n", to: a.appendingPathComponent("soup.md").path)
         #expect(await out.wait(for: "copy    soup.md  (A → B)\n"), "\(out.text)\(err.text)")
         let deadline = Date().addingTimeInterval(10), started = ContinuousClock.now
         defer { LongWaits.note(since: started, "the watched pair's first sync") }

@@ -11,7 +11,10 @@ import FolioTestSupport
     func folder(existing: String? = "old\n") throws -> (root: String, path: String) {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-commit-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        if let existing { try Data(existing.utf8).write(to: URL(fileURLWithPath: root + "/soup.md")) }
+        // Closed on exec (FixtureFile): a program another test starts at that moment must not
+        // hold the file open for writing, or the guarded write rightly refuses it (seen in a
+        // full run: the commit below returned false).
+        if let existing { try FixtureFile.write(existing, to: root + "/soup.md") }
         return (root, root + "/soup.md")
     }
 

@@ -31,27 +31,33 @@ enum InstallCommand: FolioCommand {
             return ExitCode.problems
         }
         let commands = FolioCLI.commands
-        var files: [(folder: String, name: String, bytes: [UInt8], mode: UInt32)] = []
+        // Each file by its path below the prefix, written through the rooted layer (which
+        // makes the folders above it).
+        var files: [(path: String, bytes: [UInt8], mode: UInt32)] = []
         do {
-            files.append((root + "/bin", "folio", try FileReading.contents(ofFileNamedByUser: program), 0o755))
+            files.append(("bin/folio", try FileReading.contents(ofFileNamedByUser: program), 0o755))
         } catch {
             Output.error("folio install: cannot read \(shown(program)): \(error)")
             return ExitCode.ioFailure
         }
-        for (folder, name, shell) in [("share/bash-completion/completions", "folio", "bash"), ("share/zsh/site-functions", "_folio", "zsh"), ("share/fish/vendor_completions.d", "folio.fish", "fish")] {
-            files.append((root + "/" + folder, name, Array((ShellCompletions.script(for: shell, commands: commands) ?? "").utf8), 0o644))
+        for (path, shell) in [("share/bash-completion/completions/folio", "bash"), ("share/zsh/site-functions/_folio", "zsh"), ("share/fish/vendor_completions.d/folio.fish", "fish")] {
+            files.append((path, Array((ShellCompletions.script(for: shell, commands: commands) ?? "").utf8), 0o644))
         }
-        files.append((root + "/share/man/man1", "folio.1", Array(ManPage.text(commands: commands, version: FolioVersion.current).utf8), 0o644))
+        files.append(("share/man/man1/folio.1", Array(ManPage.text(commands: commands, version: FolioVersion.current).utf8), 0o644))
+        let prefixFolder: RootedFolder
+        do { prefixFolder = try RootedFolder.creating(root) } catch {
+            Output.error("folio install: cannot make \(shown(root)): " + FileProblem.advice(error, writing: true, then: "install again"))
+            return ExitCode.of(error)
+        }
         for file in files {
-            do {
-                _ = try AtomicFile.write(file.bytes, to: try RootedFolder.creating(file.folder)[file.name], mode: file.mode, replacingOnly: nil)
-            } catch {
-                Output.error("folio install: cannot write \(shown(file.folder + "/" + file.name)): " + FileProblem.advice(error, writing: true, then: "install again"))
+            let target = prefixFolder[file.path]
+            do { _ = try AtomicFile.write(file.bytes, to: target, mode: file.mode, replacingOnly: nil) } catch {
+                Output.error("folio install: cannot write \(shown(target.path)): " + FileProblem.advice(error, writing: true, then: "install again"))
                 return ExitCode.of(error)
             }
-            Output.print("installed \(shown(file.folder + "/" + file.name))")
+            Output.print("installed \(shown(target.path))")
         }
-        let bin = root + "/bin"
+        let bin = prefixFolder["bin"].path
         let path = (Syscall.environment("PATH") ?? "").split(separator: ":").map(String.init)
         if !path.contains(bin) && !path.contains(bin + "/") {
             Output.print("\(shown(bin)) is not on your PATH: add it, e.g. echo 'export PATH=\"\(bin):$PATH\"' >> ~/.profile, then open a new shell")
