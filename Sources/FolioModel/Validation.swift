@@ -7,6 +7,9 @@ public struct ValidationIssue: Sendable, Hashable, CustomStringConvertible {
     public var location: SourceLocation
     /// What is wrong and what to do.
     public var message: String
+    /// The front-matter field it is about (`feel`; `items` for `items[2].amount`), nil
+    /// when it is about the record as a whole.
+    public var field: String? = nil
 
     /// `FILE:LINE:COL: warning: MESSAGE`.
     public var description: String { "\(location): warning: \(message)" }
@@ -22,11 +25,11 @@ public enum Validation {
         switch kind {
         case .recipe:
             let recipe = Recipe.essentials(of: document)
-            if !recipe.title { report(nil, "a recipe needs a title: add 'title: …'") }
+            if !recipe.title { report("title", "a recipe needs a title: add 'title: …'") }
             if !recipe.ingredients { report(nil, "a recipe needs ingredients: add an '## Ingredients' list or 'ingredients:'") }
             if !recipe.steps { report(nil, "a recipe needs steps: add a '## Steps' list or 'steps:'") }
         case .todo:
-            if Todo(document).title.isEmpty { report(nil, "a todo needs a title: add 'title: …'") }
+            if Todo(document).title.isEmpty { report("title", "a todo needs a title: add 'title: …'") }
         case .workout:
             let workout = Workout(document)
             if let text = workout.complexityText, workout.complexity == nil {
@@ -47,13 +50,14 @@ public enum Validation {
         return issues
     }
 
-    /// Reports a problem at a front-matter key's value (or the file's start).
+    /// Reports a problem at a front-matter key's value (or the file's start, for a key
+    /// the front matter does not have: the problem is still about that field).
     static func reporter(_ document: Document, _ path: String, _ add: @escaping (ValidationIssue) -> Void) -> (String?, String) -> Void {
         { key, message in
             let pair = key.flatMap { document.frontMatterRoot?.pair(forKey: $0) }
             var location = pair?.valueNode.start ?? pair?.keyNode.start ?? SourceLocation(path: path, line: 1, column: 1, offset: 0)
             location.path = path
-            add(ValidationIssue(location: location, message: message))
+            add(ValidationIssue(location: location, message: message, field: key))
         }
     }
 }
@@ -64,7 +68,7 @@ extension KindSchema {
         let name = kind.rawValue
         for field in fields {
             guard let value = document[field.name], value != .null, value.text != "", value.sequenceValue?.isEmpty != true else {
-                if field.required { report(nil, "a \(name) needs '\(field.name):' (folio.yaml makes it required): add '\(field.name): …'") }
+                if field.required { report(field.name, "a \(name) needs '\(field.name):' (folio.yaml makes it required): add '\(field.name): …'") }
                 continue
             }
             let shown = value.text.map { "'\($0)'" } ?? "this value"

@@ -105,6 +105,19 @@ extension Store {
     public func liveQuery<R: RecordType>(_ type: R.Type, _ text: String) throws(QueryError) -> LiveValues<R> {
         LiveValues(try liveQuery(text), state: state)
     }
+
+    /// Every record of the registered type `R` as values of `R`, by title, kept current
+    /// (a ``LiveValues`` of the whole kind): the typed form of ``list(of:)``. A record of
+    /// the kind that does not read as `R` is in ``LiveValues/unreadable``, and
+    /// ``problems`` says where and why.
+    public func liveValues<R: RecordType>(of type: R.Type) -> LiveValues<R> {
+        var query = Query()
+        query.terms = [.field(key: "kind", value: R.kind.rawValue.lowercased())]
+        query.sortKey = "title"
+        let live = LiveQuery(query: query, state: state)
+        liveQueries.append(WeakLiveQuery(live))
+        return LiveValues(live, state: state)
+    }
 }
 
 /// A live query the store updates without keeping it alive.

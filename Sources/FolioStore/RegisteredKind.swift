@@ -11,12 +11,15 @@ public struct RegisteredKind: Sendable {
     /// What the type refuses in a document of its kind (why it cannot be read as one,
     /// or its own ``RecordType/problems``).
     public let problems: @Sendable (Document) -> [String]
+    /// The same, each placed in the file at `path` (``RecordType/locatedProblems(in:path:)``).
+    public let locatedProblems: @Sendable (Document, String) -> [ValidationIssue]
 
     /// The registration of `type`.
     public init<R: RecordType>(_ type: R.Type) {
         kind = R.kind
         folder = R.folder
         problems = { R.problems(in: $0) }
+        locatedProblems = { R.locatedProblems(in: $0, path: $1) }
     }
 }
 
@@ -41,9 +44,24 @@ public struct KindRules: Sendable {
     public func folder(of kind: Kind) -> String { registered[kind]?.folder ?? declared.schemas[kind]?.folder ?? kind.folder }
 
     /// What an app would refuse in `document` as a record of `kind` at `path`: the
-    /// built-in rules, the declaration's and the registered type's.
+    /// built-in rules, the declaration's and the registered type's, one message per fault
+    /// (``locatedProblems(in:kind:path:)``).
     public func problems(in document: Document, kind: Kind, path: String) -> [String] {
-        Validation.issues(in: document, kind: kind, path: path, declared: declared.schemas[kind]).map(\.message) + (registered[kind]?.problems(document) ?? [])
+        locatedProblems(in: document, kind: kind, path: path).map(\.message)
+    }
+
+    /// What an app would refuse in `document` as a record of `kind` at `path`, each placed
+    /// in the file, in the file's order. A kind both registered in Swift and declared in
+    /// `folio.yaml` gives one message per fault: where the type has something to say about
+    /// a value (it does not decode, or its own rules refuse it), the declaration's message
+    /// about the same value is left out — the app's words are what its user reads — and
+    /// the declaration speaks for the values the type does not judge.
+    public func locatedProblems(in document: Document, kind: Kind, path: String) -> [ValidationIssue] {
+        let rules = Validation.issues(in: document, kind: kind, path: path, declared: declared.schemas[kind])
+        guard let type = registered[kind] else { return rules }
+        let own = type.locatedProblems(document, path)
+        let judged = Set(own.compactMap(\.field))
+        return (own + rules.filter { $0.field.map { !judged.contains($0) } ?? true }).sorted { $0.location.offset < $1.location.offset }
     }
 
     /// The kind `new` is at `path`, and the problems it has that `old` (what the file

@@ -11,6 +11,7 @@ extension Store {
         state.kindRules.registered[R.kind] = RegisteredKind(type)
         tell(rekind(from: folders))
         refreshRegisteredLists([R.kind])
+        refreshProblems(nil)
     }
 
     /// The records of a registered type that parse, by title then path: kept, and

@@ -37,6 +37,12 @@ public final class Store {
     public private(set) var quotes: [Record] = []
     /// The records of each registered record type (``list(of:)``), kept likewise.
     public internal(set) var registeredLists: [Kind: [Record]] = [:]
+    /// Counts the changes of ``problems``: read by it, so that a view showing them is
+    /// redrawn when they change (they are worked out only once asked for).
+    var problemsChanged = 0
+    /// Each file's problems, by path (`folio.yaml`'s too), once ``problems`` has been asked
+    /// for: kept up to date with each change from then on.
+    @ObservationIgnored var problemsByPath: [String: [Problem]]?
     /// Which list each listed record is in, to tell which lists a change touches.
     @ObservationIgnored var listed: [String: Kind] = [:]
 
@@ -91,6 +97,7 @@ public final class Store {
         }
         refreshLists(touched.intersection(Store.listedKinds))
         refreshRegisteredLists(touched)
+        refreshProblems(changes.settingsChanged ? nil : changes.paths)
     }
 
     private func refreshLists(_ kinds: Set<Kind>) {
