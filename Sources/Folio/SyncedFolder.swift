@@ -23,7 +23,7 @@ public final class SyncedFolder {
     public let store: Store
     private let watcher: FolderWatcher
     private let pair: PairWatcher?
-    private let folding: FoldingFollower?
+    let folding: FoldingFollower?
     private let feeding: Task<Void, Never>?
     /// Run at ``close()``: ends access to a folder the user picked (see `open(picked:)`).
     @ObservationIgnored var whenClosed: (() -> Void)?
@@ -101,10 +101,16 @@ public final class SyncedFolder {
             let follower = FoldingFollower(folder: try SharedFolder(folder, options: foldOptions), onReport: onFold)
             let changes = store.changes()
             feeding = Task {
-                for await change in changes { follower.changed(change.paths, writtenByApp: change.origin == .action) }
+                // The app's own writes are recorded with their bytes as they land (below); this
+                // change is told before its write (the state changes first), so reading the
+                // file now could find the next version already: read once quiet, as any change.
+                for await change in changes { follower.changed(change.paths) }
             }
             // One read of each change: the history takes the files the watcher read.
             watcher.observeReads { snapshot in follower.offer(snapshot.reads) }
+            // The app's own writes are versions the moment they land, with the bytes written:
+            // one edited again half a second later is still the base a copy made from it needs.
+            store.ownWrites.observe { writes in follower.recordWritten(writes) }
             follower.start(alreadyRead: reads)
             // The history has what the folder holds in hand (logged next) before the app
             // can edit it: an edit made right after open has its base.
@@ -147,19 +153,26 @@ public final class SyncedFolder {
         await pair?.firstSync()
     }
 
-    /// Brings the store up to date now, without waiting for quiet periods: what the
-    /// folder holds is read in, a sync with the replica runs (or, without one, the
-    /// conflict copies that can be folded are), and what that wrote is read in too.
+    /// Brings the store up to date and returns once what that started is done: what
+    /// the folder holds is read in; with a replica, a sync runs; without one, the
+    /// conflict copies are folded — each as soon as it and its file have been left alone
+    /// for the quiet period (``FoldOptions/quietPeriod``), so a copy the sync tool has
+    /// just written is waited for, not skipped; what that wrote is read in, and
+    /// ``conflictStatuses`` worked out again. A copy still waiting on other devices'
+    /// history (``FoldOptions/historyWait``) is left to the follower: it is
+    /// ``ConflictCopyStatus/Verdict/waiting`` in ``conflictStatuses``.
     public func settle() async {
         await watcher.settle()
         // What the sync or fold writes is said to the store as it reports (see `open`),
         // before the watcher reads it: its change is told as `.sync`.
         if let pair {
             _ = await pair.syncNow()
-        } else {
-            _ = folding?.foldNow()
+        } else if let folding {
+            await folding.settle()
         }
         await watcher.settle()
+        refreshConflicts()
+        await conflictsSettled()
     }
 
     /// The folder's path.
@@ -176,8 +189,23 @@ public final class SyncedFolder {
     }
 
     /// How the conflict copy `copy` (relative to the folder) differs from its file: the
-    /// fields that clash, with both values, and the body's lines; nil when the file is
-    /// gone (keeping the copy puts it back).
+    /// fields that clash, with both values, and the body's lines. When the file is gone,
+    /// the copy's every field and line is listed as added and
+    /// ``ConflictDifference/fileIsGone`` says so (keeping the copy puts the file back).
+    /// - Throws: ``SyncError`` when `copy` is not a conflict copy, or cannot be read.
+    public func difference(for copy: String) throws(SyncError) -> ConflictDifference {
+        guard let file = ConflictCopies.originalOfAnyCopy(copy) else { throw Self.notAConflictCopy(copy) }
+        do {
+            let copyBytes = try FileReading.contents(of: store.folder[copy])
+            guard let fileBytes = try AtomicFile.contentsIfPresent(store.folder[file]) else { return ConflictDifference(fileGoneWithCopy: copyBytes) }
+            return ConflictDifference(file: fileBytes, copy: copyBytes)
+        } catch {
+            throw SyncError(error.isMissingPath ? .replicaMissing : .fileIO, FileProblem.reading(error, then: "try again"))
+        }
+    }
+
+    /// How the conflict copy `copy` differs from its file; nil when the file is gone.
+    @available(*, deprecated, message: "use difference(for:): one way to fail (it throws SyncError), and a file that is gone is ConflictDifference.fileIsGone rather than nil")
     public func difference(of copy: String) throws(SystemError) -> ConflictDifference? {
         guard let file = ConflictCopies.originalOfAnyCopy(copy) else { return nil }
         let copyBytes = try FileReading.contents(of: store.folder[copy])
@@ -188,18 +216,28 @@ public final class SyncedFolder {
     /// file, keeps the copy (its content put in the file), or merges the copy into the
     /// file, marking only what truly clashes. What loses goes to the folder's trash
     /// (``Store/trashedFiles()``); every write is guarded. The store reads the result in.
-    public func resolve(_ copy: String, by choice: ConflictResolution.Choice) async throws -> ConflictResolution.Outcome {
-        guard let file = ConflictCopies.originalOfAnyCopy(copy) else {
-            throw SyncError(.fileIO, "\(copy) is not a conflict copy (NAME.sync-conflict-…, NAME (… conflicted copy …))")
-        }
+    /// - Throws: ``SyncError`` saying what could not be done; nothing is lost then.
+    public func resolve(_ copy: String, by choice: ConflictResolution.Choice) async throws(SyncError) -> ConflictResolution.Outcome {
+        guard let file = ConflictCopies.originalOfAnyCopy(copy) else { throw Self.notAConflictCopy(copy) }
         func settle(_ folder: SharedFolder) throws -> ConflictResolution.Outcome {
             try ConflictResolution(folder: folder, copy: copy, file: file).settle(choice)
         }
-        // The follower holds the folder's lock: the resolution runs between its passes.
-        let outcome = try folding.map { try $0.withFolder(settle) } ?? settle(try SharedFolder(root, options: FoldOptions()))
+        let outcome: ConflictResolution.Outcome
+        do {
+            // The follower holds the folder's lock: the resolution runs between its passes.
+            outcome = try folding.map { try $0.withFolder(settle) } ?? settle(try SharedFolder(root, options: FoldOptions()))
+        } catch let error as SyncError {
+            throw error
+        } catch {
+            throw SyncError(.fileIO, "cannot settle \(copy): \(error)")
+        }
         await watcher.settle()
         refreshConflicts()
         return outcome
+    }
+
+    private static func notAConflictCopy(_ path: String) -> SyncError {
+        SyncError(.fileIO, "\(path) is not a conflict copy (NAME.sync-conflict-…, NAME (… conflicted copy …))")
     }
 
     /// Keeps ``conflictStatuses``: worked out now, and again when a change touches a

@@ -26,6 +26,15 @@ public struct ConflictDifference: Sendable, Hashable {
 
     /// Whether the two hold the same bytes.
     public var isEmpty: Bool { fields.isEmpty && lines.isEmpty }
+    /// Whether the file is gone (the copy is all there is: every field and line of it is
+    /// listed as added).
+    public var fileIsGone = false
+
+    /// A copy whose file is gone: all of it, as added.
+    public init(fileGoneWithCopy copy: [UInt8]) {
+        self.init(file: [], copy: copy)
+        fileIsGone = true
+    }
 
     /// How `copy` differs from `file`.
     public init(file: [UInt8], copy: [UInt8]) {

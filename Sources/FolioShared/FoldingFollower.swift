@@ -168,6 +168,47 @@ public final class FoldingFollower: @unchecked Sendable {
         }
     }
 
+    /// Records what is pending and folds what can be folded, again and again as the files
+    /// and copies it waits on are left alone for the quiet period, until nothing waits on
+    /// one any more (at most ``settleRounds`` passes): returns what all those passes did.
+    /// A copy still in ``FoldReport/waiting`` then waits on other devices' history
+    /// (``FoldOptions/historyWait``), not on this device. Each pass is reported as the
+    /// follower's own are.
+    public func settle() async -> FoldReport {
+        var settled = FoldReport()
+        for _ in 0..<Self.settleRounds {
+            let (report, wait): (FoldReport, Duration?) = queue.sync {
+                recordPending()
+                let report = pass()
+                guard !stopped, report.blocked == nil else { return (report, nil) }
+                // A copy waits until it and its file are quiet; a file until it is.
+                let pending = Set(report.waiting + report.waiting.compactMap(ConflictCopies.originalOfAnyCopy)).union(unrecorded)
+                let wait = pending.isEmpty ? .zero : folder.untilQuiet(pending, for: folder.options.quietPeriod, all: true)
+                return (report, wait > .zero ? wait + .milliseconds(20) : nil)
+            }
+            settled.folded += report.folded
+            settled.rescued += report.rescued
+            (settled.kept, settled.waiting, settled.blocked) = (report.kept, report.waiting, report.blocked)
+            guard let wait else { break }
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in clock.run(after: wait, on: queue) { done.resume() } }
+        }
+        return settled
+    }
+
+    /// The most passes ``settle()`` runs: a copy rewritten again and again is left to the follower.
+    static let settleRounds = 10
+
+    /// Records at once what the app's store just wrote (`writes`, the bytes as written):
+    /// an edit made right after is recorded after it, from it, however soon it comes —
+    /// so a conflict copy made from either version finds its base.
+    package func recordWritten(_ writes: [FileRead]) {
+        guard !writes.isEmpty else { return }
+        queue.async { [self] in
+            guard !stopped else { return }
+            do { unrecorded.formUnion(try folder.record(writes.map(\.path), waitingForQuiet: false, alreadyRead: writes)) } catch { recordFailed(error) }
+        }
+    }
+
     /// When another folder is at the path now (removed and made again), follows it:
     /// every file there is recorded before anything is folded, as at ``start()``.
     private func followTheFolder() {

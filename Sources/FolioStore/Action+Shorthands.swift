@@ -94,9 +94,10 @@ extension Action {
         .records(.addRecord(kind: .note, fields: ["title": .string(title)], body: body))
     }
 
-    /// Adds a record of any kind (see ``RecordAction/addRecord(kind:fields:body:name:folder:)``).
-    public static func addRecord(kind: Kind, fields: YAMLMapping, body: String = "") -> Action {
-        .records(.addRecord(kind: kind, fields: fields, body: body))
+    /// Adds a record of any kind, named from its title in its kind's folder unless `name`
+    /// and `folder` say otherwise (see ``RecordAction/addRecord(kind:fields:body:name:folder:)``).
+    public static func addRecord(kind: Kind, fields: YAMLMapping, body: String = "", name: String? = nil, folder: String? = nil) -> Action {
+        .records(.addRecord(kind: kind, fields: fields, body: body, name: name, folder: folder))
     }
 
     /// Sets and removes fields of a record in one write (see ``RecordAction/updateFields(path:setting:removing:body:)``).

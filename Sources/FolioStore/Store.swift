@@ -67,6 +67,9 @@ public final class Store {
     /// The store's writes as they begin, for readers on other threads (the watcher).
     @ObservationIgnored public nonisolated let writes = WriteLog()
 
+    /// Who hears of the store's writes the moment they are on disk (a folder's history).
+    @ObservationIgnored package nonisolated let ownWrites = OwnWrites()
+
     /// Where removed records' files go (nil: they are deleted).
     @ObservationIgnored public nonisolated let removedFiles: (any RemovedFileKeeper)?
 
@@ -278,8 +281,16 @@ public final class Store {
         if !effects.isEmpty {
             for effect in effects { inFlight[effect.path, default: 0] += 1 }
             writes.begin(effects.map(\.path))
-            let (folder, keeper) = (folder, removedFiles)
-            let results = await onDiskQueue { effects.map { Self.perform($0, under: folder, keeping: keeper) } }
+            let (folder, keeper, own) = (folder, removedFiles, ownWrites)
+            let results = await onDiskQueue {
+                let results = effects.map { Self.perform($0, under: folder, keeping: keeper) }
+                // Told here, on the disk queue, before a later action's write can replace them.
+                own.tell(zip(effects, results).compactMap { effect, result in
+                    guard case .done = result, case .write(let path, let bytes, _) = effect, let stamp = try? FileStamp.of(folder[path]) else { return nil }
+                    return FileRead(path: path, bytes: bytes, stamp: stamp)
+                })
+                return results
+            }
             for (effect, result) in zip(effects, results) {
                 let path = effect.path
                 inFlight[path] = inFlight[path].flatMap { $0 > 1 ? $0 - 1 : nil }

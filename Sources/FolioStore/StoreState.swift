@@ -186,6 +186,12 @@ public struct StoreState: Sendable {
         return bytes
     }
 
+    /// The bytes of the record at `path` (see ``contents(of:)``).
+    public func contents(at path: String) -> [UInt8]? { self[path].flatMap(contents(of:)) }
+
+    /// The front matter of the record at `path` (see ``fields(of:)``); empty when there is none.
+    public func fields(at path: String) -> YAMLMapping { document(at: path)?.fields ?? YAMLMapping() }
+
     /// The parsed document of the record at `path` (see ``document(of:)``).
     public func document(at path: String) -> Document? { self[path].flatMap(document(of:)) }
 

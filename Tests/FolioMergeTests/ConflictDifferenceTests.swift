@@ -22,4 +22,12 @@ import Testing
         #expect(difference.lines == [.removed("title: \"x"), .added("title: x")])
         #expect(ConflictDifference(file: [65], copy: [65]).isEmpty)
     }
+
+    @Test func aCopyWhoseFileIsGoneIsAllAdded() {
+        let difference = ConflictDifference(fileGoneWithCopy: Array("---\ntitle: Soup\n---\nSalt.\n".utf8))
+        #expect(difference.fileIsGone)
+        #expect(difference.fields == [.init(key: "title", file: nil, copy: .string("Soup"))])
+        #expect(difference.lines == [.added("Salt.")])
+        #expect(!ConflictDifference(file: [65], copy: [66]).fileIsGone)
+    }
 }

@@ -39,9 +39,11 @@ import Testing
         }
         #expect(reason == "no common ancestor of todos/milk.md and the copy is known")
 
-        let difference = try #require(try opened.difference(of: copy))
+        let difference = try opened.difference(for: copy)
         #expect(difference.fields == [.init(key: "title", file: .string("Milk"), copy: .string("Oat milk"))])
-        #expect(difference.lines.isEmpty)
+        #expect(difference.lines.isEmpty && !difference.fileIsGone)
+        // One way to fail: a path that is no copy throws, saying so.
+        #expect(throws: SyncError.self) { try opened.difference(for: "todos/milk.md") }
 
         let outcome = try await opened.resolve(copy, by: .keepFile)
         #expect(outcome == .keptFile)

@@ -30,9 +30,9 @@ public final class ConflictInbox {
     /// The copies to show, with what clashes.
     public func items() async throws -> [Item] {
         try await folder.conflicts().map { status in
-            let clashes = (try? folder.difference(of: status.copy))??.fields.map { field in
+            let clashes = try folder.difference(for: status.copy).fields.map { field in
                 "\(field.key): \(field.file?.text ?? "(none)") | \(field.copy?.text ?? "(none)")"
-            } ?? []
+            }
             let willFold = if case .foldable = status.verdict { true } else { false }
             return Item(copy: status.copy, file: status.file, clashes: clashes, willFold: willFold)
         }

@@ -42,6 +42,15 @@ public struct YAMLMapping: Sendable, Hashable, RandomAccessCollection, Expressib
     /// Creates a mapping from entries in order.
     public init(_ entries: [Entry] = []) { self.entries = entries }
 
+    /// The pairs of `dictionary`, by key (a dictionary has no order of its own): where an
+    /// app holds its fields as `[String: YAMLValue]`.
+    public init(_ dictionary: [String: YAMLValue]) {
+        self.init(dictionary.sorted { $0.key < $1.key }.map { Entry(key: $0.key, value: $0.value) })
+    }
+
+    /// The pairs as a dictionary (a key written twice: its last value).
+    public var dictionary: [String: YAMLValue] { Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 }) }
+
     /// Creates a mapping from key-value pairs in order.
     public init(dictionaryLiteral elements: (String, YAMLValue)...) {
         self.entries = elements.map { Entry(key: $0.0, value: $0.1) }
