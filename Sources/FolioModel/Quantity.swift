@@ -106,6 +106,7 @@ public struct Ingredient: Sendable, Hashable, CustomStringConvertible {
     public var name: String {
         get { storedName }
         set {
+            guard newValue != storedName else { return }
             storedName = newValue
             line = nil
         }
@@ -114,6 +115,7 @@ public struct Ingredient: Sendable, Hashable, CustomStringConvertible {
     public var quantity: Quantity? {
         get { storedQuantity }
         set {
+            guard newValue != storedQuantity else { return }
             storedQuantity = newValue
             line = nil
         }
@@ -123,6 +125,9 @@ public struct Ingredient: Sendable, Hashable, CustomStringConvertible {
     private var storedQuantity: Quantity?
     /// The line it was read from, while it still says ``name`` and ``quantity``.
     private var line: String?
+    /// Whether the line put the quantity after the name, in parentheses (`salt (to
+    /// taste)`): a changed one is written back the same way (`spaghetti (400g)`).
+    private var quantityAfterName = false
 
     /// Creates an ingredient.
     public init(name: String, quantity: String? = nil) {
@@ -163,6 +168,7 @@ public struct Ingredient: Sendable, Hashable, CustomStringConvertible {
     public init(line: String) {
         self.init(reading: line)
         self.line = line.trimmingCharacters(in: " \t")
+        quantityAfterName = quantity != nil && self.line?.hasSuffix(")") == true && Ingredient.trailingQuantity(self.line ?? "") != nil
     }
 
     private init(reading line: String) {
@@ -228,14 +234,16 @@ public struct Ingredient: Sendable, Hashable, CustomStringConvertible {
     public var exactLine: String? {
         if let line { return line }
         guard let quantity else { return Ingredient(line: name) == self ? name : nil }
-        return [quantity.text + " " + name, name + " (" + quantity.text + ")"].first { Ingredient(line: $0) == self }
+        let forms = [quantity.text + " " + name, name + " (" + quantity.text + ")"]
+        return (quantityAfterName ? forms.reversed() : forms).first { Ingredient(line: $0) == self }
     }
 
-    /// The line it was read from, else `400g Spaghetti` (or `Sugar (1/2 Grams)`: see ``exactLine``).
+    /// The line it was read from, else `400g Spaghetti` (or `Sugar (1/2 Grams)`: see
+    /// ``exactLine``); one read as `name (quantity)` keeps that form when changed.
     public var description: String {
         if let exactLine { return exactLine }
         guard let quantity else { return name }
-        return quantity.text + " " + name
+        return quantityAfterName ? name + " (" + quantity.text + ")" : quantity.text + " " + name
     }
 }
 

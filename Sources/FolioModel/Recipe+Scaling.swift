@@ -7,7 +7,12 @@ extension Recipe {
         guard let own = self.servings, own > 0, servings > 0, let factor = Fraction(servings, own) else { return nil }
         var scaled = self
         scaled.servings = servings
-        scaled.ingredients = ingredients.map { Ingredient(name: $0.name, quantity: $0.quantity?.scaled(by: factor)) }
+        // Each changed in place: one whose quantity does not scale (`to taste`) stays as written, and the rest keep their form.
+        scaled.ingredients = ingredients.map { ingredient in
+            var scaled = ingredient
+            scaled.quantity = ingredient.quantity?.scaled(by: factor)
+            return scaled
+        }
         return scaled
     }
 }

@@ -94,9 +94,14 @@ extension Action {
         .records(.addRecord(kind: .note, fields: ["title": .string(title)], body: body))
     }
 
-    /// Adds a record of any kind, named from its title in its kind's folder unless `name`
-    /// and `folder` say otherwise (see ``RecordAction/addRecord(kind:fields:body:name:folder:)``).
-    public static func addRecord(kind: Kind, fields: YAMLMapping, body: String = "", name: String? = nil, folder: String? = nil) -> Action {
+    /// Adds a record of any kind, named from its title, in its kind's folder (see ``RecordAction/addRecord(kind:fields:body:name:folder:)``).
+    public static func addRecord(kind: Kind, fields: YAMLMapping, body: String = "") -> Action {
+        .records(.addRecord(kind: kind, fields: fields, body: body))
+    }
+
+    /// Adds a record of any kind as the file `name` (nil: named from its title), in
+    /// `folder` (nil: its kind's) (see ``RecordAction/addRecord(kind:fields:body:name:folder:)``).
+    public static func addRecord(kind: Kind, fields: YAMLMapping, body: String = "", name: String?, folder: String? = nil) -> Action {
         .records(.addRecord(kind: kind, fields: fields, body: body, name: name, folder: folder))
     }
 

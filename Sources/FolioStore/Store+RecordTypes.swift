@@ -66,21 +66,44 @@ extension Store {
     /// since the store read it. Fields the type does not know stay as they are.
     @discardableResult
     public func update<R: RecordType>(_ record: R, at path: String) async -> ActionResult {
-        func refused(_ error: StoreError) -> ActionResult { ActionResult(refusing: [error]) }
-        guard let held = state[path] else { return refused(.noSuchRecord(path)) }
-        if let error = held.error { return refused(.unparseable(path, error)) }
-        guard held.kind == R.kind else {
-            return refused(StoreError(.wrongKind, path: path, "this is a \(held.kind.rawValue), not a \(R.kind.rawValue): nothing was changed"))
+        let held: (record: Record, document: Document)
+        switch heldDocument(R.self, at: path) {
+        case .success(let found): held = found
+        case .failure(let error): return ActionResult(refusing: [error])
         }
-        guard let document = state.document(of: held) else { return refused(.changedOnDisk(path)) }
         let updated: Document
-        do { updated = try record.updating(document) } catch {
-            return refused(StoreError(.invalidRecord, path: path, "cannot write the \(R.kind): \(error)"))
+        do { updated = try record.updating(held.document) } catch {
+            return ActionResult(refusing: [StoreError(.invalidRecord, path: path, "cannot write the \(R.kind): \(error)")])
         }
         // Checked again against the file by the reducer and at the write: an edit saved meanwhile stays.
-        return await dispatch(.records(.replaceContent(path: path, bytes: updated.bytes, expecting: held.fingerprint)))
+        return await dispatch(.records(.replaceContent(path: path, bytes: updated.bytes, expecting: held.record.fingerprint)))
     }
 
+    /// Reads the record at `path` as `type`, lets `change` edit it, and writes what
+    /// changed (``update(_:at:)``): `store.update(Item.self, at: path) { $0.done.toggle() }`.
+    /// Refused, with why, when there is no such record or it does not read as `type`.
+    @discardableResult
+    public func update<R: RecordType>(_ type: R.Type, at path: String, _ change: (inout R) -> Void) async -> ActionResult {
+        var value: R
+        do { value = try R(document: heldDocument(R.self, at: path).get().document) } catch let error as StoreError {
+            return ActionResult(refusing: [error])
+        } catch {
+            return ActionResult(refusing: [StoreError(.invalidRecord, path: path, "cannot read it as a \(R.kind): \(RecordReadError.describe(error)); nothing was changed")])
+        }
+        change(&value)
+        return await update(value, at: path)
+    }
+
+    /// The record at `path` and its document, when it is one of `R`'s kind as the store read it.
+    private func heldDocument<R: RecordType>(_ type: R.Type, at path: String) -> Result<(record: Record, document: Document), StoreError> {
+        guard let held = state[path] else { return .failure(.noSuchRecord(path)) }
+        if let error = held.error { return .failure(.unparseable(path, error)) }
+        guard held.kind == R.kind else {
+            return .failure(StoreError(.wrongKind, path: path, "this is a \(held.kind.rawValue), not a \(R.kind.rawValue): nothing was changed"))
+        }
+        guard let document = state.document(of: held) else { return .failure(.changedOnDisk(path)) }
+        return .success((held, document))
+    }
 
     /// The records whose kind a change of the folders' kinds (from `old`) may change,
     /// read again (their bytes read here, at the edge): what changed.

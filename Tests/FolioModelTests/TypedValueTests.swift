@@ -37,7 +37,7 @@ import Testing
         #expect(Ingredient(line: "Tomatoes (ripe)").quantity == nil && Ingredient(line: "Tomatoes (a few)").quantity == nil)
         var renamed = salt
         renamed.name = "sea salt"
-        #expect(renamed.description == "to taste sea salt" && Ingredient(line: renamed.description) == renamed)
+        #expect(renamed.description == "sea salt (to taste)" && Ingredient(line: renamed.description) == renamed)
     }
 
     @Test func quantities() {
