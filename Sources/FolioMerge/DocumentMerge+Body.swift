@@ -73,7 +73,10 @@ extension DocumentMerge {
         }
         let merged = KeyedMerge.merge(base: unnumbered(b), ours: unnumbered(o), theirs: unnumbered(t), alignReplacements: true) { b, o, t in
             let text = TextMerge.merge(base: b?.unnumbered ?? [], ours: o.unnumbered, theirs: t.unnumbered)
-            return text.conflicts == 0 ? ListItemText(unnumbered: text.bytes, number: o.number) : nil
+            if text.conflicts == 0 { return ListItemText(unnumbered: text.bytes, number: o.number) }
+            // An item is prose too: two edits of different sentences of one step both stay.
+            guard let b, let prose = ProseMerge.merge(base: b.unnumbered, ours: o.unnumbered, theirs: t.unnumbered) else { return nil }
+            return ListItemText(unnumbered: prose, number: o.number)
         }
         // The list as our side numbers it, at the indent of its first numbered item; nested
         // items keep their own numbers.
@@ -95,10 +98,12 @@ extension DocumentMerge {
         }
     }
 
-    /// Lines merged as `git merge-file` would, each conflict its own piece.
+    /// Lines merged as `git merge-file` would; where that clashes, prose merged by
+    /// sentence (``ProseMerge``); what still clashes is one conflict.
     static func lineMerge(base: [UInt8], ours: [UInt8], theirs: [UInt8]) -> [Piece] {
         let result = TextMerge.merge(base: base, ours: ours, theirs: theirs)
         guard result.conflicts > 0 else { return [.clean(result.bytes)] }
+        if let merged = ProseMerge.merge(base: base, ours: ours, theirs: theirs) { return [.clean(merged)] }
         return [.conflict(ours: ours, base: base, theirs: theirs)]
     }
 }

@@ -92,13 +92,15 @@ extension DocumentMerge {
     /// A key both sides changed that did not merge as a value — a scalar written over
     /// several lines (a `|` or `>` block, a quoted string that wraps), or a map holding
     /// one: its lines merged as `git merge-file` merges a file's, so that edits of
-    /// different lines both stay, with the value's indentation and chomping as written.
+    /// different lines both stay (and lines both sides added at one place, ours first),
+    /// with the value's indentation and chomping as written.
     /// Nil when the lines clash (always, for two edits of one line), and for a value that
     /// holds a list: the value merge refused it for a reason (two versions of one item)
     /// that a line merge would not see.
     static func linesMerged(base: Block, ours: Block, theirs: Block, ending: [UInt8]) -> Block? {
         guard ![base.value, ours.value, theirs.value].contains(where: { $0.map(holdsList) ?? true }) else { return nil }
-        let text = TextMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes)
+        // A line each side appended to a `|` block is two lines more, not a clash.
+        let text = TextMerge.merge(base: base.bytes, ours: ours.bytes, theirs: theirs.bytes, keepingBothAdditions: true)
         guard text.conflicts == 0, let document = standalone(text.bytes, ending: ending), document.fields.entries.count == 1 else { return nil }
         return block(of: document, ending: ending)
     }

@@ -58,6 +58,14 @@ public enum TextMerge {
 
     /// Merges `ours` and `theirs`, two descendants of `base`.
     public static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], options: MergeOptions = MergeOptions()) -> MergeResult {
+        merge(base: base, ours: ours, theirs: theirs, options: options, keepingBothAdditions: false)
+    }
+
+    /// ``merge(base:ours:theirs:options:)``; with `keepingBothAdditions`, lines both
+    /// sides only added at one place (no base line changed there) are all kept, ours
+    /// first — how the lines of a multi-line value merge, where both sides appending a
+    /// line means two lines more, not a clash. Not git's merge: the body keeps git's.
+    static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], options: MergeOptions = MergeOptions(), keepingBothAdditions: Bool) -> MergeResult {
         let baseFile = LineFile(base), oursFile = LineFile(ours), theirsFile = LineFile(theirs)
         let script1 = LineDiff(baseFile, oursFile, algorithm: options.algorithm).script
         let script2 = LineDiff(baseFile, theirsFile, algorithm: options.algorithm).script
@@ -68,6 +76,14 @@ public enum TextMerge {
         var regions = combine(script1, script2, baseFile: baseFile, oursFile: oursFile, theirsFile: theirsFile, eager: !zealous)
         if zealous {
             regions = refine(regions, oursFile, theirsFile, algorithm: options.algorithm)
+            // Before joining: a joined conflict spans lines both sides kept, which a union would repeat.
+            if keepingBothAdditions {
+                regions = regions.map { region in
+                    var region = region
+                    if region.mode == 0 && region.chg0 == 0 { region.mode = 3 }
+                    return region
+                }
+            }
             regions = joinConflicts(regions, oursFile)
         }
         return output(regions, base: baseFile, ours: oursFile, theirs: theirsFile, options: options)
