@@ -19,11 +19,59 @@ extension DocumentMerge {
         return units
     }
 
+    /// `side`'s sections, a renamed one known by its base heading: a section whose
+    /// heading the base does not have is the base section (at the same level) that
+    /// `side` no longer has whose body mostly survives in it — at least half of the base
+    /// section's non-blank body lines are lines of it — the one keeping most, each base
+    /// section taken once. So `## Steps` renamed `## Method` is the same section, and an
+    /// edit under it on the other side merges.
+    static func renamed(_ side: [KeyedUnit<[UInt8]>], from base: [KeyedUnit<[UInt8]>]) -> [KeyedUnit<[UInt8]>] {
+        let sideKeys = Set(side.map(\.key)), baseKeys = Set(base.map(\.key))
+        var gone = base.filter { !sideKeys.contains($0.key) && $0.key != preambleKey }
+        var result = side
+        for index in result.indices where !baseKeys.contains(result[index].key) && result[index].key != preambleKey {
+            let (level, lines) = headingLevelAndBody(result[index].content)
+            let kept = gone.enumerated().compactMap { offset, unit -> (Int, Int)? in
+                let (baseLevel, baseLines) = headingLevelAndBody(unit.content)
+                guard baseLevel == level, !baseLines.isEmpty else { return nil }
+                var left = lines
+                var count = 0
+                for line in baseLines {
+                    if let at = left.firstIndex(of: line) {
+                        left.remove(at: at)
+                        count += 1
+                    }
+                }
+                return count * 2 >= baseLines.count ? (offset, count) : nil
+            }
+            guard let best = kept.max(by: { $0.1 < $1.1 }) else { continue }
+            result[index].key = gone[best.0].key
+            gone.remove(at: best.0)
+        }
+        return result
+    }
+
+    /// A section's heading level (its `#`s) and its non-blank body lines.
+    static func headingLevelAndBody(_ bytes: [UInt8]) -> (Int, [ArraySlice<UInt8>]) {
+        let lines = bytes.split(separator: 10, omittingEmptySubsequences: false)
+        let level = lines.first?.prefix { $0 == 35 }.count ?? 0
+        let body = lines.dropFirst().map { line in line.last == 13 ? line.dropLast() : line }.filter { !$0.allSatisfy { $0 == 32 || $0 == 9 } }
+        return (level, Array(body))
+    }
+
     /// The body merged section by section; a section both sides changed is merged
     /// list item by list item when it holds a list, else line by line.
     static func mergeBody(base: Document, ours: Document, theirs: Document, ending: [UInt8]) -> [Piece] {
         var pieces: [Piece] = []
-        let merged = KeyedMerge.merge(base: sections(base), ours: sections(ours), theirs: sections(theirs)) { _, _, _ in nil }
+        let b = sections(base)
+        let (o, t) = (renamed(sections(ours), from: b), renamed(sections(theirs), from: b))
+        // Both sides moved sections, differently: which order is meant is a person's call.
+        let (baseOrder, ourOrder, theirOrder) = KeyedMerge.commonOrders(b, o, t)
+        if ourOrder != baseOrder, theirOrder != baseOrder, ourOrder != theirOrder {
+            func body(_ document: Document) -> [UInt8] { Array(document.bytes[document.layout.body]) }
+            return [.conflict(ours: body(ours), base: body(base), theirs: body(theirs))]
+        }
+        let merged = KeyedMerge.merge(base: b, ours: o, theirs: t) { _, _, _ in nil }
         for unit in merged {
             switch unit.content {
             case .clean(let bytes): pieces.append(.clean(bytes))

@@ -21,9 +21,11 @@ enum KeyedMerge {
     /// other → removed; changed differently on both → `bothChanged` (base nil when
     /// both added it), a conflict when it returns nil or when one side removed what
     /// the other changed. With `alignReplacements`, list items are paired with the
-    /// items they replaced first (``aligningReplacements(_:to:)``). The result follows our order; a unit only their side has
-    /// goes after the unit it follows in their version (and after what we added there),
-    /// or at the end when it is after every unit of the base (and every unit both have) in theirs.
+    /// items they replaced first (``aligningReplacements(_:to:)``). The result follows our
+    /// order — theirs when only their side moved units, so that a move is kept; a unit
+    /// only the other side has goes after the unit it follows in that side's version (and
+    /// after what the first added there), or at the end when it is after every unit of the
+    /// base (and every unit both have) there.
     static func merge<C: Equatable>(
         base: [KeyedUnit<C>], ours: [KeyedUnit<C>], theirs: [KeyedUnit<C>], alignReplacements: Bool = false,
         bothChanged: (_ base: C?, _ ours: C, _ theirs: C) -> C?
@@ -45,28 +47,32 @@ enum KeyedMerge {
             return bothChanged(b, o, t).map { .clean($0) } ?? .conflict(ours: o, base: b, theirs: t)
         }
 
+        // The order is ours, unless only their side moved units (the order of the units all
+        // three have changed on their side alone): then theirs, so that a move is kept.
+        let theirOrder = movedOnlyBy(theirs, not: ours, from: base)
+        let (first, second, secondByKey) = theirOrder ? (theirs, ours, oursByKey) : (ours, theirs, theirsByKey)
         var result: [KeyedUnit<UnitOutcome<C>>] = []
         var placed = Set<String>()
-        for unit in ours {
+        for unit in first {
             guard let merged = outcome(unit.key) else { continue }
             result.append(KeyedUnit(key: unit.key, content: merged))
             placed.insert(unit.key)
         }
-        // Units our side does not have: their additions, or what we removed and they changed.
-        for (index, unit) in theirs.enumerated() where !placed.contains(unit.key) {
+        // Units the first side does not have: the other's additions, or what the first removed and the other changed.
+        for (index, unit) in second.enumerated() where !placed.contains(unit.key) {
             guard let merged = outcome(unit.key) else { continue }
             var position = 0
             // (Anchors are units the base had, or that both sides have, such as the lines
             // after a list both sides started.)
-            if !theirs[(index + 1)...].contains(where: { baseByKey[$0.key] != nil || placed.contains($0.key) }) {
-                // Added at their end: at the end, whatever order we put the rest in.
+            if !second[(index + 1)...].contains(where: { baseByKey[$0.key] != nil || placed.contains($0.key) }) {
+                // Added at the other's end: at the end, whatever order the first put the rest in.
                 position = result.count
-            } else if let previous = theirs[..<index].last(where: { placed.contains($0.key) }),
+            } else if let previous = second[..<index].last(where: { placed.contains($0.key) }),
                let at = result.firstIndex(where: { $0.key == previous.key })
             {
                 position = at + 1
-                // Past what only we added right there, so both sides' additions keep their order.
-                while position < result.count, baseByKey[result[position].key] == nil, theirsByKey[result[position].key] == nil {
+                // Past what only the first side added right there, so both sides' additions keep their order.
+                while position < result.count, baseByKey[result[position].key] == nil, secondByKey[result[position].key] == nil {
                     position += 1
                 }
             }
@@ -74,6 +80,20 @@ enum KeyedMerge {
             placed.insert(unit.key)
         }
         return result
+    }
+
+    /// Whether `side` changed the order of the units all three versions have, and
+    /// `other` did not.
+    static func movedOnlyBy<C>(_ side: [KeyedUnit<C>], not other: [KeyedUnit<C>], from base: [KeyedUnit<C>]) -> Bool {
+        let (b, s, o) = commonOrders(base, side, other)
+        return s != b && o == b
+    }
+
+    /// The keys all three versions have, in each one's order.
+    static func commonOrders<C>(_ base: [KeyedUnit<C>], _ ours: [KeyedUnit<C>], _ theirs: [KeyedUnit<C>]) -> ([String], [String], [String]) {
+        let common = Set(base.map(\.key)).intersection(ours.map(\.key)).intersection(theirs.map(\.key))
+        func order(_ units: [KeyedUnit<C>]) -> [String] { units.map(\.key).filter(common.contains) }
+        return (order(base), order(ours), order(theirs))
     }
 
     /// Keys made unique by counting repeats (`Notes`, `Notes` + NUL + `2`), so that units
