@@ -174,6 +174,7 @@ public final class FoldingFollower: @unchecked Sendable {
     /// A copy still in ``FoldReport/waiting`` then waits on other devices' history
     /// (``FoldOptions/historyWait``), not on this device. Each pass is reported as the
     /// follower's own are.
+    @discardableResult
     public func settle() async -> FoldReport {
         var settled = FoldReport()
         for _ in 0..<Self.settleRounds {

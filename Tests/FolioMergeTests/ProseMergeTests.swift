@@ -5,11 +5,6 @@ import Testing
 /// Prose merged by sentence, and multi-line values both sides extend: each pattern
 /// with the near miss that must stay a conflict.
 @Suite struct ProseMergeTests {
-    func merge(_ base: String, _ ours: String, _ theirs: String) -> (text: String, conflicts: Int) {
-        let result = DocumentMerge.merge(base: Array(base.utf8), ours: Array(ours.utf8), theirs: Array(theirs.utf8))
-        return (String(decoding: result.bytes, as: UTF8.self), result.conflicts)
-    }
-
     static let ribollita = """
         ---
         title: Ribollita
@@ -25,15 +20,15 @@ import Testing
     @Test func twoSentencesOfOneParagraphEditedOnEachSideBothStay() {
         let ours = Self.ribollita.replacingOccurrences(of: "to use bread.", with: "to use yesterday's bread.")
         let theirs = Self.ribollita.replacingOccurrences(of: "in trattorias.", with: "in every Florentine trattoria.")
-        let merged = merge(Self.ribollita, ours, theirs)
+        let merged = documentMerge(Self.ribollita, ours, theirs)
         #expect(merged.conflicts == 0)
         #expect(merged.text.contains("A Tuscan soup. It was born as a way to use yesterday's bread. Today it is served in every Florentine trattoria. Eat it warm.\n"))
         // In a step too (a list item), and in Italian with an emoji.
-        let step = merge(Self.ribollita, Self.ribollita.replacingOccurrences(of: "Soak the beans.", with: "Soak the beans overnight."),
+        let step = documentMerge(Self.ribollita, Self.ribollita.replacingOccurrences(of: "Soak the beans.", with: "Soak the beans overnight."),
                          Self.ribollita.replacingOccurrences(of: "Cook them slowly.", with: "Cook them slowly, with sage."))
         #expect(step.conflicts == 0 && step.text.contains("1. Soak the beans overnight. Cook them slowly, with sage.\n"))
         let italian = "---\ntitle: Pappa\n---\nBuonissima! 😋 Si serve tiepida. Perché no?\n"
-        let both = merge(italian, italian.replacingOccurrences(of: "Buonissima!", with: "Buonissima davvero!"),
+        let both = documentMerge(italian, italian.replacingOccurrences(of: "Buonissima!", with: "Buonissima davvero!"),
                          italian.replacingOccurrences(of: "Si serve tiepida.", with: "Si serve tiepida, con l'olio."))
         #expect(both.conflicts == 0 && both.text.hasSuffix("Buonissima davvero! 😋 Si serve tiepida, con l'olio. Perché no?\n"))
     }
@@ -41,24 +36,24 @@ import Testing
     @Test func theSameSentenceChangedOnBothSidesStaysAConflict() {
         let ours = Self.ribollita.replacingOccurrences(of: "in trattorias.", with: "in every trattoria.")
         let theirs = Self.ribollita.replacingOccurrences(of: "in trattorias.", with: "in Florence.")
-        #expect(merge(Self.ribollita, ours, theirs).conflicts == 1)
+        #expect(documentMerge(Self.ribollita, ours, theirs).conflicts == 1)
         // Both add a sentence at the same place: a conflict too.
         let addOurs = Self.ribollita.replacingOccurrences(of: "Eat it warm.", with: "Eat it warm. Or cold.")
         let addTheirs = Self.ribollita.replacingOccurrences(of: "Eat it warm.", with: "Eat it warm. With oil.")
-        #expect(merge(Self.ribollita, addOurs, addTheirs).conflicts == 1)
+        #expect(documentMerge(Self.ribollita, addOurs, addTheirs).conflicts == 1)
     }
 
     @Test func aChangeThatMovesSentenceBoundariesFallsBackToTheLineMerge() {
         // Ours joins two sentences into one; theirs edits another: the line merge's conflict stands.
         let ours = Self.ribollita.replacingOccurrences(of: "A Tuscan soup. It was born", with: "A Tuscan soup, born")
         let theirs = Self.ribollita.replacingOccurrences(of: "Eat it warm.", with: "Eat it hot.")
-        #expect(merge(Self.ribollita, ours, theirs).conflicts == 1)
+        #expect(documentMerge(Self.ribollita, ours, theirs).conflicts == 1)
     }
 
     @Test func aTableCellStaysAConflict() {
         let base = "---\ntitle: T\n---\n| a | b |\n|---|---|\n| 1. x | 2. y |\n"
         let ours = base.replacingOccurrences(of: "1. x", with: "1. xx"), theirs = base.replacingOccurrences(of: "2. y", with: "2. yy")
-        #expect(merge(base, ours, theirs).conflicts == 1)
+        #expect(documentMerge(base, ours, theirs).conflicts == 1)
     }
 
     static let description = """
@@ -76,12 +71,12 @@ import Testing
     @Test func linesBothSidesAppendToABlockScalarAreAllKept() {
         let ours = Self.description.replacingOccurrences(of: "  A summer salad.\n", with: "  A summer salad.\n  Best the next day.\n")
         let theirs = Self.description.replacingOccurrences(of: "  A summer salad.\n", with: "  A summer salad.\n  Use stale bread.\n")
-        let merged = merge(Self.description, ours, theirs)
+        let merged = documentMerge(Self.description, ours, theirs)
         #expect(merged.conflicts == 0)
         #expect(merged.text == Self.description.replacingOccurrences(of: "  A summer salad.\n", with: "  A summer salad.\n  Best the next day.\n  Use stale bread.\n"))
         // The style stays: a `>-` block keeps its indicator and indentation.
         let folded = Self.description.replacingOccurrences(of: "description: |\n  ", with: "description: >-\n    ").replacingOccurrences(of: "\n  A summer", with: "\n    A summer")
-        let foldedMerge = merge(folded, folded.replacingOccurrences(of: "    A summer salad.\n", with: "    A summer salad.\n    Best cold.\n"),
+        let foldedMerge = documentMerge(folded, folded.replacingOccurrences(of: "    A summer salad.\n", with: "    A summer salad.\n    Best cold.\n"),
                                 folded.replacingOccurrences(of: "    Bread and tomatoes.\n", with: "    Bread, tomatoes.\n"))
         #expect(foldedMerge.conflicts == 0 && foldedMerge.text.contains("description: >-\n    Bread, tomatoes.\n    A summer salad.\n    Best cold.\n"))
     }
@@ -89,6 +84,6 @@ import Testing
     @Test func theSameLineOfABlockScalarChangedOnBothSidesStaysAConflict() {
         let ours = Self.description.replacingOccurrences(of: "A summer salad.", with: "A summer dish.")
         let theirs = Self.description.replacingOccurrences(of: "A summer salad.", with: "A cold salad.")
-        #expect(merge(Self.description, ours, theirs).conflicts == 1)
+        #expect(documentMerge(Self.description, ours, theirs).conflicts == 1)
     }
 }

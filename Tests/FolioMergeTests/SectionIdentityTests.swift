@@ -6,11 +6,6 @@ import Testing
 /// body survives, a section moved on one side; each with the near miss that must stay
 /// a conflict.
 @Suite struct SectionIdentityTests {
-    func merge(_ base: String, _ ours: String, _ theirs: String) -> (text: String, conflicts: Int) {
-        let result = DocumentMerge.merge(base: Array(base.utf8), ours: Array(ours.utf8), theirs: Array(theirs.utf8))
-        return (String(decoding: result.bytes, as: UTF8.self), result.conflicts)
-    }
-
     static let soup = """
         ---
         title: Soup
@@ -34,21 +29,21 @@ import Testing
     @Test func aRenamedHeadingIsTheSameSectionWhenItsBodySurvives() {
         let ours = Self.soup.replacingOccurrences(of: "## Steps", with: "## Method")
         let theirs = Self.soup.replacingOccurrences(of: "3. Add the kale.", with: "3. Add the kale and the bread.")
-        let merged = merge(Self.soup, ours, theirs)
+        let merged = documentMerge(Self.soup, ours, theirs)
         #expect(merged.conflicts == 0)
         #expect(merged.text == Self.soup.replacingOccurrences(of: "## Steps", with: "## Method").replacingOccurrences(of: "3. Add the kale.", with: "3. Add the kale and the bread."))
         // The same the other way round.
-        #expect(merge(Self.soup, theirs, ours).text == merged.text)
+        #expect(documentMerge(Self.soup, theirs, ours).text == merged.text)
     }
 
     @Test func aHeadingRenamedTwiceOrRewrittenIsNoMerge() {
         let theirs = Self.soup.replacingOccurrences(of: "3. Add the kale.", with: "3. Add the kale and the bread.")
         // Renamed differently on both sides: a conflict.
-        #expect(merge(Self.soup, Self.soup.replacingOccurrences(of: "## Steps", with: "## Method"),
+        #expect(documentMerge(Self.soup, Self.soup.replacingOccurrences(of: "## Steps", with: "## Method"),
                       Self.soup.replacingOccurrences(of: "## Steps", with: "## How")).conflicts == 1)
         // Renamed with most of its body rewritten: another section; the edit of the old one conflicts with its removal.
         let rewritten = Self.soup.replacingOccurrences(of: "## Steps\n1. Soak the beans.\n2. Cook them.\n", with: "## Method\n1. Use tinned beans.\n2. Warm them.\n")
-        #expect(merge(Self.soup, rewritten, theirs).conflicts == 1)
+        #expect(documentMerge(Self.soup, rewritten, theirs).conflicts == 1)
     }
 
     static func moved(_ text: String) -> String {
@@ -61,9 +56,9 @@ import Testing
         let edited = Self.soup.replacingOccurrences(of: "- Freezes well.", with: "- Freezes well for a month.")
         let expected = Self.moved(Self.soup).replacingOccurrences(of: "- Freezes well.", with: "- Freezes well for a month.")
         #expect(Self.moved(Self.soup) != Self.soup)
-        let ourMove = merge(Self.soup, Self.moved(Self.soup), edited)
+        let ourMove = documentMerge(Self.soup, Self.moved(Self.soup), edited)
         #expect(ourMove.conflicts == 0 && ourMove.text == expected, "\(ourMove.text)")
-        let theirMove = merge(Self.soup, edited, Self.moved(Self.soup))
+        let theirMove = documentMerge(Self.soup, edited, Self.moved(Self.soup))
         #expect(theirMove.conflicts == 0 && theirMove.text == expected, "\(theirMove.text)")
     }
 
@@ -71,8 +66,8 @@ import Testing
         // Ours puts Notes first; theirs puts Serving first.
         let theirs = Self.soup.replacingOccurrences(of: "## Serving\nWarm, with oil.\n", with: "")
             .replacingOccurrences(of: "Intro.\n\n", with: "Intro.\n\n## Serving\nWarm, with oil.\n\n")
-        #expect(merge(Self.soup, Self.moved(Self.soup), theirs).conflicts == 1)
+        #expect(documentMerge(Self.soup, Self.moved(Self.soup), theirs).conflicts == 1)
         // Both moving it the same way is one move.
-        #expect(merge(Self.soup, Self.moved(Self.soup), Self.moved(Self.soup)).text == Self.moved(Self.soup))
+        #expect(documentMerge(Self.soup, Self.moved(Self.soup), Self.moved(Self.soup)).text == Self.moved(Self.soup))
     }
 }
