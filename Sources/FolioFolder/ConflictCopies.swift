@@ -2,8 +2,13 @@ import Foundation
 
 /// Conflict copies, recognised by name: other sync tools' — Syncthing's
 /// `NAME.sync-conflict-YYYYMMDD-HHMMSS-DEVICE.EXT` (DEVICE: seven capital letters or
-/// digits) and Dropbox's `NAME (… conflicted copy …).EXT` — and Folio's own
-/// (`NAME.sync-conflict-YYYYMMDD-HHMMSS-REPLICA.EXT`).
+/// digits), Dropbox's and Nextcloud's `NAME (… conflicted copy …).EXT`, Seafile's
+/// `NAME (SFConflict [WHO ]YYYY-MM-DD-HH-MM-SS).EXT`, older ownCloud clients'
+/// `NAME_conflict-YYYYMMDD-HHMMSS.EXT` and FileCloud's
+/// `NAME(Conflict_WHO_YYYY-MM-DD-HH-MM-SS).EXT` — and Folio's own
+/// (`NAME.sync-conflict-YYYYMMDD-HHMMSS-REPLICA.EXT`). Names other tools make that an
+/// ordinary name can have too (OneDrive's `NAME-MACHINE.EXT`, iCloud's `NAME 2.EXT`,
+/// Google Drive's `NAME (1).EXT`) are not taken for copies.
 public enum ConflictCopies {
     /// `recipes/soup.md` → `recipes/soup.sync-conflict-TIMESTAMP-DEVICE.md`: a conflict
     /// copy's name as Syncthing makes them (the extension last, so the copy opens as its
@@ -18,11 +23,56 @@ public enum ConflictCopies {
     /// The path of the file `path` is another tool's conflict copy of, or nil.
     public static func original(of path: String) -> String? {
         // Most names are no copy at all: a look at the bytes settles those.
-        guard containsBytes(".sync-conflict-", in: path) || containsBytes("conflicted copy", in: path) else { return nil }
+        guard containsBytes(".sync-conflict-", in: path) || containsBytes("conflicted copy", in: path)
+            || containsBytes("SFConflict", in: path) || containsBytes("_conflict-", in: path) || containsBytes("(Conflict_", in: path)
+        else { return nil }
         let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
         let folder = String(path[..<slash]), name = String(path[slash...])
-        if let original = syncthing(name) ?? dropbox(name) { return folder + original }
+        if let original = syncthing(name) ?? dropbox(name) ?? seafile(name) ?? ownCloud(name) ?? fileCloud(name) { return folder + original }
         return nil
+    }
+
+    /// Seafile's: `soup (SFConflict anna@example.com 2026-12-04-10-10-10).md` (the
+    /// modifier left out by older clients) → `soup.md`; the tag after the extension, as
+    /// Seafile's help shows it (`soup.md (SFConflict …)`), likewise.
+    static func seafile(_ name: String) -> String? {
+        guard let open = name.range(of: " (SFConflict "), open.lowerBound > name.startIndex,
+              let close = name.range(of: ")", range: open.upperBound..<name.endIndex),
+              isTimestamp(name[open.upperBound..<close.lowerBound].suffix(19), "dddd-dd-dd-dd-dd-dd")
+        else { return nil }
+        return String(name[..<open.lowerBound]) + String(name[close.upperBound...])
+    }
+
+    /// ownCloud's older clients' (before 2.5): `soup_conflict-20261204-101010.md` → `soup.md`.
+    static func ownCloud(_ name: String) -> String? {
+        guard let marker = name.range(of: "_conflict-", options: .backwards), marker.lowerBound > name.startIndex else { return nil }
+        let rest = name[marker.upperBound...]
+        guard isTimestamp(rest.prefix(15), "dddddddd-dddddd") else { return nil }
+        let after = rest.dropFirst(15)
+        guard after.isEmpty || after.first == "." else { return nil }
+        return String(name[..<marker.lowerBound]) + String(after)
+    }
+
+    /// FileCloud's: `soup(Conflict_anna (Web browser)_2026-12-04-10-10-10).md` → `soup.md`
+    /// (the user's name may hold parentheses: the tag ends at the `)` after its time).
+    static func fileCloud(_ name: String) -> String? {
+        guard let open = name.range(of: "(Conflict_"), open.lowerBound > name.startIndex else { return nil }
+        var search = open.upperBound
+        while let close = name.range(of: ")", range: search..<name.endIndex) {
+            let before = name[open.upperBound..<close.lowerBound]
+            if before.count >= 20, before.suffix(20).first == "_", isTimestamp(before.suffix(19), "dddd-dd-dd-dd-dd-dd") {
+                return String(name[..<open.lowerBound]) + String(name[close.upperBound...])
+            }
+            search = close.upperBound
+        }
+        return nil
+    }
+
+    /// Whether `text` is `pattern` with each `d` a digit (`dddd-dd-dd`).
+    static func isTimestamp(_ text: Substring, _ pattern: String) -> Bool {
+        text.count == pattern.count && zip(text, pattern).allSatisfy { character, expected in
+            expected == "d" ? (character.isASCII && character.isNumber) : character == expected
+        }
     }
 
     /// `soup.sync-conflict-20261130-120000-ABCDEF1.md` → `soup.md`.

@@ -128,6 +128,20 @@ import Testing
         #expect(events.last { $0.kind == .fold }.map { $0.id.device != phone.deviceName && $0.parents.count == 2 } == true)
     }
 
+    /// Every sync tool's copy, as that tool names it, is folded like Syncthing's.
+    @Test(arguments: [
+        "r (SFConflict anna@example.com 2026-12-04-10-10-10).md", "r_conflict-20261204-101010.md",
+        "r(Conflict_anna (Web browser)_2026-12-04-10-10-10).md", "r (conflicted copy 2026-12-04 101010).md",
+    ])
+    func otherToolsCopiesAreFoldedToo(copy: String) throws {
+        let place = try Place()
+        defer { place.remove() }
+        try place.clash(mine: Self.recipe([("time: 15m", "time: 20m")]), theirs: Self.recipe([("servings: 4", "servings: 6")]), copy: copy)
+        let report = try place.open("a").fold()
+        #expect(report.folded == [.init(copy: copy, file: "r.md", base: .history)])
+        #expect(place.read("r.md") == Self.recipe([("time: 15m", "time: 20m"), ("servings: 4", "servings: 6")]) && place.read(copy) == nil)
+    }
+
     @Test func theUntickIsKept() throws {
         // The reduction: done:false → priority 15 → done:true, seen by both; the
         // phone unticks while the laptop adds a due date. The untick's bytes are the
