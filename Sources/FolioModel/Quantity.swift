@@ -168,7 +168,6 @@ public struct Ingredient: Sendable, Hashable, CustomStringConvertible {
     public init(line: String) {
         self.init(reading: line)
         self.line = line.trimmingCharacters(in: " \t")
-        quantityAfterName = quantity != nil && self.line?.hasSuffix(")") == true && Ingredient.trailingQuantity(self.line ?? "") != nil
     }
 
     private init(reading line: String) {
@@ -202,6 +201,7 @@ public struct Ingredient: Sendable, Hashable, CustomStringConvertible {
         guard quantityLength > 0, !rest.trimmingCharacters(in: " \t").isEmpty else {
             if let (name, quantity) = Ingredient.trailingQuantity(text) {
                 self.init(name: name, quantity: quantity)
+                quantityAfterName = true
             } else {
                 self.init(name: text)
             }

@@ -38,6 +38,10 @@ import Testing
         var renamed = salt
         renamed.name = "sea salt"
         #expect(renamed.description == "sea salt (to taste)" && Ingredient(line: renamed.description) == renamed)
+        // The form is the one the line was read in: a name that ends in parentheses is not a trailing quantity.
+        var egg = Ingredient(line: "1 egg (1 cup)")
+        egg.quantity = Quantity("2")
+        #expect(egg.description == "2 egg (1 cup)" && Ingredient(line: egg.description) == egg, "\(egg)")
     }
 
     @Test func quantities() {
