@@ -23,9 +23,9 @@ public enum ConflictCopies {
     /// The path of the file `path` is another tool's conflict copy of, or nil.
     public static func original(of path: String) -> String? {
         // Most names are no copy at all: a look at the bytes settles those.
-        guard containsBytes(".sync-conflict-", in: path) || containsBytes("conflicted copy", in: path)
-            || containsBytes("SFConflict", in: path) || containsBytes("_conflict-", in: path) || containsBytes("(Conflict_", in: path)
-        else { return nil }
+        // Every tool's tag holds "onflict" (`.sync-conflict-`, `conflicted copy`,
+        // `SFConflict`, `_conflict-`, `(Conflict_`): one scan settles the other names.
+        guard containsBytes("onflict", in: path) else { return nil }
         let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
         let folder = String(path[..<slash]), name = String(path[slash...])
         if let original = syncthing(name) ?? dropbox(name) ?? seafile(name) ?? ownCloud(name) ?? fileCloud(name) { return folder + original }

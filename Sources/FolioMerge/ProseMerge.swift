@@ -31,14 +31,8 @@ enum ProseMerge {
                 guard region.chg0 > 0, region.chg0 == region.chg1, region.chg0 == region.chg2 else { return nil }
                 for k in 0..<region.chg0 {
                     let (bl, ol, tl) = (b.line(region.i0 + k), o.line(region.i1 + k), t.line(region.i2 + k))
-                    if ol == bl || ol == tl {
-                        out += tl
-                    } else if tl == bl {
-                        out += ol
-                    } else {
-                        guard let merged = mergeLine(base: Array(bl), ours: Array(ol), theirs: Array(tl)) else { return nil }
-                        out += merged
-                    }
+                    guard let merged = changedSide(base: bl, ours: ol, theirs: tl).map(Array.init) ?? mergeLine(base: Array(bl), ours: Array(ol), theirs: Array(tl)) else { return nil }
+                    out += merged
                 }
             default: copy(o, region.i1, region.chg1)
             }
@@ -61,7 +55,7 @@ enum ProseMerge {
             return (sentences, ending)
         }
         guard let (b, _) = split(base), let (o, ending) = split(ours), let (t, _) = split(theirs) else { return nil }
-        guard let prefix = [o.prefix, t.prefix].allSatisfy({ $0 == b.prefix }) ? b.prefix : (o.prefix == b.prefix ? t.prefix : (t.prefix == b.prefix || t.prefix == o.prefix ? o.prefix : nil)) else { return nil }
+        guard let prefix = changedSide(base: b.prefix, ours: o.prefix, theirs: t.prefix) else { return nil }
         // Each distinct sentence a number: the merge is of sequences of sentences.
         var ids: [String: Int] = [:]
         var texts: [String] = []
@@ -92,6 +86,14 @@ enum ProseMerge {
             }
         }
         return Array(line.utf8) + ending
+    }
+
+    /// The one value of three that a merge can take without looking inside: the side
+    /// that changed it (either, when both made the same change); nil when both changed it
+    /// differently.
+    static func changedSide<T: Equatable>(base: T, ours: T, theirs: T) -> T? {
+        if ours == base || ours == theirs { return theirs }
+        return theirs == base ? ours : nil
     }
 
     /// A three-way merge of sequences (sentences, by number): each side's changes

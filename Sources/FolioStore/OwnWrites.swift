@@ -16,9 +16,13 @@ package final class OwnWrites: @unchecked Sendable {
         lock.withLock { handlers.append(handler) }
     }
 
-    /// Tells the handlers that `writes` are on disk.
-    func tell(_ writes: [FileRead]) {
+    /// Tells the handlers that `writes` are on disk; `writes` is not worked out (a stat
+    /// per file) while no one listens, as for a store without a shared folder.
+    func tell(_ writes: @autoclosure () -> [FileRead]) {
+        let handlers = lock.withLock { self.handlers }
+        guard !handlers.isEmpty else { return }
+        let writes = writes()
         guard !writes.isEmpty else { return }
-        for handler in lock.withLock({ handlers }) { handler(writes) }
+        for handler in handlers { handler(writes) }
     }
 }

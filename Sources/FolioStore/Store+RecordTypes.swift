@@ -25,8 +25,7 @@ extension Store {
     /// The record at `path` read as `type`; nil when there is none, it is of another
     /// kind, its file no longer holds what the store read, or it is not one (``RecordType/problems(in:)`` says why).
     public func value<R: RecordType>(_ type: R.Type, at path: String) -> R? {
-        guard let record = state[path], record.kind == R.kind, let document = state.document(of: record) else { return nil }
-        return try? R(document: document)
+        (try? heldDocument(R.self, at: path).get()).flatMap { try? R(document: $0.document) }
     }
 
     /// Adds `record` as a new file in its type's folder, named from its title, never
@@ -66,11 +65,14 @@ extension Store {
     /// since the store read it. Fields the type does not know stay as they are.
     @discardableResult
     public func update<R: RecordType>(_ record: R, at path: String) async -> ActionResult {
-        let held: (record: Record, document: Document)
         switch heldDocument(R.self, at: path) {
-        case .success(let found): held = found
-        case .failure(let error): return ActionResult(refusing: [error])
+        case .success(let held): await update(record, at: path, held: held)
+        case .failure(let error): ActionResult(refusing: [error])
         }
+    }
+
+    /// ``update(_:at:)`` of the record the store holds at `path`, read already.
+    private func update<R: RecordType>(_ record: R, at path: String, held: (record: Record, document: Document)) async -> ActionResult {
         let updated: Document
         do { updated = try record.updating(held.document) } catch {
             return ActionResult(refusing: [StoreError(.invalidRecord, path: path, "cannot write the \(R.kind): \(error)")])
@@ -84,14 +86,19 @@ extension Store {
     /// Refused, with why, when there is no such record or it does not read as `type`.
     @discardableResult
     public func update<R: RecordType>(_ type: R.Type, at path: String, _ change: (inout R) -> Void) async -> ActionResult {
+        let held: (record: Record, document: Document)
         var value: R
-        do { value = try R(document: heldDocument(R.self, at: path).get().document) } catch let error as StoreError {
+        do {
+            held = try heldDocument(R.self, at: path).get()
+            value = try R(document: held.document)
+        } catch let error as StoreError {
             return ActionResult(refusing: [error])
         } catch {
             return ActionResult(refusing: [StoreError(.invalidRecord, path: path, "cannot read it as a \(R.kind): \(RecordReadError.describe(error)); nothing was changed")])
         }
         change(&value)
-        return await update(value, at: path)
+        // The document just read serves the write: the file is not read and parsed twice.
+        return await update(value, at: path, held: held)
     }
 
     /// The record at `path` and its document, when it is one of `R`'s kind as the store read it.
