@@ -41,15 +41,15 @@ package struct GitWorkTree: Sendable {
         return nil
     }
 
-    /// Whether the file at `path` (relative) holds what HEAD's commit holds there: what a
-    /// checkout, a reset or a stash writes.
-    package func matchesHead(_ path: String) -> Bool {
-        // `HASH TYPE BLOB\tPATH` for a file HEAD holds; nothing for one it does not (untracked).
-        guard let entry = GitProcess.output(["-C", root, "ls-tree", "HEAD", "--", ":(literal)" + path]),
-              let blob = String(decoding: entry, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst(2).first,
-              let worked = GitProcess.output(["-C", root, "hash-object", "--", path])
-        else { return false }
-        return String(decoding: worked, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == blob
+    /// Whether `hash`, the file at `path` (relative), is what HEAD's commit holds there
+    /// as a checkout writes it (git's filters applied, `core.autocrlf` among them): what a
+    /// checkout, a reset or a stash writes. Git is given only the name, never asked to
+    /// read the file: it would open the path as it stands, through a link that replaced
+    /// a folder on the way, and the bytes were read already (below the root).
+    package func matchesHead(_ path: String, hash: SHA256.Digest) -> Bool {
+        // Nothing (a failure) for a path HEAD does not hold: untracked.
+        guard let checkedOut = GitProcess.output(["-C", root, "cat-file", "--filters", "HEAD:./" + path]) else { return false }
+        return SHA256.hash(checkedOut) == hash
     }
 
     /// The base git's history gives a fold of two versions of `path` (relative to the

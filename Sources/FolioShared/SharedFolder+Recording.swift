@@ -68,7 +68,7 @@ extension SharedFolder {
         let past = graph.ancestors(of: before)
         // (As the versions they are: several devices' folds of one copy are one.)
         if graph.makers(of: hash).contains(where: { !past.contains(graph.node($0) ?? $0) }) { return (.arrival, []) }
-        if let git, git.matchesHead(path) { return (.gitCheckout, []) }
+        if let git, git.matchesHead(path, hash: hash) { return (.gitCheckout, []) }
         // Written by a tool that kept an older modification time (Syncthing, Dropbox, rsync
         // and Unison give a file they bring the time it was saved where it was made): not
         // an edit made here. An editor's save changes both times together.

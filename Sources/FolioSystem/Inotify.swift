@@ -36,6 +36,22 @@ package enum Inotify {
         try retrying(.watch, path) { inotify_add_watch(fd, path, mask) }
     }
 
+    /// `inotify_add_watch` on the folder open as `folder`: through its `/proc/self/fd`
+    /// entry, which names that very folder (the kernel follows that one link, to the
+    /// open file, and nothing else). Where `/proc` is not mounted, by its path, no link
+    /// followed at its end — a link that replaced a folder above it then leads the
+    /// watch astray, which `/proc` is there to prevent.
+    package static func addWatch(_ fd: Int32, openFolder folder: RootedFolder) throws(SystemError) -> Int32 {
+        guard procIsMounted else { return try addWatch(fd, folder.path) }
+        let watched = try retrying(.watch, folder.path) {
+            inotify_add_watch(fd, "/proc/self/fd/\(folder.descriptor)", directoryMask & ~UInt32(IN_DONT_FOLLOW))
+        }
+        return watched
+    }
+
+    /// Whether `/proc/self/fd` can name open files (asked once).
+    private static let procIsMounted: Bool = access("/proc/self/fd", F_OK) == 0
+
     /// `inotify_rm_watch(fd, wd)`; a watch already gone is fine.
     package static func removeWatch(_ fd: Int32, _ wd: Int32) {
         _ = inotify_rm_watch(fd, wd)

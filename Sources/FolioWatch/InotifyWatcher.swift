@@ -71,7 +71,7 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
             Result { () throws(SystemError) in
                 fd = try Inotify.initialize()
                 // The root itself must be watchable: a missing root is an error, not an empty folder.
-                switch Result(catching: { () throws(SystemError) in try addWatch(root) }) {
+                switch Result(catching: { () throws(SystemError) in try addWatch(RootedFolder(root)) }) {
                 case .success(let wd): (folderByWatch[wd], watchByFolder[""]) = ("", wd)
                 case .failure(let error):
                     Syscall.close(fd)
@@ -228,7 +228,7 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
         }
         if let rootIdentity, rootIdentity == (now.device, now.inode) { return }
         // Not watchable yet (made a moment ago, or gone again): the check runs again next second.
-        guard let wd = try? addWatch(root) else { return }
+        guard let wd = try? addWatch(now) else { return }
         for (watch, folder) in folderByWatch where folder.isEmpty || watch == wd { folderByWatch[watch] = nil }
         (folderByWatch[wd], watchByFolder[""]) = ("", wd)
         (rootIdentity, rootGone) = ((now.device, now.inode), false)
@@ -243,10 +243,12 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
     private func watchFolders(under start: String, into hints: inout [WatchHint]) {
         var unwatchable: [String] = []
         var pending = [start]
+        // A root that cannot be opened has nothing to watch: the check of the path reports it gone.
+        guard let rooted = try? RootedFolder(root) else { return }
         while let folder = pending.popLast() {
             if !folder.isEmpty || start.isEmpty {
                 do {
-                    let wd = try addWatch(joined(root, folder))
+                    let wd = try addWatch(folder.isEmpty ? rooted : RootedFolder(RelativePath(folder), below: rooted))
                     if let old = watchByFolder[folder], old != wd { folderByWatch[old] = nil }
                     if let stale = folderByWatch[wd], stale != folder, watchByFolder[stale] == wd { watchByFolder[stale] = nil }
                     (folderByWatch[wd], watchByFolder[folder]) = (folder, wd)
@@ -254,8 +256,8 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
                     // Polled instead, with everything under it.
                     unwatchable.append(folder)
                     continue
-                } catch where error.code == Syscall.noSuchFile || error.code == Syscall.notADirectory {
-                    // Gone already: its parent's events name it.
+                } catch where error.code == Syscall.noSuchFile || error.code == Syscall.notADirectory || error.code == Syscall.symbolicLinkInTheWay {
+                    // Gone already, or a link now (never followed): its parent's events name it.
                     continue
                 } catch {
                     // Not watchable (its permissions): said, since edits in it are then
@@ -265,7 +267,7 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
                     continue
                 }
             }
-            pending += subfolders(of: folder)
+            pending += subfolders(of: folder, in: rooted)
         }
         guard !unwatchable.isEmpty else { return }
         // The limit is only quoted in the warning: "?" when it cannot be read.
@@ -287,17 +289,17 @@ package final class InotifyWatcher: DirectoryWatcher, @unchecked Sendable {
     }
 
     /// The folders directly inside `folder` (links not followed, ignored folders skipped).
-    private func subfolders(of folder: String) -> [String] {
-        // A root that cannot be opened has no subfolders to watch: the check of the path reports it gone.
-        guard let rooted = try? RootedFolder(root) else { return [] }
-        return entries(of: rooted[folder]).filter { $0.type == .directory && !FolderRules.isIgnoredDirectory($0.name) }.map { joined(folder, $0.name) }
+    private func subfolders(of folder: String, in rooted: RootedFolder) -> [String] {
+        entries(of: rooted[folder]).filter { $0.type == .directory && !FolderRules.isIgnoredDirectory($0.name) }.map { joined(folder, $0.name) }
     }
 
-    /// `inotify_add_watch` under the test's fault plan, if any (a task-local does not
-    /// reach this queue by itself).
-    private func addWatch(_ path: String) throws(SystemError) -> Int32 {
+    /// `inotify_add_watch` on the open folder `folder`, under the test's fault plan, if
+    /// any (a task-local does not reach this queue by itself). Given a path, the kernel
+    /// would follow a link that replaced a folder on the way to it and watch a folder
+    /// outside the root; the folder was opened below the root, links refused.
+    private func addWatch(_ folder: @autoclosure () throws(SystemError) -> RootedFolder) throws(SystemError) -> Int32 {
         let result = FaultInjection.$current.withValue(faults) {
-            Result { () throws(SystemError) in try Inotify.addWatch(fd, path) }
+            Result { () throws(SystemError) in try Inotify.addWatch(fd, openFolder: folder()) }
         }
         return try result.get()
     }

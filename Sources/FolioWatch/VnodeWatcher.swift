@@ -68,8 +68,9 @@ package final class VnodeWatcher: DirectoryWatcher, @unchecked Sendable {
             let full = joined(root, folder)
             let fd: Int32, stamp: FileStamp
             do {
-                stamp = try FileStamp.of(RootedFolder(root)[folder])
-                fd = try Syscall.openForEvents(full)
+                let rooted = try RootedFolder(root)[folder]
+                stamp = try FileStamp.of(rooted)
+                fd = try Syscall.openForEvents(rooted)
             } catch {
                 unwatchable.append(.warning("cannot watch \(full) (\(error.reason)); it is read again at each rescan"))
                 continue
