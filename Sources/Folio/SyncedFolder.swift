@@ -194,7 +194,7 @@ public final class SyncedFolder {
     /// ``ConflictDifference/fileIsGone`` says so (keeping the copy puts the file back).
     /// - Throws: ``SyncError`` when `copy` is not a conflict copy, or cannot be read.
     public func difference(for copy: String) throws(SyncError) -> ConflictDifference {
-        guard let file = ConflictCopies.originalOfAnyCopy(copy) else { throw Self.notAConflictCopy(copy) }
+        guard let file = store.state.conflictCopyNames.originalOfAnyCopy(copy) else { throw Self.notAConflictCopy(copy) }
         do {
             let copyBytes = try FileReading.contents(of: store.folder[copy])
             guard let fileBytes = try AtomicFile.contentsIfPresent(store.folder[file]) else { return ConflictDifference(fileGoneWithCopy: copyBytes) }
@@ -207,7 +207,7 @@ public final class SyncedFolder {
     /// How the conflict copy `copy` differs from its file; nil when the file is gone.
     @available(*, deprecated, message: "use difference(for:): one way to fail (it throws SyncError), and a file that is gone is ConflictDifference.fileIsGone rather than nil")
     public func difference(of copy: String) throws(SystemError) -> ConflictDifference? {
-        guard let file = ConflictCopies.originalOfAnyCopy(copy) else { return nil }
+        guard let file = store.state.conflictCopyNames.originalOfAnyCopy(copy) else { return nil }
         let copyBytes = try FileReading.contents(of: store.folder[copy])
         return try AtomicFile.contentsIfPresent(store.folder[file]).map { ConflictDifference(file: $0, copy: copyBytes) }
     }
@@ -218,7 +218,7 @@ public final class SyncedFolder {
     /// (``Store/trashedFiles()``); every write is guarded. The store reads the result in.
     /// - Throws: ``SyncError`` saying what could not be done; nothing is lost then.
     public func resolve(_ copy: String, by choice: ConflictResolution.Choice) async throws(SyncError) -> ConflictResolution.Outcome {
-        guard let file = ConflictCopies.originalOfAnyCopy(copy) else { throw Self.notAConflictCopy(copy) }
+        guard let file = store.state.conflictCopyNames.originalOfAnyCopy(copy) else { throw Self.notAConflictCopy(copy) }
         func settle(_ folder: SharedFolder) throws -> ConflictResolution.Outcome {
             try ConflictResolution(folder: folder, copy: copy, file: file).settle(choice)
         }
@@ -247,7 +247,10 @@ public final class SyncedFolder {
         let changes = store.changes()
         conflictWatch = Task { [weak self] in
             for await change in changes {
-                if change.paths.contains(where: { ConflictCopies.originalOfAnyCopy($0) != nil }) { self?.refreshConflicts() }
+                guard let self else { return }
+                let names = store.state.conflictCopyNames
+                // folio.yaml changing may make copies of files, or files of copies.
+                if change.paths.contains(where: { $0 == "folio.yaml" || names.originalOfAnyCopy($0) != nil }) { refreshConflicts() }
             }
         }
     }

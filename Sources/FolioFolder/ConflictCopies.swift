@@ -8,7 +8,8 @@ import Foundation
 /// `NAME(Conflict_WHO_YYYY-MM-DD-HH-MM-SS).EXT` — and Folio's own
 /// (`NAME.sync-conflict-YYYYMMDD-HHMMSS-REPLICA.EXT`). Names other tools make that an
 /// ordinary name can have too (OneDrive's `NAME-MACHINE.EXT`, iCloud's `NAME 2.EXT`,
-/// Google Drive's `NAME (1).EXT`) are not taken for copies.
+/// Google Drive's `NAME (1).EXT`) are copies only where the folder's `folio.yaml`
+/// declares them (see ``ConflictCopyNames``).
 public enum ConflictCopies {
     /// `recipes/soup.md` → `recipes/soup.sync-conflict-TIMESTAMP-DEVICE.md`: a conflict
     /// copy's name as Syncthing makes them (the extension last, so the copy opens as its

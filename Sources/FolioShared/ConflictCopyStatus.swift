@@ -47,9 +47,10 @@ public struct ConflictCopyStatus: Sendable, Equatable {
     /// ``all(in:state:)`` among `files`, the folder's files (relative) as a walk that
     /// skips what is never synced found them (`folio check` has walked it already).
     public static func all(in root: String, state: String?, files paths: [String]) throws(SyncError) -> [ConflictCopyStatus] {
-        let copies = paths.compactMap { path in ConflictCopies.originalOfAnyCopy(path).map { (copy: path, file: $0) } }
+        let names = (try? RootedFolder(root)).map(ConflictCopyNames.declared(in:)) ?? .builtIn
+        let copies = paths.compactMap { path in names.originalOfAnyCopy(path).map { (copy: path, file: $0) } }
         var verdicts: [String: Verdict] = [:], twins: [String: String] = [:]
-        if copies.contains(where: { ConflictCopies.original(of: $0.copy) != nil }) {
+        if copies.contains(where: { names.original(of: $0.copy) != nil }) {
             var options = FoldOptions()
             options.stateDirectory = state
             options.dryRun = true
@@ -63,7 +64,7 @@ public struct ConflictCopyStatus: Sendable, Equatable {
             for copy in report.waiting { verdicts[copy] = .waiting }
         }
         return copies.sorted { $0.copy < $1.copy }.map { copy, file in
-            guard ConflictCopies.original(of: copy) != nil else { return ConflictCopyStatus(folder: root, copy: copy, file: file, verdict: .folioConflict) }
+            guard names.original(of: copy) != nil else { return ConflictCopyStatus(folder: root, copy: copy, file: file, verdict: .folioConflict) }
             // The dry run passes over a copy it cannot read.
             return ConflictCopyStatus(folder: root, copy: copy, file: file, verdict: verdicts[copy] ?? .kept("it went or cannot be read now: run folio conflicts again"), sameAs: twins[copy])
         }

@@ -43,7 +43,7 @@ extension SharedHistory {
         var text: [UInt8] = []
         // Until another device keeps a history, the log is only this device's sign that it
         // does (an empty file): no one else would read its lines.
-        let wanted = otherDevices.isEmpty ? [] : leavingOutSettled(Self.publishable(logged[device] ?? []))
+        let wanted = otherDevices.isEmpty ? [] : leavingOutSettled(publishable(logged[device] ?? []))
         for event in wanted { text += event.line }
         // A probe: a published log that cannot be read is written again.
         if (try? AtomicFile.contentsIfPresent(publishedLog)) != text {
@@ -62,7 +62,7 @@ extension SharedHistory {
     /// logged nothing at a path is taken to hold what it first saw there (see
     /// ``VersionGraph/superseded(present:keepingHistory:)``), and once it logs a second
     /// event there (an edit, an arrival, a delete), the first goes out with it.
-    package static func publishable(_ own: [VersionEvent]) -> [VersionEvent] {
+    package func publishable(_ own: [VersionEvent]) -> [VersionEvent] {
         var eventsAtPath: [String: Int] = [:]
         var named = Set<Int>()
         for event in own {
@@ -87,7 +87,7 @@ extension SharedHistory {
         for event in graph.events.values { named.formUnion(event.parents) }
         return events.filter { event in
             guard linesAtPath[event.path] == 1, event.kind != .delete, let version = event.version, !named.contains(event.id),
-                  ConflictCopies.rootOriginal(of: event.path) == nil, graph.copyPaths(of: event.path).isEmpty
+                  graph.copyNames.rootOriginal(of: event.path) == nil, graph.copyPaths(of: event.path).isEmpty
             else { return true }
             return otherDevices.contains { other in graph.events(device: other, path: event.path).contains { $0.version != version } }
         }
@@ -99,8 +99,8 @@ extension SharedHistory {
     /// line holding a newer version than the oldest one logged there, which the others
     /// would take this device to hold. A conflict copy's versions always go out: the rules
     /// for dropped versions read every device's.
-    package static func isFirstSighting(_ event: VersionEvent) -> Bool {
-        event.kind == .edit && event.parents.isEmpty && ConflictCopies.original(of: event.path) == nil
+    package func isFirstSighting(_ event: VersionEvent) -> Bool {
+        event.kind == .edit && event.parents.isEmpty && graph.copyNames.original(of: event.path) == nil
     }
 
     /// Of this device's events, those `fresh` makes publishable and not yet published
@@ -110,7 +110,7 @@ extension SharedHistory {
         var wanted: [Int: VersionEvent] = [:]
         for event in fresh {
             let atPath = graph.events(device: device, path: event.path)
-            guard atPath.count > 1 || !Self.isFirstSighting(event) else { continue }
+            guard atPath.count > 1 || !isFirstSighting(event) else { continue }
             for earlier in atPath where !published.contains(earlier.id.sequence) { wanted[earlier.id.sequence] = earlier }
             for parent in event.parents where parent.device == device && !published.contains(parent.sequence) {
                 if let named = graph.events[parent] { wanted[parent.sequence] = named }

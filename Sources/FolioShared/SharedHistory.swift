@@ -1,3 +1,4 @@
+import FolioFolder
 import FolioSystem
 import FolioVersions
 
@@ -90,6 +91,7 @@ package final class SharedHistory {
         contentStore = BaseStore(indexedIn: local)
         declaredUnshared = FolderSharing.declared(root: root) == false
         sharedBecause = FolderSharing.evidence(root: root, device: device)
+        graph = VersionGraph(copyNames: ConflictCopyNames.declared(in: root))
         var own = try AtomicFile.contentsIfPresent(ownLog)
         if own == nil, let earlier = try? AtomicFile.contentsIfPresent(publishedLog) {
             // A history an earlier Folio kept in the folder itself.
@@ -178,7 +180,7 @@ package final class SharedHistory {
 
     /// The graph made again from what is logged (and pending).
     package func rebuildGraph() {
-        graph = VersionGraph(logged.values.flatMap { $0 } + pending)
+        graph = VersionGraph(logged.values.flatMap { $0 } + pending, copyNames: graph.copyNames)
     }
 
     /// Runs `body` on the graph (whose answers it may cache).

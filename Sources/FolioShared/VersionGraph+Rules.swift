@@ -64,7 +64,7 @@ extension VersionGraph {
         guard let content = events[version]?.version else { return false }
         // Every event holding the content made it or saw it.
         let holders = (made[content] ?? []) + (sightings[content] ?? [])
-        for holder in holders.compactMap({ events[$0] }) where ConflictCopies.rootOriginal(of: holder.path) == nil && node(holder.id) == version {
+        for holder in holders.compactMap({ events[$0] }) where copyNames.rootOriginal(of: holder.path) == nil && node(holder.id) == version {
             let seen = events(device: holder.id.device, path: holder.path)
             guard let index = seen.firstIndex(where: { $0.id == holder.id }), index + 1 < seen.count, case let next = seen[index + 1],
                   next.kind == .arrival, next.version != content
@@ -122,7 +122,7 @@ extension VersionGraph {
     /// the oldest version logged there is one of the heads.
     package mutating func superseded(present: [String: SHA256.Digest], keepingHistory known: Set<String> = []) -> Set<VersionEvent.ID> {
         var groups: [String: Set<String>] = [:]
-        for path in paths.union(present.keys) { groups[ConflictCopies.rootOriginal(of: path) ?? path, default: []].insert(path) }
+        for path in paths.union(present.keys) { groups[copyNames.rootOriginal(of: path) ?? path, default: []].insert(path) }
         var result = Set<VersionEvent.ID>()
         for (file, members) in groups {
             var heads = Set<VersionEvent.ID>()

@@ -38,9 +38,13 @@ package struct VersionGraph: Sendable {
     package static let clockSlack: Int64 = 120 * 1_000_000_000
 
     /// A graph of `events`.
-    package init(_ events: [VersionEvent] = []) {
+    package init(_ events: [VersionEvent] = [], copyNames: ConflictCopyNames = .builtIn) {
+        self.copyNames = copyNames
         for event in events { insert(event) }
     }
+
+    /// How the folder names conflict copies (its `folio.yaml`'s patterns included).
+    package let copyNames: ConflictCopyNames
 
     /// Adds an event (one already held is ignored).
     package mutating func insert(_ event: VersionEvent) {
@@ -53,7 +57,7 @@ package struct VersionGraph: Sendable {
         // In the order of the device's log (its numbers): a line published late, a first
         // sighting another line came to name, goes before the lines after it.
         Self.insertInOrder(event.id, into: &byDevicePath[event.id.device, default: [:]][event.path, default: []])
-        if let file = ConflictCopies.rootOriginal(of: event.path) { copiesByFile[file, default: []].insert(event.path) }
+        if let file = copyNames.rootOriginal(of: event.path) { copiesByFile[file, default: []].insert(event.path) }
         derivedIsCurrent = false
     }
 
@@ -212,7 +216,7 @@ package struct VersionGraph: Sendable {
         for (content, ids) in made { precondition(ids.allSatisfy { events[$0].map { $0.version == content && $0.madeVersion } == true }, "a maker of \(content) made something else") }
         for (content, ids) in sightings { precondition(ids.allSatisfy { events[$0].map { $0.version == content && !$0.madeVersion } == true }, "a sighting of \(content) saw something else") }
         var copies: [String: Set<String>] = [:]
-        for path in paths { if let file = ConflictCopies.rootOriginal(of: path) { copies[file, default: []].insert(path) } }
+        for path in paths { if let file = copyNames.rootOriginal(of: path) { copies[file, default: []].insert(path) } }
         precondition(copies == copiesByFile, "the copies by file are not the copies logged")
     }
     #else

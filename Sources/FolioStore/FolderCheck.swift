@@ -61,8 +61,10 @@ public enum FolderCheck {
     static func declaredKinds(in folder: RootedFolder, shownAs path: String) -> (DeclaredKinds, [String]) {
         do {
             guard let bytes = try AtomicFile.contentsIfPresent(folder[Settings.fileName]) else { return (DeclaredKinds(), []) }
-            let declared = DeclaredKinds(try Document(yamlBytes: bytes, path: path))
-            return (declared, declared.problems.map { "\($0.location): error: \($0.message)" })
+            let document = try Document(yamlBytes: bytes, path: path)
+            let declared = DeclaredKinds(document)
+            return (declared, declared.problems.map { "\($0.location): error: \($0.message)" }
+                + Settings.conflictCopyProblems(in: document, path: path).map(\.description))
         } catch let error as FormatError {
             return (DeclaredKinds(), [error.rendered])
         } catch let error as SystemError {

@@ -1,3 +1,4 @@
+import FolioFolder
 import FolioFormat
 
 /// The folder's `folio.yaml`: any keys an app keeps (the tutorials' `sleepGoal` and
@@ -47,6 +48,23 @@ public struct Settings: Sendable, Hashable {
     public var notifications: Bool? {
         get { fields["notifications"].flatMap(Bool.init(settingValue:)) }
         set { fields["notifications"] = newValue.map(YAMLValue.bool) }
+    }
+
+    /// How conflict copies are named in the folder: the built-in names, and the tools and
+    /// patterns listed under `conflictCopies:` (see ``ConflictCopyPattern``).
+    public var conflictCopyNames: ConflictCopyNames {
+        fields["conflictCopies"].map { ConflictCopyNames(declared: $0.scalarTexts) } ?? .builtIn
+    }
+
+    /// What is wrong with `conflictCopies:` in `document` (`folio.yaml`), placed at its
+    /// value: an entry that is neither a tool Folio knows nor a pattern.
+    package static func conflictCopyProblems(in document: Document, path: String) -> [Problem] {
+        let problems = Settings(document).conflictCopyNames.problems
+        guard !problems.isEmpty else { return [] }
+        let pair = document.frontMatterRoot?.pair(forKey: "conflictCopies")
+        var location = pair?.valueNode.start ?? pair?.keyNode.start ?? SourceLocation(path: path, line: 1, column: 1, offset: 0)
+        location.path = path
+        return problems.map { Problem(at: location, "\($0)", severity: .error, field: "conflictCopies") }
     }
 
     /// The keys whose values differ between these settings and `other`, in file order.

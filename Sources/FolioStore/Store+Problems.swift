@@ -36,12 +36,14 @@ extension Store {
         return state.kindRules.locatedProblems(in: document, kind: record.kind, path: path).map { Problem($0) }
     }
 
-    /// What `folio.yaml` gets wrong: it does not parse, or a declaration under `kinds:`
-    /// cannot be used.
+    /// What `folio.yaml` gets wrong: it does not parse, a declaration under `kinds:`
+    /// cannot be used, or an entry of `conflictCopies:` is no pattern.
     private func settingsProblems() -> [Problem] {
         guard let bytes = state.settingsBytes else { return [] }
         do throws(FormatError) {
-            return DeclaredKinds(try Document(yamlBytes: bytes, path: Settings.fileName)).problems.map { Problem($0, severity: .error) }
+            let document = try Document(yamlBytes: bytes, path: Settings.fileName)
+            return DeclaredKinds(document).problems.map { Problem($0, severity: .error) }
+                + Settings.conflictCopyProblems(in: document, path: Settings.fileName)
         } catch {
             return [Problem(error, path: Settings.fileName)]
         }

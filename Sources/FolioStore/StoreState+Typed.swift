@@ -1,3 +1,4 @@
+import FolioFolder
 import FolioFormat
 import FolioModel
 
@@ -12,8 +13,18 @@ extension StoreState {
     /// Folio's) conflict copy, by path. The copies are listed with their files in
     /// ``conflicts``: a list that showed them would show one recipe twice.
     public func listed(_ kind: Kind) -> [Record] {
-        records(of: kind).filter { $0.isValid && $0.conflictCopyOf == nil }
+        let names = conflictCopyNames
+        return records(of: kind).filter { $0.isValid && names.originalOfAnyCopy($0.path) == nil }
     }
+
+    /// How conflict copies are named in this folder: every tool's unmistakable names, and
+    /// the patterns `folio.yaml`'s `conflictCopies:` adds (OneDrive's, iCloud's, Google
+    /// Drive's, one's own).
+    public var conflictCopyNames: ConflictCopyNames { settings.conflictCopyNames }
+
+    /// The path of the file `record` is a conflict copy of, by this folder's names
+    /// (``Record/conflictCopyOf`` knows only the unmistakable ones).
+    public func conflictCopyOf(_ record: Record) -> String? { conflictCopyNames.originalOfAnyCopy(record.path) }
 
     /// The recipe at `path`, read from its file; nil when there is none, it is of another
     /// kind, or the file no longer holds what the store read.

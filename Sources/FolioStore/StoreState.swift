@@ -232,8 +232,9 @@ public struct StoreState: Sendable {
     /// Dropbox's), in path order: what an app should ask its user to settle.
     public var conflicts: [(file: String, copies: [String])] {
         var copies: [String: [String]] = [:]
+        let names = conflictCopyNames
         for path in index.idByPath.keys {
-            if let original = ConflictCopies.originalOfAnyCopy(path) { copies[original, default: []].append(path) }
+            if let original = names.originalOfAnyCopy(path) { copies[original, default: []].append(path) }
         }
         return copies.sorted { $0.key < $1.key }.map { ($0.key, $0.value.sorted()) }
     }

@@ -33,7 +33,7 @@ extension Applier {
             if !engine.options.dryRun { recordVersion(theirs, of: copy, time: now) }
             // Each copy against the base chosen for it and the file as merged so far.
             let base = history.flatMap {
-                BaseChoice.base(for: ConflictCopies.rootOriginal(of: copy.relative) ?? original.relative, file: ours, copy: theirs, history: $0, root: engine.folder(replica), useGit: true)
+                BaseChoice.base(for: engine.copyNames.rootOriginal(of: copy.relative) ?? original.relative, file: ours, copy: theirs, history: $0, root: engine.folder(replica), useGit: true)
             }
             switch ConflictFold.fold(path: original.relative, base: base?.bytes, file: ours, copy: theirs) {
             case .identical: break

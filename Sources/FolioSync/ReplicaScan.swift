@@ -81,7 +81,7 @@ package struct ReplicaScan: Sendable {
     /// (so that the reading and hashing of both replicas can be shared out over the cores).
     static func list(
         _ root: RootedFolder, ignoring ignore: FolioIgnore, own: FolioIgnore? = nil, expectedCount: Int = 0, endedRuns: Set<UInt32> = [],
-        renamingToNFC: Bool = false, scope: ScanScope? = nil,
+        renamingToNFC: Bool = false, scope: ScanScope? = nil, copyNames: ConflictCopyNames = .builtIn,
         known: (SyncPath) -> (stamp: FileStamp?, hash: SHA256.Digest, id: String?)?
     ) throws(SyncError) -> ReplicaScan {
         let rootStamp: FileStamp
@@ -168,7 +168,7 @@ package struct ReplicaScan: Sendable {
             let path = file.relative
             guard !leftAlone(name, path: path, in: folder) else { return }
             if Self.mayClashByCase(path) { scan.caseFoldable.append(file) }
-            if ConflictCopies.original(of: name) != nil { scan.copies.append(path) }
+            if copyNames.original(of: name) != nil { scan.copies.append(path) }
             if let entry = archived {
                 scan.archived += 1
                 if let stamp, entry.stamp == stamp {

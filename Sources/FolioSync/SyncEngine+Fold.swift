@@ -11,7 +11,7 @@ extension SyncEngine {
     func foldConflictCopies(
         _ scans: inout ReplicaScans, archive: SyncArchive, state: RootedFolder, bases: BaseStore, history: VersionHistory, ignore: FolioIgnore
     ) throws(SyncError) -> (folded: [SyncPath], kept: [ReplicaPath: String]) {
-        var folding = Applier(engine: self, state: state, bases: bases, history: history, scans: scans, archive: archive, report: SyncReport())
+        var folding = Applier(engine: self, state: state, bases: bases, history: history, scans: scans, archive: archive, report: SyncReport(copyNames: copyNames))
         folding.unfinishedFolds = FoldJournal.load(state)
         for replica in Replica.allCases {
             let scan = scans[replica]
@@ -19,7 +19,7 @@ extension SyncEngine {
             // again, and one present at the first sync is folded like any other.
             var copiesOf: [SyncPath: [SyncPath]] = [:]
             for path in scan.changed where path.isFile && archive.entries[path] == nil {
-                if let original = ConflictCopies.original(of: path.relative).map(SyncPath.init(file:)), scan.files[original] != nil {
+                if let original = copyNames.original(of: path.relative).map(SyncPath.init(file:)), scan.files[original] != nil {
                     copiesOf[original, default: []].append(path)
                 }
             }

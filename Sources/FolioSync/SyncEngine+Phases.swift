@@ -88,7 +88,7 @@ extension SyncEngine {
             return Result { () throws(SyncError) in
                 try ReplicaScan.list(
                     self.folder(replica), ignoring: ignore, own: ownIgnore[replica], expectedCount: known.entries.count, endedRuns: endedRuns,
-                    renamingToNFC: !self.options.dryRun, scope: scope, known: Self.known(known, replica))
+                    renamingToNFC: !self.options.dryRun, scope: scope, copyNames: self.copyNames, known: Self.known(known, replica))
             }
         }
         let listed = try PerReplica { replica throws(SyncError) in try listings[replica.position].get() }
@@ -114,6 +114,7 @@ extension SyncEngine {
         let (folded, keptCopies) = try foldConflictCopies(
             &scans, archive: run.archive, state: run.state, bases: run.bases, history: run.history, ignore: run.ignore)
         var report = SyncReport()
+        report.copyNames = copyNames
         for copy in folded { report.record(.folded(copy: copy)) }
         for (copy, reason) in keptCopies.sorted(by: { $0.key < $1.key }) { report.record(.keptCopy(copy, reason: reason)) }
         return report

@@ -41,11 +41,12 @@ extension SyncEngine {
         let ignore = FolioIgnore(text: rules.a + "\n" + rules.b), own = rules.map { FolioIgnore(text: $0) }
         let matched = ConcurrentSlots<Int?>.map(2) { position in
             let replica = Replica.allCases[position]
-            return Self.matchedEntries(self.folder(replica), replica, index: index, ignore: ignore, own: own[replica])
+            return Self.matchedEntries(self.folder(replica), replica, index: index, ignore: ignore, own: own[replica], copyNames: self.copyNames)
         }
         guard matched.allSatisfy({ $0 == index.count }) else { return nil }
         if !options.dryRun { Trash(state: stateFolder).expire(olderThanDays: 30) }
         var report = SyncReport()
+        report.copyNames = copyNames
         report.files = index.archivedFiles
         // Nothing changed: the files that held conflict markers still do.
         report.withConflictMarkers = MarkedFiles(state: stateFolder).paths().sorted()
@@ -55,7 +56,7 @@ extension SyncEngine {
     /// How many entries of `index` the replica at `root` holds as recorded (folders as
     /// folders, files with `replica`'s stamp), listing it as ``ReplicaScan/list`` does;
     /// nil at the first entry a whole scan would make anything of.
-    static func matchedEntries(_ root: RootedFolder, _ replica: Replica, index: StampIndex, ignore: FolioIgnore, own: FolioIgnore) -> Int? {
+    static func matchedEntries(_ root: RootedFolder, _ replica: Replica, index: StampIndex, ignore: FolioIgnore, own: FolioIgnore, copyNames: ConflictCopyNames) -> Int? {
         var matched = 0
         var pending: [[UInt8]] = [[]]
         var key: [UInt8] = []
@@ -98,7 +99,7 @@ extension SyncEngine {
                         if ReplicaScan.neverSynced(name) { continue }
                         guard let ignored = isIgnored(key, isDirectory: false) else { return nil }
                         if ignored { continue }
-                        guard stamp.isRegularFile, ConflictCopies.original(of: name) == nil,
+                        guard stamp.isRegularFile, copyNames.original(of: name) == nil,
                               case .file(let a, let b)? = lookUp(), stamp == (replica == .a ? a : b)
                         else { return nil }
                         matched += 1

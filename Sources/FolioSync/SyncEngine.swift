@@ -45,9 +45,14 @@ public struct SyncEngine: Sendable {
             throw SyncError(.replicasOverlap, "\(a) and \(b) are inside one another; replicas must be separate folders")
         }
         self.options = options
+        copyNames = ConflictCopyNames.declared(in: folders.a).merging(.declared(in: folders.b))
         let pair = String(SHA256.hash(Array((rootA + "\u{0}" + rootB).utf8)).description.prefix(16))
         state = options.stateDirectory ?? StateFolder.home + "/" + pair
     }
+
+    /// How the replicas name conflict copies: the built-in names and the patterns either
+    /// replica's `folio.yaml` declares (read when the engine is made).
+    package let copyNames: ConflictCopyNames
 
     /// The folder of `replica`, as an absolute path.
     public func root(_ replica: Replica) -> String { roots[replica] }

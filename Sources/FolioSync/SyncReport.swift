@@ -5,6 +5,8 @@ import FolioVersions
 /// ``events`` lists them, `folio` renders them as text or JSON, and the older views
 /// (``copied``, ``skipped``, …) spell them as paths and `A:PATH` keys.
 public struct SyncReport: Sendable, Equatable {
+    /// How the replicas name conflict copies (to say which file a fold went into).
+    package var copyNames = ConflictCopyNames.builtIn
     /// Files and folders copied, each in the replica written.
     public private(set) var copies: [ReplicaPath] = []
     /// Files and folders deleted (moved into the trash), each in the replica it left.
@@ -69,6 +71,9 @@ public struct SyncReport: Sendable, Equatable {
 
     /// An empty report.
     public init() {}
+
+    /// An empty report of replicas that name conflict copies as `copyNames` says.
+    package init(copyNames: ConflictCopyNames) { self.copyNames = copyNames }
 
     /// Takes one event: lists grow; a conflict, a kept copy or a skip of a path already
     /// reported replaces the earlier word on it.

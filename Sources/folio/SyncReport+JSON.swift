@@ -35,10 +35,10 @@ extension SyncReport {
         var lines = copies.map { event("copied", ["path": .string($0.path.key)]) }
         lines += deletions.map { event("deleted", ["path": .string($0.path.key)]) }
         lines += moves.map { event("moved", ["from": .string($0.from.key), "to": .string($0.to.key)]) }
-        lines += folds.map { event("folded", ["copy": .string($0.key), "path": .string(ConflictCopies.original(of: $0.key) ?? $0.key)]) }
+        lines += folds.map { event("folded", ["copy": .string($0.key), "path": .string(copyNames.original(of: $0.key) ?? $0.key)]) }
         lines += copiesKept.sorted(by: { $0.key < $1.key }).map { copy, reason in
             event("conflict kept", [
-                "copy": .string(copy.path.key), "path": .string(ConflictCopies.original(of: copy.path.key) ?? copy.path.key),
+                "copy": .string(copy.path.key), "path": .string(copyNames.original(of: copy.path.key) ?? copy.path.key),
                 "replica": .string(copy.replica.rawValue), "reason": .string(reason),
             ])
         }

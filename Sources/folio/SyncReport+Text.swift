@@ -34,11 +34,11 @@ extension SyncReport {
         lines += deletions.map { "\(prefix)delete  \(shown($0.path.key))" }
         lines += moves.map { "\(prefix)move    \(shown("\($0.from) → \($0.to)"))" }
         lines += folds.map { copy in
-            let into = shown(ConflictCopies.original(of: copy.key) ?? copy.key)
+            let into = shown(copyNames.original(of: copy.key) ?? copy.key)
             return dryRun ? "would fold \(shown(copy.key)) into \(into) (its copy would go to the trash)" : "folded  \(shown(copy.key)) into \(into) (its copy is in the trash)"
         }
         lines += copiesKept.sorted(by: { $0.key < $1.key }).map { copy, reason in
-            "conflict kept \(shown(ConflictCopies.original(of: copy.path.key) ?? copy.path.key)): \(reason) (the other version stays as \(shown(copy.description))); "
+            "conflict kept \(shown(copyNames.original(of: copy.path.key) ?? copy.path.key)): \(reason) (the other version stays as \(shown(copy.description))); "
                 + ConflictStatus.settling(copy.path.key, in: roots[copy.replica])
         }
         lines += merges.filter { conflicts[$0] == nil }.map { "\(prefix)merge   \(shown($0.key))" }

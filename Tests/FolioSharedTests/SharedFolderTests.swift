@@ -142,6 +142,24 @@ import Testing
         #expect(place.read("r.md") == Self.recipe([("time: 15m", "time: 20m"), ("servings: 4", "servings: 6")]) && place.read(copy) == nil)
     }
 
+    /// The names a person could give a file too are copies only where `folio.yaml` says
+    /// which tool syncs the folder: there they fold; elsewhere they are left alone.
+    @Test(arguments: [
+        ("onedrive", "r-DESKTOP-AB12CD.md"), ("icloud", "r 2.md"), ("google-drive", "r (1).md"),
+        ("'{name}.conflict-*{ext}'", "r.conflict-phone.md"),
+    ])
+    func ambiguousCopiesFoldOnlyWhereFolioYAMLNamesTheirTool(tool: String, copy: String) throws {
+        let place = try Place()
+        defer { place.remove() }
+        try place.clash(mine: Self.recipe([("time: 15m", "time: 20m")]), theirs: Self.recipe([("servings: 4", "servings: 6")]), copy: copy)
+        let undeclared = try place.open("a").fold()
+        #expect(undeclared.folded.isEmpty && place.read(copy) != nil, "\(undeclared)")
+        try place.write("conflictCopies:\n  - \(tool)\n", "folio.yaml")
+        let report = try place.open("a").fold()
+        #expect(report.folded == [.init(copy: copy, file: "r.md", base: .history)])
+        #expect(place.read("r.md") == Self.recipe([("time: 15m", "time: 20m"), ("servings: 4", "servings: 6")]) && place.read(copy) == nil)
+    }
+
     @Test func theUntickIsKept() throws {
         // The reduction: done:false → priority 15 → done:true, seen by both; the
         // phone unticks while the laptop adds a due date. The untick's bytes are the

@@ -97,4 +97,28 @@ import Testing
         #expect(store.problems.first?.description == "folio.yaml:1:8: error: 'kinds:' must map each kind's name to its declaration (kinds: {book: {folder: books, fields: …}})")
         #expect(store.problems(at: "runs/good.md").isEmpty)
     }
+
+    /// `conflictCopies:` in folio.yaml: a copy named as the folder's tool names them is
+    /// listed with its file, not as a second recipe; an entry that is no pattern is a
+    /// problem at its value.
+    @Test func declaredCopyNamesAreCopiesAndABadOneIsAProblem() async throws {
+        let recipe = "---\ntitle: Soup\nservings: 2\n---\n"
+        let folder = try folder([
+            "folio.yaml": "conflictCopies: [icloud, '{name}']\n", "recipes/soup.md": recipe, "recipes/soup 2.md": recipe,
+            "recipes/route 66.md": "---\ntitle: Route 66 chili\n---\n", "recipes/chili.md": "---\ntitle: Chili\n---\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try await Store.load(folder.path, removedFiles: nil)
+        #expect(store.state.recipes.map(\.path) == ["recipes/chili.md", "recipes/soup.md"])
+        #expect(store.state.conflicts.map(\.file) == ["recipes/route.md", "recipes/soup.md"])
+        #expect(store.state.conflictCopyOf(try #require(store.state["recipes/soup 2.md"])) == "recipes/soup.md")
+        #expect(store.problems(at: "folio.yaml").map(\.description) == [
+            "folio.yaml:1:17: error: conflictCopies: '{name}' is not a pattern: it must add something to the name, or every file would be a copy of itself",
+        ])
+        // Without the declaration, `soup 2.md` is a recipe of its own.
+        try FixtureFile.write("sleepGoal: 8\n", to: folder.appendingPathComponent("folio.yaml").path)
+        _ = await store.dispatch(.settingsFileChanged(bytes: Array("sleepGoal: 8\n".utf8)))
+        #expect(store.state.recipes.map(\.path) == ["recipes/chili.md", "recipes/route 66.md", "recipes/soup 2.md", "recipes/soup.md"])
+        #expect(store.state.conflicts.isEmpty)
+    }
 }

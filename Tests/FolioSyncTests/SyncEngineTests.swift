@@ -299,6 +299,30 @@ extension SyncEngineTests {
         #expect(Replicas.files(under: replicas.a) == Replicas.files(under: replicas.b))
     }
 
+    /// iCloud's `soup 2.md` is folded by the pair's sync only where `folio.yaml` says
+    /// iCloud syncs the folder; elsewhere it is a file of its own, copied as one.
+    @Test func anICloudCopyIsFoldedOnlyWhereFolioYAMLNamesICloud() throws {
+        for declared in [false, true] {
+            let replicas = try Replicas()
+            defer { replicas.remove() }
+            if declared { try replicas.write("conflictCopies: [icloud]\n", "folio.yaml", in: .a) }
+            try replicas.write(Self.recipe, "recipes/soup.md", in: .a)
+            _ = try replicas.sync()
+            try replicas.write(Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m"), "recipes/soup.md", in: .b)
+            try replicas.write(Self.recipe.replacingOccurrences(of: "servings: 2", with: "servings: 4"), "recipes/soup 2.md", in: .b)
+            let report = try replicas.sync()
+            if declared {
+                #expect(report.folded == ["recipes/soup 2.md"])
+                let soup = Self.recipe.replacingOccurrences(of: "time: 15m", with: "time: 20m").replacingOccurrences(of: "servings: 2", with: "servings: 4")
+                #expect(replicas.read("recipes/soup.md", in: .a) == soup && replicas.read("recipes/soup 2.md", in: .b) == nil)
+            } else {
+                #expect(report.folded.isEmpty)
+                #expect(replicas.read("recipes/soup 2.md", in: .a) != nil)
+            }
+            #expect(Replicas.files(under: replicas.a) == Replicas.files(under: replicas.b))
+        }
+    }
+
     @Test func namesThatDifferOnlyByCaseAreReportedAndLeftAlone() throws {
         let replicas = try Replicas()
         defer { replicas.remove() }

@@ -88,6 +88,27 @@ extension YAMLValue {
         }
     }
 
+    /// The entries of a list of scalars as text, or a lone scalar's text as a list of
+    /// one: a setting that takes one or several (`conflictCopies: icloud` or a list).
+    package var scalarTexts: [String] {
+        switch self {
+        case .sequence(let entries): return entries.compactMap(\.scalarText)
+        case .mapping, .null: return []
+        default: return scalarText.map { [$0] } ?? []
+        }
+    }
+
+    /// A scalar's text as written for a person (a string as it is, a number or a truth value spelled).
+    private var scalarText: String? {
+        switch self {
+        case .string(let text), .timestamp(let text): return text
+        case .int(let number): return String(number)
+        case .float(let number): return String(number)
+        case .bool(let truth): return truth ? "true" : "false"
+        case .null, .sequence, .mapping: return nil
+        }
+    }
+
     /// The mapping of a mapping node.
     public var mappingValue: YAMLMapping? {
         if case .mapping(let mapping) = self { return mapping }

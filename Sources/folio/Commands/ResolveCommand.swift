@@ -64,7 +64,8 @@ enum ResolveCommand: FolioCommand {
         }
         do {
             let (root, copy) = try locate(arguments.value(of: Self.copy), in: arguments.value(of: dir))
-            guard let original = ConflictCopies.originalOfAnyCopy(copy) else {
+            let names = (try? RootedFolder(root)).map(ConflictCopyNames.declared(in:)) ?? .builtIn
+            guard let original = names.originalOfAnyCopy(copy) else {
                 throw Failure(description: "\(copy) is not a conflict copy (see folio conflicts \(arguments.value(of: dir)))", status: ExitCode.usage)
             }
             if choice == .show { return try show(copy, of: original, in: root) }

@@ -47,7 +47,7 @@ func printRecords(_ records: [Record], of store: Store, json: Bool) {
                 "fields": .mapping(store.state.fields(of: record)),
             ]
             if let error = record.error { object["error"] = .string("\(error.location): \(error.message)") }
-            if let original = record.conflictCopyOf { object["conflictOf"] = .string(original) }
+            if let original = store.state.conflictCopyOf(record) { object["conflictOf"] = .string(original) }
             return .mapping(object)
         }
         Output.printJSON(YAMLValue.sequence(values).json())
@@ -60,7 +60,7 @@ func printRecords(_ records: [Record], of store: Store, json: Bool) {
     for (row, record) in zip(rows, records) {
         Output.print(row[0].padding(toLength: widths[0] + 2, withPad: " ", startingAt: 0)
             + row[1].padding(toLength: widths[1] + 2, withPad: " ", startingAt: 0) + row[2]
-            + (record.conflictCopyOf.map { "  (conflict copy of \(shown($0)))" } ?? ""))
+            + (store.state.conflictCopyOf(record).map { "  (conflict copy of \(shown($0)))" } ?? ""))
     }
 }
 
