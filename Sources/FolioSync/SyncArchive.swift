@@ -243,7 +243,7 @@ package struct SyncArchive: Sendable, Equatable {
     }
 
     /// A stamp field: `.some(nil)` for "-", nil when damaged.
-    static func stamp<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> FileStamp?? {
+    static func stamp(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> FileStamp?? {
         if bytes.count == 1 && bytes.first == UInt8(ascii: "-") { return .some(nil) }
         var numbers: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
         var rest = bytes[...]

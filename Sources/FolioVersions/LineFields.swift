@@ -35,6 +35,35 @@ package enum LineFields {
         return negative ? -value : value
     }
 
+    /// ``integer(_:)`` of a field of a line file read into memory. Not generic: called from
+    /// another module, the generic form runs unspecialised, each byte through generic
+    /// metadata (half of a 100,000-file archive's load went there).
+    package static func integer(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int64? {
+        var index = bytes.startIndex
+        let negative = index < bytes.endIndex && bytes.base[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        guard index < bytes.endIndex else { return nil }
+        var value: Int64 = 0
+        while index < bytes.endIndex {
+            let byte = bytes.base[index]
+            guard byte >= 48 && byte <= 57 else { return nil }
+            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times.addingReportingOverflow(Int64(byte - 48))
+            guard !overflow1 && !overflow2 else { return nil }
+            value = sum
+            index += 1
+        }
+        return negative ? -value : value
+    }
+
+    /// ``unescaped(_:)`` of a field of a line file read into memory (not generic, for
+    /// the reason the integer's form above is not).
+    package static func unescaped(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
+        let buffer = UnsafeBufferPointer(rebasing: text)
+        guard buffer.contains(UInt8(ascii: "%")) else { return String(decoding: buffer, as: UTF8.self) }
+        return unescaped(Array(buffer)[...])
+    }
+
     /// The path with `%`, tab, line feed and carriage return written `%25`, `%09`, `%0A`, `%0D`.
     package static func escaped(_ path: String) -> String {
         var out: [UInt8] = []
