@@ -61,7 +61,17 @@ package enum LineFields {
     package static func unescaped(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
         let buffer = UnsafeBufferPointer(rebasing: text)
         guard buffer.contains(UInt8(ascii: "%")) else { return String(decoding: buffer, as: UTF8.self) }
-        return unescaped(Array(buffer)[...])
+        return decodingEscapes(buffer)
+    }
+
+    /// ``integer(_:)`` of a field split out of a line file's bytes (not generic either).
+    package static func integer(_ bytes: ArraySlice<UInt8>) -> Int64? {
+        bytes.withUnsafeBufferPointer { integer($0[...]) }
+    }
+
+    /// ``unescaped(_:)`` of a field split out of a line file's bytes (not generic either).
+    package static func unescaped(_ text: ArraySlice<UInt8>) -> String? {
+        text.withUnsafeBufferPointer { unescaped($0[...]) }
     }
 
     /// The path with `%`, tab, line feed and carriage return written `%25`, `%09`, `%0A`, `%0D`.
@@ -88,10 +98,15 @@ package enum LineFields {
         }
     }
 
-    package static func unescaped(_ text: String) -> String? { unescaped(Array(text.utf8)[...]) }
+    package static func unescaped(_ text: String) -> String? { unescaped(text.utf8) }
 
     package static func unescaped<Bytes: Collection<UInt8>>(_ text: Bytes) -> String? {
         guard text.contains(UInt8(ascii: "%")) else { return String(decoding: text, as: UTF8.self) }
+        return decodingEscapes(text)
+    }
+
+    /// The bytes with each `%XX` decoded; nil when one is not two hex digits.
+    private static func decodingEscapes<Bytes: Collection<UInt8>>(_ text: Bytes) -> String? {
         var bytes: [UInt8] = []
         var utf8 = text[...]
         while let byte = utf8.popFirst() {

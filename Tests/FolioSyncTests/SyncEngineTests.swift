@@ -221,6 +221,32 @@ struct Replicas {
         }
     }
 
+    /// The archive's and the logs' readers (over a read buffer, over a split-out slice)
+    /// read what the writers wrote, and refuse what the generic reader refuses.
+    @Test func theLineFieldReadersAgreeWithTheWriters() {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var random = SeededRandom(seed: seed)
+        let odd = ["", "-", "--1", "1-", "12a", "9223372036854775808", "-9223372036854775807", "%", "%4", "%zz", "a%25b", "%09%0A"]
+        var samples = odd
+        for _ in 0..<200 {
+            var value: [UInt8] = []
+            LineFields.appendDecimal(Int64(bitPattern: random.next()) >> Int64.random(in: 0...63, using: &random), to: &value)
+            samples.append(String(decoding: value, as: UTF8.self))
+            samples.append(LineFields.escaped(String((0..<Int.random(in: 0...12, using: &random)).map { _ in "ab%\t\n\r.é/".randomElement(using: &random)! })))
+        }
+        for sample in samples {
+            let bytes = Array(sample.utf8)
+            bytes.withUnsafeBufferPointer { buffer in
+                #expect(LineFields.integer(buffer[...]) == LineFields.integer(bytes[...].lazy.map { $0 }), "\(sample), seed \(seed)")
+                #expect(LineFields.integer(bytes[...]) == LineFields.integer(buffer[...]), "\(sample), seed \(seed)")
+                #expect(LineFields.unescaped(buffer[...]) == LineFields.unescaped(sample.utf8), "\(sample), seed \(seed)")
+                #expect(LineFields.unescaped(bytes[...]) == LineFields.unescaped(sample.utf8), "\(sample), seed \(seed)")
+            }
+        }
+        #expect(LineFields.integer(Array("-42".utf8)[...]) == -42 && LineFields.unescaped(Array("a%09b".utf8)[...]) == "a\tb")
+        #expect(LineFields.unescaped(Array("%zz".utf8)[...]) == nil)
+    }
+
     @Test func aVersionLineIsTimeHashSizeAndEscapedPath() {
         let hash = SHA256.hash(Array("x".utf8))
         var out: [UInt8] = []
