@@ -32,6 +32,7 @@ def main():
     parser.add_argument("--seed", type=int, default=42)
     root_dir = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     parser.add_argument("--bench", default=os.path.join(root_dir, ".build", "release", "folio-bench"))
+    parser.add_argument("--before", help="an older folio-bench, loaded in the same alternation (before -> after)")
     args = parser.parse_args()
     sizes = args.files or [10000, 100000]
     if not os.access(args.bench, os.X_OK):
@@ -52,6 +53,8 @@ def main():
                 "folio load": [args.bench, "load", root],
                 "cat": ["bash", "-c", f"find '{root}' -type f -name '*.md' -print0 | xargs -0 cat > /dev/null"],
             }
+            if args.before:
+                tools["before load"] = [args.before, "load", root]
             results = {tool: [] for tool in tools}
             for round_number in range(args.runs + 1):
                 for tool, argv in tools.items():
@@ -69,6 +72,11 @@ def main():
                 rss = max(r.maxrss_kib for r in runs) / 1024
                 cpu = statistics.median(r.cpu_seconds for r in runs)
                 print(f"  {tool:<11} {medians[tool]:9.3f} {min(seconds):8.3f} {max(seconds):8.3f} {cpu:7.2f} {rss:13.1f}")
+            if args.before:
+                print(f"  before -> after: {medians['before load']:.3f} -> {medians['folio load']:.3f} s "
+                      f"({medians['folio load'] / medians['before load']:.2f}x); CPU "
+                      f"{statistics.median(r.cpu_seconds for r in results['before load']):.2f} -> "
+                      f"{statistics.median(r.cpu_seconds for r in results['folio load']):.2f} s")
             ratio = medians["folio load"] / medians["cat"]
             peak = max(r.maxrss_kib for r in results["folio load"]) / 1024
             beyond = (peak * 2**20 - disk) / n

@@ -16,7 +16,8 @@ struct StoreIndex: Sendable {
     var byKind: [Kind: [Int32]] = [:]
     var byTag: [String: [Int32]] = [:]
     var byField: [String: [String: [Int32]]] = [:]
-    var byWord: [String: [Int32]] = [:]
+    /// Ids by word, the word as its ``TextFolding/wordHash(_:)``.
+    var byWord: [UInt64: [Int32]] = [:]
     /// Records by the hash of each pair of adjacent words, for phrases.
     var byPair = PairPostings()
     var numbers: [String: SortedPairs] = [:]
@@ -41,7 +42,8 @@ struct StoreIndex: Sendable {
 
     /// What a record adds to the indexes: computed on any thread, inserted on one.
     struct Entry: Sendable {
-        var words: [String] = []
+        /// The distinct words, each as its ``TextFolding/wordHash(_:)``.
+        var words: [UInt64] = []
         /// Hashes of adjacent word pairs, with repeats (they are dropped when indexed).
         var pairs: [UInt64] = []
         var fields: [String: Set<String>] = [:]
@@ -102,7 +104,7 @@ struct StoreIndex: Sendable {
             text.append(contentsOf: Self.indexedBody(of: document.bytes, from: record.bodyStart))
             pairs.reserveCapacity(min(text.count / 4, 1 << 16))
             withUnsafeMutablePointer(to: &pairs) { pairs in
-                text.withUnsafeBufferPointer { TextFolding.uniqueWords(utf8: $0, into: &words, pairs: pairs) }
+                text.withUnsafeBufferPointer { TextFolding.uniqueWordHashes(utf8: $0, into: &words, pairs: pairs) }
             }
         }
     }
@@ -114,7 +116,7 @@ struct StoreIndex: Sendable {
         var records: [Record] = []
         var byKind: [Kind: [Int32]] = [:]
         var byTag: [String: [Int32]] = [:]
-        var byWord: [String: [Int32]] = [:]
+        var byWord: [UInt64: [Int32]] = [:]
         /// Pair hashes with the positions in the chunk of the records holding them.
         var pairs = PairTable()
         /// Records per chunk: a position is a byte.
@@ -124,6 +126,12 @@ struct StoreIndex: Sendable {
         var dates: [(key: String, value: Double, id: Int32)] = []
 
         init(firstID: Int32) { self.firstID = firstID }
+
+        /// Adds `id` to a posting list once: two words of a record can share a hash.
+        @inline(__always)
+        static func post(_ id: Int32, to ids: inout [Int32]) {
+            if ids.last != id { ids.append(id) }
+        }
 
         /// The same chunk with its ids starting at `newFirst` (when files before it could not be read).
         func rebased(to newFirst: Int32) -> Chunk {
@@ -151,7 +159,7 @@ struct StoreIndex: Sendable {
             records.append(record)
             byKind[record.kind, default: []].append(id)
             for tag in Set(record.tags) { byTag[tag, default: []].append(id) }
-            for word in entry.words { byWord[word, default: []].append(id) }
+            for word in entry.words { Self.post(id, to: &byWord[word, default: []]) }
             for pair in entry.pairs { pairs.insert(pair, position: UInt8(position)) }
             for (key, values) in entry.fields {
                 for value in values { byField[key, default: [:]][value, default: []].append(id) }
@@ -190,7 +198,7 @@ struct StoreIndex: Sendable {
         rank.append(0)
         byKind[record.kind, default: []].append(id)
         for tag in Set(record.tags) { byTag[tag, default: []].append(id) }
-        for word in entry.words { byWord[word, default: []].append(id) }
+        for word in entry.words { Chunk.post(id, to: &byWord[word, default: []]) }
         byPair.insert(Set(entry.pairs), id: id)
         for (key, values) in entry.fields {
             for value in values { byField[key, default: [:]][value, default: []].append(id) }
@@ -348,8 +356,8 @@ struct StoreIndex: Sendable {
     /// not. Edits that bring every file back to what it held leave this where it was
     /// once the index is compacted.
     var entryCount: Int {
-        let lists = [byTag, byWord] + Array(byField.values)
-        return paths.count + rank.count + byRank.count + idByPath.count
+        let lists = [byTag] + Array(byField.values)
+        return byWord.count + byWord.values.reduce(0) { $0 + $1.count } + paths.count + rank.count + byRank.count + idByPath.count
             + byKind.values.reduce(0) { $0 + $1.count }
             + lists.reduce(0) { total, list in total + list.count + list.values.reduce(0) { $0 + $1.count } }
             + byPair.entryCount
@@ -366,12 +374,14 @@ struct StoreIndex: Sendable {
             precondition(rank[Int(id)] == Int32(position), "rank of \(id) is not its place")
             precondition(position == 0 || paths[Int(byRank[position - 1])]! < paths[Int(id)]!, "ranks out of path order")
         }
-        for lists in [byTag, byWord] + Array(byField.values) {
-            for (key, ids) in lists {
-                precondition(zip(ids, ids.dropFirst()).allSatisfy { $0 < $1 }, "postings of \(key) not ascending")
-                precondition(ids.allSatisfy { $0 >= 0 && $0 < nextID }, "postings of \(key) hold an id past the last")
-            }
+        func check(_ ids: [Int32], _ key: String) {
+            precondition(zip(ids, ids.dropFirst()).allSatisfy { $0 < $1 }, "postings of \(key) not ascending")
+            precondition(ids.allSatisfy { $0 >= 0 && $0 < nextID }, "postings of \(key) hold an id past the last")
         }
+        for lists in [byTag] + Array(byField.values) {
+            for (key, ids) in lists { check(ids, key) }
+        }
+        for (word, ids) in byWord { check(ids, "word \(word)") }
         for pairs in Array(numbers.values) + Array(dates.values) {
             precondition(pairs.ids.allSatisfy { $0 >= 0 && $0 < nextID }, "sorted values hold an id past the last")
         }

@@ -68,7 +68,7 @@ extension StoreState {
                 phrases += phrase ? [Array((" " + words.joined(separator: " ") + " ").utf8)] : words.map { Array((" " + $0 + " ").utf8) }
                 continue
             }
-            for word in words { narrow(index.byWord[word] ?? []) }
+            for word in words { narrow(index.byWord[TextFolding.wordHash(word)] ?? []) }
             if phrase && words.count > 1 {
                 // Pairs are indexed by a 64-bit hash; a phrase of two words is taken as found.
                 for (first, second) in zip(words, words.dropFirst()) {

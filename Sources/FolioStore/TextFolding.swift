@@ -30,6 +30,33 @@ package enum TextFolding {
     /// repeat); and, into `pairs` when given, the hash of every adjacent word pair
     /// (``pairHash(_:_:)``), repeats included, for phrase queries.
     package static func uniqueWords(utf8 bytes: UnsafeBufferPointer<UInt8>, into words: inout [String], pairs: UnsafeMutablePointer<[UInt64]>? = nil) {
+        uniqueWordSpans(utf8: bytes, pairs: pairs) { spans in
+            words.reserveCapacity(words.count + spans.count)
+            for span in spans { words.append(String(decoding: span.bytes, as: UTF8.self)) }
+        }
+    }
+
+    /// The word index's key for a folded word: its FNV-1a hash, as
+    /// ``uniqueWordHashes(utf8:into:pairs:)`` gives it (64 bits: a collision between two
+    /// of a million distinct words is about a one-in-thirty-million event).
+    package static func wordHash(_ folded: String) -> UInt64 { fnv(ArraySlice(Array(folded.utf8))) }
+
+    /// ``uniqueWords(utf8:into:pairs:)``, each distinct word as its ``wordHash(_:)``:
+    /// no `String` made, and a word index keyed by integers (a string hashed per word
+    /// per record, and again per chunk merged, was a sixth of a load).
+    package static func uniqueWordHashes(utf8 bytes: UnsafeBufferPointer<UInt8>, into hashes: inout [UInt64], pairs: UnsafeMutablePointer<[UInt64]>? = nil) {
+        uniqueWordSpans(utf8: bytes, pairs: pairs) { spans in
+            hashes.reserveCapacity(hashes.count + spans.count)
+            for span in spans { hashes.append(span.hash) }
+        }
+    }
+
+    /// The distinct folded words of `bytes` as spans of a scratch arena (valid only
+    /// inside `body`) with their FNV-1a hashes; pairs as ``uniqueWords(utf8:into:pairs:)``.
+    private static func uniqueWordSpans(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, pairs: UnsafeMutablePointer<[UInt64]>?,
+        _ body: ([(bytes: UnsafeBufferPointer<UInt8>, hash: UInt64)]) -> Void
+    ) {
         // One pass over the bytes: fold into a raw arena while hashing the word (FNV-1a),
         // and the word as the second of a pair, seeded by the previous word and a space.
         let capacity = bytes.count * 3 + 64
@@ -104,10 +131,7 @@ package enum TextFolding {
             }
         }
         endWord()
-        words.reserveCapacity(words.count + spans.count)
-        for span in spans {
-            words.append(String(decoding: UnsafeBufferPointer(start: arena + span.start, count: span.count), as: UTF8.self))
-        }
+        body(spans.map { (UnsafeBufferPointer(start: arena + $0.start, count: $0.count), $0.hash) })
     }
 
     static let fnvPrime: UInt64 = 0x100_0000_01b3

@@ -17,4 +17,18 @@ import Testing
         #expect(words.count == 603)
         #expect(Set(words).count == words.count)
     }
+
+    /// The word index's keys are the words' hashes: the same words, in the same order,
+    /// as the strings, and a query word folded as a query folds it hashes alike.
+    @Test func wordHashesAreTheUniqueWordsHashed() {
+        for sample in ["Perché UOVA, Pâté-Crème; ß ÆON straße 42 uova", "Доброе утро, доброе", "", "a a a", "Cafe\u{301} naïve café"] {
+            var text = sample, words: [String] = [], hashes: [UInt64] = []
+            var pairs: [UInt64] = [], hashPairs: [UInt64] = []
+            text.withUTF8 { TextFolding.uniqueWords(utf8: $0, into: &words, pairs: &pairs) }
+            text.withUTF8 { TextFolding.uniqueWordHashes(utf8: $0, into: &hashes, pairs: &hashPairs) }
+            #expect(hashes == words.map(TextFolding.wordHash), "\(sample)")
+            #expect(hashPairs == pairs, "\(sample)")
+            #expect(Set(TextFolding.words(sample).map(TextFolding.wordHash)) == Set(hashes), "\(sample)")
+        }
+    }
 }

@@ -12,6 +12,14 @@ import FolioTestSupport
 /// open and no read, and its secret reaches nothing Folio writes. The deterministic form
 /// of Tests/Hostile/swaploop.py, which found one sync in fifty reading outside.
 @Suite struct LinkSwapTests {
+    /// A shared folder's options in `place`: its own state, no quiet period.
+    static func foldOptions(_ place: String) -> FoldOptions {
+        var options = FoldOptions()
+        options.stateDirectory = place + "/state"
+        options.quietPeriod = .zero
+        return options
+    }
+
     static func soup(_ serves: Int, _ time: String) -> String { "---\ntitle: Soup\nserves: \(serves)\ntime: \(time)\n---\nStir.\n" }
 
     @Test func aSyncNeverOpensAFolderSwappedInFromOutside() throws {
@@ -44,23 +52,17 @@ import FolioTestSupport
 
     @Test func aFoldNeverOpensAFolderSwappedInFromOutside() throws {
         let copy = "sub/soup.sync-conflict-20261201-120000-ABCDEFG.md"
-        func options(_ place: String) -> FoldOptions {
-            var options = FoldOptions()
-            options.stateDirectory = place + "/state"
-            options.quietPeriod = .zero
-            return options
-        }
         let result = try FolderSwap.atEachCall("fold", prepare: { place in
             let folder = place + "/shared"
             try FixtureFile.write(Self.soup(2, "10m"), to: folder + "/sub/soup.md")
             try FixtureFile.write("---\ntitle: d0\n---\n", to: folder + "/sub/deeper/d0.md")
-            _ = try SharedFolder(folder, options: options(place)).record()
+            _ = try SharedFolder(folder, options: Self.foldOptions(place)).record()
             // This device's edit, and Syncthing's copy of the other device's.
             try FixtureFile.write(Self.soup(4, "10m"), to: folder + "/sub/soup.md")
             try FixtureFile.write(Self.soup(2, "20m"), to: folder + "/" + copy)
             return (folder + "/sub", folder + "/link")
         }, run: { place in
-            guard let shared = try? SharedFolder(place + "/shared", options: options(place)) else { return [] }
+            guard let shared = try? SharedFolder(place + "/shared", options: Self.foldOptions(place)) else { return [] }
             _ = try? shared.record()
             _ = shared.fold()
             return []
@@ -75,23 +77,17 @@ import FolioTestSupport
     /// would follow the link that replaced the folder.
     @Test func recordingInAGitWorkTreeNeverHasGitReadThroughTheLink() throws {
         guard let git = ExternalTool.find(["git"], install: "apt-get install git") else { return }
-        func options(_ place: String) -> FoldOptions {
-            var options = FoldOptions()
-            options.stateDirectory = place + "/state"
-            options.quietPeriod = .zero
-            return options
-        }
         let result = try FolderSwap.atEachCall("record in git", prepare: { place in
             let folder = place + "/shared"
             try FixtureFile.write(Self.soup(2, "10m"), to: folder + "/sub/soup.md")
             for arguments in [["init", "-q"], ["add", "."], ["-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-qm", "soup"]] {
                 try ExternalTool.run(git, arguments, in: folder)
             }
-            _ = try SharedFolder(folder, options: options(place)).record()
+            _ = try SharedFolder(folder, options: Self.foldOptions(place)).record()
             try FixtureFile.write(Self.soup(4, "10m"), to: folder + "/sub/soup.md")
             return (folder + "/sub", folder + "/link")
         }, run: { place in
-            _ = try? SharedFolder(place + "/shared", options: options(place)).record()
+            _ = try? SharedFolder(place + "/shared", options: Self.foldOptions(place)).record()
             return []
         })
         print("LinkSwapTests: record in git: \(result.runs) runs, \(result.calls) calls a run, \(result.swaps) swaps, \(result.opens.count) opens outside")
