@@ -6,6 +6,9 @@ public struct ConflictCopyNames: Sendable, Hashable {
     /// The patterns the folder adds.
     public let patterns: [ConflictCopyPattern]
 
+    /// The key of `folio.yaml` that lists a folder's tools and patterns.
+    package static let settingKey = "conflictCopies"
+
     /// The unmistakable names only: a folder that declares nothing.
     public static let builtIn = ConflictCopyNames(patterns: [])
 

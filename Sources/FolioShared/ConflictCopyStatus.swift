@@ -47,7 +47,7 @@ public struct ConflictCopyStatus: Sendable, Equatable {
     /// ``all(in:state:)`` among `files`, the folder's files (relative) as a walk that
     /// skips what is never synced found them (`folio check` has walked it already).
     public static func all(in root: String, state: String?, files paths: [String]) throws(SyncError) -> [ConflictCopyStatus] {
-        let names = (try? RootedFolder(root)).map(ConflictCopyNames.declared(in:)) ?? .builtIn
+        let names = ConflictCopyNames.declared(inFolderAt: root)
         let copies = paths.compactMap { path in names.originalOfAnyCopy(path).map { (copy: path, file: $0) } }
         var verdicts: [String: Verdict] = [:], twins: [String: String] = [:]
         if copies.contains(where: { names.original(of: $0.copy) != nil }) {

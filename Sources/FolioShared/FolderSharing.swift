@@ -10,19 +10,18 @@ import FolioVersions
 /// whatever else is found. A conflict copy seen in the folder is evidence too (see
 /// ``SharedFolder``). A git work tree is none: git's history is its history.
 package enum FolderSharing {
-    /// What `folio.yaml` at the folder's root says (`shared: true` / `false`), or nil.
-    package static func declared(root: RootedFolder) -> Bool? {
-        // A probe: a folio.yaml that is missing, cannot be read or does not parse says nothing here (folio check reports it).
-        guard let bytes = try? AtomicFile.contentsIfPresent(root["folio.yaml"]), let document = try? Document(yamlBytes: bytes, path: "folio.yaml"),
-              case .bool(let shared)? = document["shared"]
-        else { return nil }
+    /// What the folder's `folio.yaml` (its `settings` document, nil when there is none to
+    /// read) says: `shared: true` / `false`, or nil.
+    package static func declared(in settings: Document?) -> Bool? {
+        guard case .bool(let shared)? = settings?["shared"] else { return nil }
         return shared
     }
 
     /// Why the folder at `root` is shared, or nil when nothing says so (`device`: this
-    /// device's name, whose own log in `.folio/logs/` is no evidence).
-    package static func evidence(root: RootedFolder, device: String) -> String? {
-        if let declared = declared(root: root) { return declared ? "folio.yaml says shared: true" : nil }
+    /// device's name, whose own log in `.folio/logs/` is no evidence; `declared`: what its
+    /// `folio.yaml` says, ``declared(in:)``).
+    package static func evidence(root: RootedFolder, device: String, declared: Bool?) -> String? {
+        if let declared { return declared ? "folio.yaml says shared: true" : nil }
         if let marker = marker(above: root.path) { return marker }
         let logs = root[SharedHistory.folderName + "/logs"]
         if logs.namesIfListable().contains(where: { $0.hasSuffix(".log") && !$0.hasPrefix(".") && $0 != device + ".log" }) {

@@ -89,9 +89,12 @@ package final class SharedHistory {
         device = try Self.deviceName(state: state)
         local = try RootedFolder.creating(state.path + "/" + Self.localFolderName, mode: 0o700)
         contentStore = BaseStore(indexedIn: local)
-        declaredUnshared = FolderSharing.declared(root: root) == false
-        sharedBecause = FolderSharing.evidence(root: root, device: device)
-        graph = VersionGraph(copyNames: ConflictCopyNames.declared(in: root))
+        // folio.yaml read once for what it says of sharing and of conflict copies.
+        let settings = SettingsFile.document(in: root)
+        let declaredShared = FolderSharing.declared(in: settings)
+        declaredUnshared = declaredShared == false
+        sharedBecause = FolderSharing.evidence(root: root, device: device, declared: declaredShared)
+        graph = VersionGraph(copyNames: settings.map(ConflictCopyNames.declared(in:)) ?? .builtIn)
         var own = try AtomicFile.contentsIfPresent(ownLog)
         if own == nil, let earlier = try? AtomicFile.contentsIfPresent(publishedLog) {
             // A history an earlier Folio kept in the folder itself.

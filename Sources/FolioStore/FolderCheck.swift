@@ -63,8 +63,7 @@ public enum FolderCheck {
             guard let bytes = try AtomicFile.contentsIfPresent(folder[Settings.fileName]) else { return (DeclaredKinds(), []) }
             let document = try Document(yamlBytes: bytes, path: path)
             let declared = DeclaredKinds(document)
-            return (declared, declared.problems.map { "\($0.location): error: \($0.message)" }
-                + Settings.conflictCopyProblems(in: document, path: path).map(\.description))
+            return (declared, Settings.problems(in: document, path: path).map(\.description))
         } catch let error as FormatError {
             return (DeclaredKinds(), [error.rendered])
         } catch let error as SystemError {

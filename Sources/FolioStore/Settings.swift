@@ -1,5 +1,6 @@
 import FolioFolder
 import FolioFormat
+import FolioModel
 
 /// The folder's `folio.yaml`: any keys an app keeps (the tutorials' `sleepGoal` and
 /// `notifications` among them), read and written back losslessly. Read and set them
@@ -53,18 +54,21 @@ public struct Settings: Sendable, Hashable {
     /// How conflict copies are named in the folder: the built-in names, and the tools and
     /// patterns listed under `conflictCopies:` (see ``ConflictCopyPattern``).
     public var conflictCopyNames: ConflictCopyNames {
-        fields["conflictCopies"].map { ConflictCopyNames(declared: $0.scalarTexts) } ?? .builtIn
+        fields[ConflictCopyNames.settingKey].map { ConflictCopyNames(declared: $0.scalarTexts) } ?? .builtIn
     }
 
-    /// What is wrong with `conflictCopies:` in `document` (`folio.yaml`), placed at its
-    /// value: an entry that is neither a tool Folio knows nor a pattern.
-    package static func conflictCopyProblems(in document: Document, path: String) -> [Problem] {
-        let problems = Settings(document).conflictCopyNames.problems
-        guard !problems.isEmpty else { return [] }
-        let pair = document.frontMatterRoot?.pair(forKey: "conflictCopies")
+    /// What is wrong in `document` (`folio.yaml`, shown as `path`), each placed in it: a
+    /// declaration under `kinds:` that cannot be used, and an entry of `conflictCopies:`
+    /// that is neither a tool Folio knows nor a pattern (at that key's value).
+    package static func problems(in document: Document, path: String) -> [Problem] {
+        let declared = DeclaredKinds(document).problems.map { Problem($0, severity: .error) }
+        let copyNames = Settings(document).conflictCopyNames.problems
+        guard !copyNames.isEmpty else { return declared }
+        let key = ConflictCopyNames.settingKey
+        let pair = document.frontMatterRoot?.pair(forKey: key)
         var location = pair?.valueNode.start ?? pair?.keyNode.start ?? SourceLocation(path: path, line: 1, column: 1, offset: 0)
         location.path = path
-        return problems.map { Problem(at: location, "\($0)", severity: .error, field: "conflictCopies") }
+        return declared + copyNames.map { Problem(at: location, "\($0)", severity: .error, field: key) }
     }
 
     /// The keys whose values differ between these settings and `other`, in file order.

@@ -41,9 +41,7 @@ extension Store {
     private func settingsProblems() -> [Problem] {
         guard let bytes = state.settingsBytes else { return [] }
         do throws(FormatError) {
-            let document = try Document(yamlBytes: bytes, path: Settings.fileName)
-            return DeclaredKinds(document).problems.map { Problem($0, severity: .error) }
-                + Settings.conflictCopyProblems(in: document, path: Settings.fileName)
+            return Settings.problems(in: try Document(yamlBytes: bytes, path: Settings.fileName), path: Settings.fileName)
         } catch {
             return [Problem(error, path: Settings.fileName)]
         }

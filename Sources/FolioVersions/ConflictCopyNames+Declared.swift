@@ -3,17 +3,16 @@ import FolioFormat
 import FolioSystem
 
 extension ConflictCopyNames {
-    /// The key of `folio.yaml` that names a folder's sync tools' ambiguous copy names.
-    package static let settingKey = "conflictCopies"
-
     /// The names the folder `root`'s `folio.yaml` declares (the built-in ones when it
     /// declares none, is missing, or does not parse: `folio check` reports that).
     package static func declared(in root: RootedFolder) -> ConflictCopyNames {
-        // A probe: a folio.yaml missing, unreadable or not parsing declares nothing here.
-        guard let bytes = try? AtomicFile.contentsIfPresent(root["folio.yaml"]),
-              let document = try? Document(yamlBytes: bytes, path: "folio.yaml")
-        else { return .builtIn }
-        return declared(in: document)
+        SettingsFile.document(in: root).map(declared(in:)) ?? .builtIn
+    }
+
+    /// ``declared(in:)-(RootedFolder)`` of the folder at `path` (the built-in names when it
+    /// cannot be opened: what needs it then reports that itself).
+    package static func declared(inFolderAt path: String) -> ConflictCopyNames {
+        (try? RootedFolder(path)).map(declared(in:)) ?? .builtIn
     }
 
     /// The names `folio.yaml`'s document declares: a list of tools and patterns, or one.

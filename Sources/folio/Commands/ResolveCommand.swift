@@ -64,7 +64,7 @@ enum ResolveCommand: FolioCommand {
         }
         do {
             let (root, copy) = try locate(arguments.value(of: Self.copy), in: arguments.value(of: dir))
-            let names = (try? RootedFolder(root)).map(ConflictCopyNames.declared(in:)) ?? .builtIn
+            let names = ConflictCopyNames.declared(inFolderAt: root)
             guard let original = names.originalOfAnyCopy(copy) else {
                 throw Failure(description: "\(copy) is not a conflict copy (see folio conflicts \(arguments.value(of: dir)))", status: ExitCode.usage)
             }
