@@ -126,7 +126,7 @@ public final class FoldingFollower: @unchecked Sendable {
                 unrecorded.formUnion(paths)
             }
             recordPending()
-            if paths.contains(where: { folder.history.graph.copyNames.original(of: $0) != nil }) { scheduleRetry(after: folder.options.quietPeriod) }
+            if paths.contains(where: { folder.copyNames.original(of: $0) != nil }) { scheduleRetry(after: folder.options.quietPeriod) }
         }
     }
 
@@ -183,7 +183,7 @@ public final class FoldingFollower: @unchecked Sendable {
                 let report = pass()
                 guard !stopped, report.blocked == nil else { return (report, nil) }
                 // A copy waits until it and its file are quiet; a file until it is.
-                let pending = Set(report.waiting + report.waiting.compactMap(folder.history.graph.copyNames.originalOfAnyCopy)).union(unrecorded)
+                let pending = Set(report.waiting + report.waiting.compactMap(folder.copyNames.originalOfAnyCopy)).union(unrecorded)
                 let wait = pending.isEmpty ? .zero : folder.untilQuiet(pending, for: folder.options.quietPeriod, all: true)
                 return (report, wait > .zero ? wait + .milliseconds(20) : nil)
             }

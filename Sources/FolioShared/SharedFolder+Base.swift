@@ -37,7 +37,7 @@ extension SharedFolder {
         // a first version no device recorded): git's, before any guess.
         if let git, let bytes = git.mergeBase(path: file, file: fileBytes, copy: copyBytes) { return (.git, bytes) }
         // A copy of a copy descends from the file both are versions of.
-        let lineage = history.graph.copyNames.rootOriginal(of: file) ?? file
+        let lineage = copyNames.rootOriginal(of: file) ?? file
         return guessing ?? !othersKeepHistory(at: lineage) ? guessedBase(for: lineage, file: fileBytes, copy: copyBytes) : nil
     }
 

@@ -21,7 +21,7 @@ extension SharedFolder {
         // What is on disk is the version, whatever the sync tool is bringing next: no look for its temporary file.
         let quiet = isQuiet(path, read.stamp, for: min(options.recordQuietPeriod, options.quietPeriod), consideringTransfers: false)
         guard quiet || !waitingForQuiet else { return false }
-        if history.graph.copyNames.original(of: path) != nil { history.becomeShared("a conflict copy (\(TextEscaping.name(path))) was seen") }
+        if copyNames.original(of: path) != nil { history.becomeShared("a conflict copy (\(TextEscaping.name(path))) was seen") }
         let bytes = read.bytes
         guard let hash = read.hash else { return true }
         guard previous?.version != hash else { return quiet }
@@ -29,7 +29,7 @@ extension SharedFolder {
         do { try history.store(bytes, hash: hash) } catch { return false }
         let (kind, parents) = classify(hash, at: path, stamp: read.stamp, previous: previous)
         history.log(kind, path: path, version: hash, parents: parents, time: time)
-        if kind == .arrival && history.graph.copyNames.original(of: path) == nil { lastArrival = time }
+        if kind == .arrival && copyNames.original(of: path) == nil { lastArrival = time }
         return quiet
     }
 
@@ -61,7 +61,7 @@ extension SharedFolder {
     /// anything else is an edit made here, from `previous` (a first sighting: from nothing).
     package func classify(_ hash: SHA256.Digest, at path: String, stamp: FileStamp, previous: VersionEvent?) -> (VersionEvent.Kind, [VersionEvent.ID]) {
         let graph = history.graph
-        if history.graph.copyNames.original(of: path) != nil { return (.arrival, []) }
+        if copyNames.original(of: path) != nil { return (.arrival, []) }
         guard let previous, previous.kind != .delete, let before = graph.node(previous.id) else {
             return (graph.makers(of: hash).isEmpty ? .edit : .arrival, [])
         }
@@ -91,6 +91,6 @@ extension SharedFolder {
     /// listed: they are looked for again at the next pass).
     package func copies(of path: String) -> [String] {
         let folder = RelativePath(path).parent
-        return rootFolder[folder.string].namesIfListable().map { folder.appending($0).string }.filter { history.graph.copyNames.rootOriginal(of: $0) == path }
+        return rootFolder[folder.string].namesIfListable().map { folder.appending($0).string }.filter { copyNames.rootOriginal(of: $0) == path }
     }
 }

@@ -12,11 +12,11 @@ extension SharedFolder {
     /// Returns the copies written.
     package func rescueDroppedVersions(_ copies: [String]) -> [String] {
         var byRoot: [String: [String]] = [:]
-        for copy in copies { byRoot[history.graph.copyNames.rootOriginal(of: copy) ?? copy, default: []].append(copy) }
+        for copy in copies { byRoot[copyNames.rootOriginal(of: copy) ?? copy, default: []].append(copy) }
         // And the files where this device lately saw a version of its own replaced by an
         // arrival: its copy may have been folded already, or never have been made.
         let now = options.clock.wallNanoseconds
-        for path in history.graph.paths where history.graph.copyNames.rootOriginal(of: path) == nil && byRoot[path] == nil
+        for path in history.graph.paths where copyNames.rootOriginal(of: path) == nil && byRoot[path] == nil
             && history.graph.events(device: history.device, path: path).contains(where: { $0.kind == .arrival && now - $0.time < Self.rescueWindow }) {
             byRoot[path] = []
         }

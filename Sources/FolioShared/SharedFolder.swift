@@ -24,6 +24,9 @@ public final class SharedFolder {
     public let options: FoldOptions
     /// The shared history.
     package private(set) var history: SharedHistory
+    /// How the folder names conflict copies (its `folio.yaml`'s patterns included), as its
+    /// history's graph was made with them.
+    package var copyNames: ConflictCopyNames { history.graph.copyNames }
     /// The git work tree the folder is in, if any (and `useGit`).
     package private(set) var git: GitWorkTree?
     /// When this device's log was last compacted (`history.compacted`).
@@ -241,18 +244,18 @@ public final class SharedFolder {
             return report
         }
         history.refresh()
-        var copies = trackedFiles().compactMap { path in history.graph.copyNames.original(of: path).map { (copy: path, file: $0) } }
+        var copies = trackedFiles().compactMap { path in copyNames.original(of: path).map { (copy: path, file: $0) } }
         if !options.dryRun {
             for rescued in rescueDroppedVersions(copies.map(\.copy)) {
                 report.rescued.append(rescued)
-                copies.append((rescued, history.graph.copyNames.original(of: rescued) ?? rescued))
+                copies.append((rescued, copyNames.original(of: rescued) ?? rescued))
             }
         }
         var held: [String: [SHA256.Digest: String]] = [:]
         // Deepest first: `a.sync-conflict-…-X.sync-conflict-…-Y.md` before `a.sync-conflict-…-X.md`;
         // then by name, so that of identical copies every device keeps the same one.
         for (copy, file) in copies.sorted(by: { ($0.copy.count, $1.copy) > ($1.copy.count, $0.copy) }) {
-            fold(copy, into: file, held: &held[history.graph.copyNames.rootOriginal(of: copy) ?? file, default: [:]], report: &report)
+            fold(copy, into: file, held: &held[copyNames.rootOriginal(of: copy) ?? file, default: [:]], report: &report)
         }
         // The events stay pending and are written by the next flush of this folder; Known gap: FoldReport has no place to say the shared history could not be written (a field the CLI would print, in Sources/folio).
         if !options.dryRun { try? history.flush() }
@@ -292,7 +295,7 @@ public final class SharedFolder {
         held[copyHash] = copy
         // Other devices' logs may name the copy's version once they arrive: their history is
         // waited for (``FoldOptions/historyWait``) before this device's own past serves as the base.
-        let lineage = history.graph.copyNames.rootOriginal(of: copy) ?? file
+        let lineage = copyNames.rootOriginal(of: copy) ?? file
         let age = now - max(copyRead.stamp.modified, copyRead.stamp.changed)
         let waitForOthers = othersKeepHistory(at: lineage) && age < options.historyWait.nanoseconds
         let base = fileHash == copyHash ? nil : base(for: file, file: fileRead.bytes, copy: copyRead.bytes, guessing: !waitForOthers)

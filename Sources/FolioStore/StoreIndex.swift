@@ -40,6 +40,13 @@ struct StoreIndex: Sendable {
     /// Every live id in id order.
     var liveIDs: [Int32] { (0..<nextID).filter(isLive) }
 
+    /// Adds `id`, the newest, to a word's posting list once: two words of a record can
+    /// share a hash.
+    @inline(__always)
+    static func post(_ id: Int32, to ids: inout [Int32]) {
+        if ids.last != id { ids.append(id) }
+    }
+
     /// What a record adds to the indexes: computed on any thread, inserted on one.
     struct Entry: Sendable {
         /// The distinct words, each as its ``TextFolding/wordHash(_:)``.
@@ -127,12 +134,6 @@ struct StoreIndex: Sendable {
 
         init(firstID: Int32) { self.firstID = firstID }
 
-        /// Adds `id` to a posting list once: two words of a record can share a hash.
-        @inline(__always)
-        static func post(_ id: Int32, to ids: inout [Int32]) {
-            if ids.last != id { ids.append(id) }
-        }
-
         /// The same chunk with its ids starting at `newFirst` (when files before it could not be read).
         func rebased(to newFirst: Int32) -> Chunk {
             guard newFirst != firstID else { return self }
@@ -159,7 +160,7 @@ struct StoreIndex: Sendable {
             records.append(record)
             byKind[record.kind, default: []].append(id)
             for tag in Set(record.tags) { byTag[tag, default: []].append(id) }
-            for word in entry.words { Self.post(id, to: &byWord[word, default: []]) }
+            for word in entry.words { StoreIndex.post(id, to: &byWord[word, default: []]) }
             for pair in entry.pairs { pairs.insert(pair, position: UInt8(position)) }
             for (key, values) in entry.fields {
                 for value in values { byField[key, default: [:]][value, default: []].append(id) }
@@ -198,7 +199,7 @@ struct StoreIndex: Sendable {
         rank.append(0)
         byKind[record.kind, default: []].append(id)
         for tag in Set(record.tags) { byTag[tag, default: []].append(id) }
-        for word in entry.words { Chunk.post(id, to: &byWord[word, default: []]) }
+        for word in entry.words { Self.post(id, to: &byWord[word, default: []]) }
         byPair.insert(Set(entry.pairs), id: id)
         for (key, values) in entry.fields {
             for value in values { byField[key, default: [:]][value, default: []].append(id) }
@@ -356,10 +357,11 @@ struct StoreIndex: Sendable {
     /// not. Edits that bring every file back to what it held leave this where it was
     /// once the index is compacted.
     var entryCount: Int {
-        let lists = [byTag] + Array(byField.values)
-        return byWord.count + byWord.values.reduce(0) { $0 + $1.count } + paths.count + rank.count + byRank.count + idByPath.count
+        // Keys and ids of posting lists keyed by text or by a word's hash alike.
+        func entries<Key>(_ list: [Key: [Int32]]) -> Int { list.count + list.values.reduce(0) { $0 + $1.count } }
+        return paths.count + rank.count + byRank.count + idByPath.count
             + byKind.values.reduce(0) { $0 + $1.count }
-            + lists.reduce(0) { total, list in total + list.count + list.values.reduce(0) { $0 + $1.count } }
+            + entries(byTag) + entries(byWord) + byField.values.reduce(0) { $0 + entries($1) }
             + byPair.entryCount
             + numbers.values.reduce(0) { $0 + $1.count } + dates.values.reduce(0) { $0 + $1.count }
     }

@@ -113,8 +113,7 @@ extension SyncEngine {
     func foldConflictCopies(_ scans: inout ReplicaScans, _ run: inout SyncRun) throws(SyncError) -> SyncReport {
         let (folded, keptCopies) = try foldConflictCopies(
             &scans, archive: run.archive, state: run.state, bases: run.bases, history: run.history, ignore: run.ignore)
-        var report = SyncReport()
-        report.copyNames = copyNames
+        var report = SyncReport(copyNames: copyNames)
         for copy in folded { report.record(.folded(copy: copy)) }
         for (copy, reason) in keptCopies.sorted(by: { $0.key < $1.key }) { report.record(.keptCopy(copy, reason: reason)) }
         return report

@@ -45,8 +45,7 @@ extension SyncEngine {
         }
         guard matched.allSatisfy({ $0 == index.count }) else { return nil }
         if !options.dryRun { Trash(state: stateFolder).expire(olderThanDays: 30) }
-        var report = SyncReport()
-        report.copyNames = copyNames
+        var report = SyncReport(copyNames: copyNames)
         report.files = index.archivedFiles
         // Nothing changed: the files that held conflict markers still do.
         report.withConflictMarkers = MarkedFiles(state: stateFolder).paths().sorted()

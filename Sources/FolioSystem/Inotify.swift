@@ -43,10 +43,9 @@ package enum Inotify {
     /// watch astray, which `/proc` is there to prevent.
     package static func addWatch(_ fd: Int32, openFolder folder: RootedFolder) throws(SystemError) -> Int32 {
         guard procIsMounted else { return try addWatch(fd, folder.path) }
-        let watched = try retrying(.watch, folder.path) {
+        return try retrying(.watch, folder.path) {
             inotify_add_watch(fd, "/proc/self/fd/\(folder.descriptor)", directoryMask & ~UInt32(IN_DONT_FOLLOW))
         }
-        return watched
     }
 
     /// Whether `/proc/self/fd` can name open files (asked once).

@@ -230,7 +230,10 @@ struct Replicas {
         var samples = odd
         for _ in 0..<200 {
             var value: [UInt8] = []
-            LineFields.appendDecimal(Int64(bitPattern: random.next()) >> Int64.random(in: 0...63, using: &random), to: &value)
+            let number = Int64(bitPattern: random.next()) >> Int64.random(in: 0...63, using: &random)
+            LineFields.appendDecimal(number, to: &value)
+            // Read back as written, whichever reader (the generic one now calls the others).
+            #expect(LineFields.integer(value[...]) == number && LineFields.integer(value.lazy.map { $0 }) == number, "\(number), seed \(seed)")
             samples.append(String(decoding: value, as: UTF8.self))
             samples.append(LineFields.escaped(String((0..<Int.random(in: 0...12, using: &random)).map { _ in "ab%\t\n\r.é/".randomElement(using: &random)! })))
         }

@@ -98,7 +98,7 @@ enum FoldCommand: FolioCommand {
     @MainActor static func foldingAgain(_ folder: SharedFolder, after first: FoldReport, until deadline: ContinuousClock.Instant) async -> FoldReport {
         var report = first
         while !report.waiting.isEmpty && ContinuousClock.now < deadline {
-            let watched = report.waiting + report.waiting.compactMap(folder.history.graph.copyNames.original(of:))
+            let watched = report.waiting + report.waiting.compactMap(folder.copyNames.original(of:))
             // At least a quarter second: a copy left alone that still waits (for a sync
             // tool's temporary file, or for another device's history) is not looked at in a
             // busy loop. The last look is at the bound.

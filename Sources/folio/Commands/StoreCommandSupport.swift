@@ -40,6 +40,8 @@ func exitStatus(reporting errors: [StoreError]) -> Int32 {
 /// `"conflictOf": "r.md"`).
 @MainActor
 func printRecords(_ records: [Record], of store: Store, json: Bool) {
+    // The folder's copy names, read from its settings once for all the records.
+    let copyNames = store.state.conflictCopyNames
     if json {
         let values = records.map { record -> YAMLValue in
             var object: YAMLMapping = [
@@ -47,7 +49,7 @@ func printRecords(_ records: [Record], of store: Store, json: Bool) {
                 "fields": .mapping(store.state.fields(of: record)),
             ]
             if let error = record.error { object["error"] = .string("\(error.location): \(error.message)") }
-            if let original = store.state.conflictCopyOf(record) { object["conflictOf"] = .string(original) }
+            if let original = copyNames.originalOfAnyCopy(record.path) { object["conflictOf"] = .string(original) }
             return .mapping(object)
         }
         Output.printJSON(YAMLValue.sequence(values).json())
@@ -60,7 +62,7 @@ func printRecords(_ records: [Record], of store: Store, json: Bool) {
     for (row, record) in zip(rows, records) {
         Output.print(row[0].padding(toLength: widths[0] + 2, withPad: " ", startingAt: 0)
             + row[1].padding(toLength: widths[1] + 2, withPad: " ", startingAt: 0) + row[2]
-            + (store.state.conflictCopyOf(record).map { "  (conflict copy of \(shown($0)))" } ?? ""))
+            + (copyNames.originalOfAnyCopy(record.path).map { "  (conflict copy of \(shown($0)))" } ?? ""))
     }
 }
 
