@@ -28,6 +28,16 @@ package struct ScanScope: Sendable, Equatable {
             guard paths.insert(path.string).inserted else { continue }
             names[path.parent.string, default: []].insert(path.name)
         }
+        // A path below another in scope is listed with it: looked at by itself as well,
+        // a new file there would be read twice.
+        for path in paths {
+            var above = RelativePath(path).parent
+            while !above.isRoot, !paths.contains(above.string) { above = above.parent }
+            guard !above.isRoot else { continue }
+            let inner = RelativePath(path)
+            names[inner.parent.string]?.remove(inner.name)
+            if names[inner.parent.string]?.isEmpty == true { names[inner.parent.string] = nil }
+        }
     }
 
     /// The archived paths the scope covers: each path looked at, as a file or as a

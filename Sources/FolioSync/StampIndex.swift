@@ -116,7 +116,14 @@ struct StampIndex {
 
     /// What the index records for the path whose archive spelling is `key`; nil when
     /// it has no such entry, or when the entry found is malformed.
-    func entry(_ key: UnsafeBufferPointer<UInt8>) -> Entry? {
+    func entry(_ key: UnsafeBufferPointer<UInt8>) -> Entry? { lookUp(key)?.entry }
+
+    /// How many slots the table has: a slot number from ``lookUp(_:)`` is below it.
+    var slotCount: Int { slots }
+
+    /// What the index records for `key`, and the slot it is in (so that a caller can mark
+    /// the entries it found, and ask for the others: ``keys(notMarkedIn:)``).
+    func lookUp(_ key: UnsafeBufferPointer<UInt8>) -> (entry: Entry, slot: Int)? {
         bytes.withUnsafeBytes { raw in
             func load<T: FixedWidthInteger>(_ offset: Int, as type: T.Type) -> T { T(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: T.self)) }
             var slot = Int(truncatingIfNeeded: Self.hash(key)) & (slots - 1)
@@ -128,7 +135,7 @@ struct StampIndex {
                 let flags = raw[at], length = Int(load(at + 1, as: UInt16.self)), path = at + 3
                 guard path + length <= raw.count else { return nil }
                 if length == key.count && Self.equalBytes(UnsafeRawBufferPointer(rebasing: raw[path..<(path + length)]), UnsafeRawBufferPointer(key)) {
-                    if flags & Self.folderFlag != 0 { return .folder }
+                    if flags & Self.folderFlag != 0 { return (.folder, slot) }
                     var next = path + length
                     func stamp(_ present: Bool) -> FileStamp?? {
                         guard present else { return .some(nil) }
@@ -139,11 +146,29 @@ struct StampIndex {
                             inode: load(next + 24, as: UInt64.self), type: .regular, permissions: UInt32(truncatingIfNeeded: load(next + 32, as: UInt64.self)))
                     }
                     guard let a = stamp(flags & Self.stampAFlag != 0), let b = stamp(flags & Self.stampBFlag != 0) else { return nil }
-                    return .file(a: a, b: b)
+                    return (.file(a: a, b: b), slot)
                 }
                 slot = (slot + 1) & (slots - 1)
             }
             return nil
+        }
+    }
+
+    /// The archive spellings of the entries in the slots `marked` leaves false (one flag
+    /// per slot); nil when a record is malformed.
+    func keys(notMarkedIn marked: [Bool]) -> [String]? {
+        bytes.withUnsafeBytes { raw -> [String]? in
+            var keys: [String] = []
+            for slot in 0..<slots where !marked[slot] {
+                let stored = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: tableStart + slot * 4, as: UInt32.self)))
+                guard stored != 0 else { continue }
+                let at = recordsStart + stored - 1
+                guard at + 3 <= raw.count else { return nil }
+                let length = Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: at + 1, as: UInt16.self)))
+                guard at + 3 + length <= raw.count else { return nil }
+                keys.append(String(decoding: UnsafeRawBufferPointer(rebasing: raw[(at + 3)..<(at + 3 + length)]), as: UTF8.self))
+            }
+            return keys
         }
     }
 

@@ -6,23 +6,51 @@ import FolioVersions
 /// both replicas listed and stamped at once, each entry looked up in the stamp index
 /// (``StampIndex``), and every archived path found with the stamp it was recorded with.
 /// That is exactly when a whole sync would read nothing, plan nothing and write
-/// nothing; at the first entry that is anything else — new, edited, gone, touched,
-/// skipped, held back, a leftover, a conflict copy, a name to normalize — the sync
-/// runs whole, as before.
+/// nothing. When only some paths differ — new, edited, touched, gone — the look names
+/// them, and the sync that follows scans only those (``ScanScope``), as a watcher's
+/// sync scans what the watcher named: each file is looked at once, not once here and
+/// again by a whole scan. At anything else — a temporary of Folio's, a conflict copy,
+/// a name to normalize, what only one side's rules hold back, a folder that cannot be
+/// listed, more differences than a scope saves — the sync runs whole, as before.
 extension SyncEngine {
+    /// What a quick look at both replicas found.
+    enum QuickLook {
+        /// Both as the archive recorded them: the report of a whole sync.
+        case inStep(SyncReport)
+        /// Only these paths differ from the archive.
+        case differs(QuickFindings)
+        /// Not certain: the sync goes the whole way.
+        case unknown
+    }
+
+    /// The paths a quick look found different from the archive (relative, as a watcher's
+    /// hints are: files, folders looked at whole), and the stamps of the archive's files
+    /// it compared with: a sync trusts the findings only with the archive they were made from.
+    struct QuickFindings: Equatable {
+        var paths: Set<String>
+        var archiveStamps: [FileStamp?]
+    }
+
     /// The report of a whole sync when the replicas are as the archive recorded them,
-    /// nil when that is not certain: no index made for the archive and rules there
-    /// now, another process holding the state folder, or any entry that differs. Notes
-    /// in `memory` whether the index there is the archive's, so that the whole sync
-    /// that follows a nil writes it only when it is not.
+    /// nil when that is not certain or they are not (``quickLook(memory:)``).
     func quickCheck(memory: inout SyncMemory) -> SyncReport? {
+        if case .inStep(let report) = quickLook(memory: &memory) { return report }
+        return nil
+    }
+
+    /// Both replicas compared with the stamp index: in step, the paths that differ, or
+    /// unknown — no index made for the archive and rules there now, another process
+    /// holding the state folder, or anything only a whole scan makes something of. Notes
+    /// in `memory` whether the index there is the archive's, so that the sync that follows
+    /// writes it only when it is not.
+    func quickLook(memory: inout SyncMemory) -> QuickLook {
         memory.stampIndexIsCurrent = false
-        guard let stateFolder = try? RootedFolder(state) else { return nil }
+        guard let stateFolder = try? RootedFolder(state) else { return .unknown }
         // Held while looking, so that no sync changes the replicas and the archive
         // meanwhile; a sync running elsewhere sends this one the whole way (it waits there).
         var lock: StateLock?
         if !options.dryRun {
-            guard let held = try? StateLock.acquire(state, wait: .zero) else { return nil }
+            guard let held = try? StateLock.acquire(state, wait: .zero) else { return .unknown }
             lock = held
         }
         defer { withExtendedLifetime(lock) {} }
@@ -30,33 +58,55 @@ extension SyncEngine {
                   String(decoding: try AtomicFile.contentsIfPresent(folder[FolioIgnore.fileName]) ?? [], as: UTF8.self)
               }),
               let bytes = (try? AtomicFile.contentsIfPresent(stateFolder[StampIndex.fileName])) ?? nil
-        else { return nil }
-        let validity = StampIndex.validity(archiveStamps: ArchiveStorage(state: stateFolder).stamps(), rules: rules, roots: roots)
-        guard let index = StampIndex(bytes: bytes, validity: validity) else { return nil }
+        else { return .unknown }
+        let archiveStamps = ArchiveStorage(state: stateFolder).stamps()
+        let validity = StampIndex.validity(archiveStamps: archiveStamps, rules: rules, roots: roots)
+        guard let index = StampIndex(bytes: bytes, validity: validity) else { return .unknown }
         memory.stampIndexIsCurrent = true
         guard // Leftovers of a killed run, or replicas that are not the folders of last time: the whole way.
               RunRecord(state: stateFolder).tags().isEmpty,
               let identities = rootIdentities(), (try? AtomicFile.contentsIfPresent(rootsPath(stateFolder))) == Array(identities.utf8)
-        else { return nil }
+        else { return .unknown }
         let ignore = FolioIgnore(text: rules.a + "\n" + rules.b), own = rules.map { FolioIgnore(text: $0) }
-        let matched = ConcurrentSlots<Int?>.map(2) { position in
+        // Beyond a quarter of the entries, scanning the differences one by one saves little over a whole scan.
+        let limit = index.count / 4 + 64
+        let looks = ConcurrentSlots<ReplicaLook?>.map(2) { position in
             let replica = Replica.allCases[position]
-            return Self.matchedEntries(self.folder(replica), replica, index: index, ignore: ignore, own: own[replica], copyNames: self.copyNames)
+            return Self.lookOver(self.folder(replica), replica, index: index, ignore: ignore, own: own[replica], copyNames: self.copyNames, limit: limit)
         }
-        guard matched.allSatisfy({ $0 == index.count }) else { return nil }
+        guard let a = looks[0], let b = looks[1] else { return .unknown }
+        var differing = Set(a.differing).union(b.differing)
+        for look in [a, b] where look.found != index.count {
+            guard let gone = index.keys(notMarkedIn: look.marked) else { return .unknown }
+            // Named as hints are: a folder without its trailing `/`.
+            differing.formUnion(gone.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 })
+        }
+        guard differing.isEmpty else {
+            return differing.count <= 2 * limit ? .differs(QuickFindings(paths: differing, archiveStamps: archiveStamps)) : .unknown
+        }
         if !options.dryRun { Trash(state: stateFolder).expire(olderThanDays: 30) }
         var report = SyncReport(copyNames: copyNames)
         report.files = index.archivedFiles
         // Nothing changed: the files that held conflict markers still do.
         report.withConflictMarkers = MarkedFiles(state: stateFolder).paths().sorted()
-        return report
+        return .inStep(report)
     }
 
-    /// How many entries of `index` the replica at `root` holds as recorded (folders as
-    /// folders, files with `replica`'s stamp), listing it as ``ReplicaScan/list`` does;
-    /// nil at the first entry a whole scan would make anything of.
-    static func matchedEntries(_ root: RootedFolder, _ replica: Replica, index: StampIndex, ignore: FolioIgnore, own: FolioIgnore, copyNames: ConflictCopyNames) -> Int? {
-        var matched = 0
+    /// What a look over one replica found: the index's entries it found (a flag per
+    /// slot, and their count) and the paths that differ from them.
+    struct ReplicaLook {
+        var marked: [Bool]
+        var found = 0
+        var differing: [String] = []
+    }
+
+    /// The replica at `root` compared with `index`, listing it as ``ReplicaScan/list``
+    /// does: each entry found marked, each path not as recorded (folders as folders,
+    /// files with `replica`'s stamp) named — a folder new since the index by itself, as
+    /// the scan of a scope lists it whole. Nil at the first entry only a whole scan makes
+    /// something of, or when more than `limit` paths differ.
+    static func lookOver(_ root: RootedFolder, _ replica: Replica, index: StampIndex, ignore: FolioIgnore, own: FolioIgnore, copyNames: ConflictCopyNames, limit: Int) -> ReplicaLook? {
+        var look = ReplicaLook(marked: [Bool](repeating: false, count: index.slotCount))
         var pending: [[UInt8]] = [[]]
         var key: [UInt8] = []
         key.reserveCapacity(512)
@@ -68,7 +118,22 @@ extension SyncEngine {
             guard ignore.ignores(path, isDirectory: isDirectory) else { return false }
             return own.ignores(path, isDirectory: isDirectory) ? true : nil
         }
-        func lookUp() -> StampIndex.Entry? { key.withUnsafeBufferPointer { index.entry($0) } }
+        // The entry at `key`, marked as found.
+        func lookUp() -> StampIndex.Entry? {
+            guard let found = key.withUnsafeBufferPointer({ index.lookUp($0) }) else { return nil }
+            if !look.marked[found.slot] {
+                look.marked[found.slot] = true
+                look.found += 1
+            }
+            return found.entry
+        }
+        // Notes `key` as differing; false when a scope would no longer pay, or when the
+        // name is new and not plain ASCII (one to normalize, perhaps: a whole scan does that).
+        func differs(name: String, known: Bool) -> Bool {
+            guard known || name.utf8.allSatisfy({ $0 < 0x80 }) else { return false }
+            look.differing.append(String(decoding: key.last == UInt8(ascii: "/") ? key.dropLast() : key[...], as: UTF8.self))
+            return look.differing.count <= limit
+        }
         while let folder = pending.popLast() {
             // A folder's key ends in `/`; the path opened does not.
             let relative = String(decoding: folder.dropLast(folder.isEmpty ? 0 : 1), as: UTF8.self)
@@ -98,10 +163,10 @@ extension SyncEngine {
                         if ReplicaScan.neverSynced(name) { continue }
                         guard let ignored = isIgnored(key, isDirectory: false) else { return nil }
                         if ignored { continue }
-                        guard stamp.isRegularFile, copyNames.original(of: name) == nil,
-                              case .file(let a, let b)? = lookUp(), stamp == (replica == .a ? a : b)
-                        else { return nil }
-                        matched += 1
+                        guard copyNames.original(of: name) == nil else { return nil }
+                        let entry = lookUp()
+                        if stamp.isRegularFile, case .file(let a, let b)? = entry, stamp == (replica == .a ? a : b) { continue }
+                        guard differs(name: name, known: entry != nil) else { return nil }
                         continue
                     }
                 }
@@ -109,12 +174,16 @@ extension SyncEngine {
                 guard let ignored = isIgnored(key, isDirectory: true) else { return nil }
                 if ignored { continue }
                 key.append(UInt8(ascii: "/"))
-                guard lookUp() == .folder else { return nil }
-                matched += 1
-                pending.append(key)
+                let entry = lookUp()
+                if entry == .folder {
+                    pending.append(key)
+                } else {
+                    // New (or where a file was): the scope's scan lists it whole.
+                    guard differs(name: name, known: entry != nil) else { return nil }
+                }
             }
         }
-        return matched
+        return look
     }
 
     /// Writes the stamp index of the archive `run` just saved (or found unchanged);
@@ -145,6 +214,29 @@ extension SyncEngine {
         var again = SyncMemory.none
         assert(nothingToDo || engine.quickCheck(memory: &again) == nil,
                "the quick check found the replicas in step, but a whole sync would do something: \(whole)")
+    }
+
+    /// Checks a pass scoped to what a quick look found against the whole pass, both run
+    /// dry, with no fault planned (a test's fault is for the sync itself): they must
+    /// decide alike.
+    func assertScopeDecidesAsWhole(_ findings: QuickFindings) {
+        var options = self.options
+        options.dryRun = true
+        options.stateDirectory = state
+        guard let engine = try? SyncEngine(rootA, rootB, options: options) else { return }
+        func passes() -> (scoped: SyncReport?, whole: SyncReport?) {
+            FaultInjection.$current.withValue(nil) {
+                var first = SyncMemory.none, second = SyncMemory.none
+                return (try? engine.runOnce(hints: nil, memory: &first, found: findings), try? engine.runOnce(hints: nil, memory: &second))
+            }
+        }
+        // A writer may change a replica between the look and the passes, or between the
+        // two (the race tests run writers beside the syncs): only passes that differ twice
+        // running, with the replicas still as the look found them, are wrong.
+        guard case let (scoped?, whole?) = passes(), scoped != whole, case let (again?, wholeAgain?) = passes(), again != wholeAgain else { return }
+        var memory = SyncMemory.none
+        guard case .differs(let now) = FaultInjection.$current.withValue(nil, operation: { engine.quickLook(memory: &memory) }), now == findings else { return }
+        assertionFailure("a pass scoped to \(findings.paths.sorted()) decided otherwise than the whole pass:\nscoped: \(again)\nwhole: \(wholeAgain)")
     }
     #endif
 }

@@ -97,13 +97,23 @@ public struct SyncEngine: Sendable {
     /// another process synced the pair meanwhile), or when a hint names the root or a
     /// `.folioignore`. `memory` keeps the archive and the paths left for a later sync.
     public func run(hints: Set<String>?, memory: inout SyncMemory) throws(SyncError) -> SyncReport {
-        if hints == nil && !memory.remembers, let report = quickCheck(memory: &memory) {
-            #if DEBUG
-            assertNothingToDo(report)
-            #endif
-            return report
+        var found: QuickFindings?
+        if hints == nil && !memory.remembers {
+            switch quickLook(memory: &memory) {
+            case .inStep(let report):
+                #if DEBUG
+                assertNothingToDo(report)
+                #endif
+                return report
+            case .differs(let findings):
+                #if DEBUG
+                assertScopeDecidesAsWhole(findings)
+                #endif
+                found = findings
+            case .unknown: break
+            }
         }
-        var report = try runOnce(hints: hints, memory: &memory)
+        var report = try runOnce(hints: hints, memory: &memory, found: found)
         // A copy that could not be folded against its file as it was may fold against the
         // file this sync changed (or with the versions it recorded): tried again at once,
         // so that one sync converges and the next finds nothing to do.
@@ -116,11 +126,17 @@ public struct SyncEngine: Sendable {
         return report
     }
 
-    /// One pass, in named phases; each says what it needs and leaves for the next.
-    func runOnce(hints: Set<String>?, memory: inout SyncMemory) throws(SyncError) -> SyncReport {
+    /// One pass, in named phases; each says what it needs and leaves for the next. With
+    /// `found`, what a quick look found differing, it scans only those paths when the
+    /// archive is still the one they were found against.
+    func runOnce(hints: Set<String>?, memory: inout SyncMemory, found: QuickFindings? = nil) throws(SyncError) -> SyncReport {
         var run = try prepare(memory: &memory)
         if let hints, run.fromMemory {
             run.scope = ScanScope(hints.union(memory.unsettled), archive: run.archive, ignore: run.ignore)
+        } else if let found, run.storage.stamps() == found.archiveStamps {
+            // No sync ran since the look (the archive's files are those it compared with):
+            // every other path is as the archive records it, as a watcher's sync trusts.
+            run.scope = ScanScope(found.paths, archive: run.archive, ignore: run.ignore)
         }
         var scans = try scan(run)
         var report = try foldConflictCopies(&scans, &run)

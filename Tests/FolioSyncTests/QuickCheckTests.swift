@@ -84,6 +84,90 @@ import Testing
         #expect(try quick(replicas, dryRun: true) == nil, "\(name): answered quickly in a dry run")
     }
 
+    /// What the quick look names for each change of ``changes``: the paths a scoped
+    /// pass scans, or nil for the changes only a whole scan makes something of.
+    static let findings: [String: [String]?] = [
+        "an edit": ["recipes/soup.md"], "a new file": ["recipes/new.md"], "a deletion": ["todo/shopping.md"],
+        "a touch": ["recipes/soup.md"], "a chmod": ["tools/run.sh"], "a new empty folder": ["later"],
+        "an empty folder removed": ["empty"], "a file where a folder was": ["empty"], "a symbolic link": ["link.md"],
+        "a conflict copy": nil, "a temporary of Folio's": nil, "a name in NFD": nil, "a rule file changed": nil, "a run left listed": nil,
+    ]
+
+    @Test(arguments: 0..<changes.count) func eachChangeIsNamedOrSendsTheSyncTheWholeWay(change: Int) throws {
+        let (name, make) = Self.changes[change]
+        let expected = try #require(Self.findings[name], "\(name): no finding expected in the table")
+        let replicas = try synced()
+        defer { replicas.remove() }
+        try make(replicas)
+        for dryRun in [false, true] {
+            var memory = SyncMemory.none
+            let look = try engine(replicas, dryRun: dryRun).quickLook(memory: &memory)
+            switch look {
+            case .differs(let found): #expect(expected.map(Set.init) == found.paths, "\(name): found \(found.paths.sorted())")
+            case .unknown: #expect(expected == nil, "\(name): sent the whole way, \(expected ?? []) expected")
+            case .inStep: Issue.record("\(name): answered as in step")
+            }
+        }
+        // The sync scoped to them ends with the replicas in step, answered quickly after
+        // (a link is never synced: each look names it again, and its sync reports it).
+        _ = try engine(replicas).run()
+        var memory = SyncMemory.none
+        switch (try engine(replicas).quickLook(memory: &memory), name) {
+        case (.inStep, _): #expect(name != "a symbolic link")
+        case (.differs(let found), "a symbolic link"): #expect(found.paths == ["link.md"])
+        case (.differs(let found), _): #expect(expected == nil, "\(name): \(found.paths.sorted()) differ after the scoped sync")
+        case (.unknown, _): #expect(expected == nil, "\(name): not in step after the scoped sync")
+        }
+    }
+
+    @Test func findingsAreTrustedOnlyWithTheArchiveTheyWereFoundAgainst() throws {
+        let replicas = try synced()
+        defer { replicas.remove() }
+        try replicas.write("---\ntitle: Soup\n---\nStir well.\n", "recipes/soup.md", in: .b)
+        var memory = SyncMemory.none
+        guard case .differs(let found) = try engine(replicas).quickLook(memory: &memory) else {
+            Issue.record("the edit was not found")
+            return
+        }
+        #expect(found.paths == ["recipes/soup.md"])
+        // Another sync saves the archive; a file made after it is outside the old findings.
+        _ = try engine(replicas).run()
+        try replicas.write("late\n", "late.md", in: .a)
+        var again = SyncMemory.none
+        let report = try engine(replicas).runOnce(hints: nil, memory: &again, found: found)
+        #expect(report.copies.map(\.description) == ["B:late.md"])
+    }
+
+    /// After seeded random operations on both sides, the pass scoped to what the quick
+    /// look found decides as the whole pass does (both dry), and the sync leaves the
+    /// replicas in step.
+    @Test func aPassScopedToTheFindingsDecidesAsTheWholePass() throws {
+        let seed = SeededRandom.testSeed()
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        var editor = HintedSyncTests.Editor(replicas: replicas, random: SeededRandom(seed: seed))
+        for index in 0..<16 { try replicas.write("Note \(index).\n", "f\(index % 3)/note\(index).md", in: .a) }
+        _ = try engine(replicas).run()
+        var scoped = 0
+        for round in 0..<30 {
+            for _ in 0..<Int.random(in: 1...4, using: &editor.random) { _ = try editor.operate() }
+            var memory = SyncMemory.none
+            if case .differs(let found) = try engine(replicas, dryRun: true).quickLook(memory: &memory) {
+                scoped += 1
+                var first = SyncMemory.none, second = SyncMemory.none
+                let part = HintedSyncTests.Decisions(try engine(replicas, dryRun: true).runOnce(hints: nil, memory: &first, found: found))
+                let whole = HintedSyncTests.Decisions(try engine(replicas, dryRun: true).runOnce(hints: nil, memory: &second))
+                #expect(part == whole, "seed \(seed), round \(round): scoped to \(found.paths.sorted()): \(part); whole: \(whole)")
+            }
+            _ = try engine(replicas).run()
+            let copies = HintedSyncTests.contents(replicas.a).keys.contains { ConflictCopies.original(of: $0) != nil }
+            if !HintedSyncTests.hasCaseTwins(replicas) && !copies {
+                #expect(try quick(replicas) != nil, "seed \(seed), round \(round): not answered quickly right after a sync")
+            }
+        }
+        #expect(scoped >= 10, "seed \(seed): only \(scoped) of 30 rounds were scoped")
+    }
+
     @Test func filesNoSyncCopiesAreNoChange() throws {
         let replicas = try Replicas()
         defer { replicas.remove() }
