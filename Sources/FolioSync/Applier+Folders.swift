@@ -26,7 +26,7 @@ extension Applier {
         case .delete(let path, let replica):
             folderRemovals.append((path, replica))
         case .forget(let path):
-            archive.entries[path] = nil
+            setEntry(nil, at: path)
         case .merge, .move, .moveByID:
             // A folder has no content to merge and is never taken for a rename.
             break
@@ -46,9 +46,9 @@ extension Applier {
             do {
                 try full(replica, path).removeDirectory()
                 report.record(.deleted(ReplicaPath(replica, path)))
-                archive.entries[path] = nil
+                setEntry(nil, at: path)
             } catch where error.code == Syscall.noSuchFile {
-                archive.entries[path] = nil
+                setEntry(nil, at: path)
             } catch {
                 report.record(skipped: replica, path, error.code == Syscall.notEmpty
                     ? "the folder was removed on the other side but still holds files here (new ones, or ones Folio does not sync): kept"

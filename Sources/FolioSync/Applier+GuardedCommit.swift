@@ -85,7 +85,7 @@ extension Applier {
             // Best effort: the temporaries are ours and the failed flush is reported below.
             for item in replacements { try? item.temporary.unlink() }
             for item in replacements {
-                archive.entries[item.path] = item.before
+                setEntry(item.before, at: item.path)
                 report.record(.changedDuringSync(path: item.path))
             }
             report.record(stateNotWritten: "cannot flush the disk: " + FileProblem.advice(any: error, writing: true) + "; the files not replaced are tried again at the next sync")
@@ -104,12 +104,12 @@ extension Applier {
                 // The disk refused (the commit cleans up its temporary): said with the fix,
                 // not taken for an edit made meanwhile; the next sync tries again.
                 report.record(skipped: item.replica, item.path, Self.cannotWrite(error))
-                archive.entries[item.path] = item.before
+                setEntry(item.before, at: item.path)
                 continue
             }
             guard renamed, let ours else {
                 report.record(.changedDuringSync(path: item.path))
-                archive.entries[item.path] = item.before
+                setEntry(item.before, at: item.path)
                 continue
             }
             // Only narrows the stamp to the file now there: without it, the stamp of ours is used.
@@ -119,7 +119,7 @@ extension Applier {
             // not vouch for it.
             if var entry = archive.entries[item.path], entry.hash == item.hash {
                 entry.setStamp(stamp, in: item.replica)
-                archive.entries[item.path] = entry
+                setEntry(entry, at: item.path)
             }
         }
         replacements.removeAll()

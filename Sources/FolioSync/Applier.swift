@@ -14,6 +14,10 @@ struct Applier {
     var history: VersionHistory? = nil
     var scans: ReplicaScans
     var archive: SyncArchive
+    /// Every entry the steps set or removed, as it was before the first of them (nil:
+    /// none): a pass that tracks its changes saves and counts by them, whatever the
+    /// report says (a conflict copy recorded before the merge's own write failed, say).
+    private(set) var changedEntries: [SyncPath: SyncArchive.Entry?] = [:]
     var report: SyncReport
     /// Folders to remove once everything in them has been dealt with.
     var folderRemovals: [(path: SyncPath, replica: Replica)] = []
@@ -46,7 +50,7 @@ struct Applier {
             }
             record(path, hash: a.hash, stampA: a.stamp, stampB: b.stamp)
         case .forget(let path):
-            archive.entries[path] = nil
+            setEntry(nil, at: path)
         case .copy(let path, let from), .restore(let path, let from):
             copy(path, from: from)
         case .delete(let path, let replica):
@@ -77,13 +81,13 @@ struct Applier {
         moved.stamp = stamp ?? file.stamp
         scans[replica].files[from] = nil
         scans[replica].files[to] = moved
-        archive.entries[from] = nil
+        setEntry(nil, at: from)
         // The stamp vouches for the base only if the file still holds it; an edited file
         // gets none, so that, were the merge below to give up, the next scan reads it
         // again instead of taking the edit for the base.
         var entry = base
         entry.setStamp(file.hash == base.hash ? stamp : nil, in: replica)
-        archive.entries[to] = entry
+        setEntry(entry, at: to)
         if let step = SyncPlan.step(to, base: base.hash, a: scans.a.files[to]?.hash, b: scans.b.files[to]?.hash) { apply(step) }
     }
 
@@ -99,7 +103,7 @@ struct Applier {
         // The rename is made: a folder whose flush fails is flushed by the file system's
         // own flush before the archive is saved (record()).
         try? target.parent.syncDirectory()
-        archive.entries[from] = nil
+        setEntry(nil, at: from)
         // The base goes with the file. The renaming side holds it at `to` as scanned; this
         // side's stamp vouches for it only when the file moved is the one the scan saw
         // holding it — not when it was edited, nor when the move gives no stamp (a save
@@ -107,7 +111,7 @@ struct Applier {
         var entry = base
         entry.setStamp(moved.stamp, in: replica.other)
         entry.setStamp(edited ? nil : stamp, in: replica)
-        archive.entries[to] = entry
+        setEntry(entry, at: to)
         guard edited, let stamp else { return }
         // The edit followed the move; the other side still holds the old content at `to`.
         // Read again only to copy the edit across: a file that cannot be read now (or no
@@ -150,11 +154,17 @@ struct Applier {
         record(path, hash: hash, stampA: stamps.a, stampB: stamps.b)
     }
 
+    /// Sets the archive's entry at `path` (nil: none), noting what it was before the
+    /// pass's first change there (``changedEntries``).
+    mutating func setEntry(_ entry: SyncArchive.Entry?, at path: SyncPath) {
+        if changedEntries.index(forKey: path) == nil { changedEntries[path] = .some(archive.entries[path]) }
+        archive.entries[path] = entry
+    }
+
     mutating func record(_ path: SyncPath, hash: SHA256.Digest, stampA: FileStamp, stampB: FileStamp) {
         // The id of the content recorded: whichever side holds that content now.
         let id = [scans.a.files[path], scans.b.files[path]].compactMap { $0 }.first { $0.hash == hash }?.id
-        archive.entries[path] = SyncArchive.Entry(
-            hash: hash, size: stampA.size, executable: stampA.isExecutable, stampA: stampA, stampB: stampB, id: id)
+        setEntry(SyncArchive.Entry(hash: hash, size: stampA.size, executable: stampA.isExecutable, stampA: stampA, stampB: stampB, id: id), at: path)
     }
 
     mutating func copy(_ path: SyncPath, from source: Replica) {
@@ -176,7 +186,7 @@ struct Applier {
                 report.record(.changedDuringSync(path: path))
                 return
             }
-            archive.entries[path] = nil
+            setEntry(nil, at: path)
         } catch {
             report.record(skipped: replica, path, "not deleted: cannot move it to the trash in \(engine.state): " + FileProblem.advice(any: error, writing: true))
         }

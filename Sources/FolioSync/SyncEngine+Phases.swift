@@ -72,6 +72,7 @@ extension SyncEngine {
             lock: lock, state: stateFolder, endedRuns: endedRuns, storage: storage, loaded: loaded, knownArchive: knownArchive, archive: archive, rules: rules,
             ignore: FolioIgnore(text: rules.a + "\n" + rules.b), ownIgnore: rules.map { FolioIgnore(text: $0) }, bases: bases, history: VersionHistory(state: stateFolder, contents: bases))
         run.fromMemory = held != nil
+        run.tracksChanges = held != nil
         run.fileCount = held?.fileCount
         // Taken by this sync: what changes after it is offered again, read again.
         run.offered = memory.offered
@@ -82,7 +83,7 @@ extension SyncEngine {
     /// Both replicas listed at once, then what changed in either read with both cores;
     /// refused when a root could be listed only in part, or is no longer the same folder.
     func scan(_ run: SyncRun) throws(SyncError) -> ReplicaScans {
-        let known = run.fromMemory ? run.archive : run.knownArchive, ignore = run.ignore, ownIgnore = run.ownIgnore, endedRuns = run.endedRuns, scope = run.scope
+        let known = run.tracksChanges ? run.archive : run.knownArchive, ignore = run.ignore, ownIgnore = run.ownIgnore, endedRuns = run.endedRuns, scope = run.scope
         let listings = ConcurrentSlots<Result<ReplicaScan, SyncError>>.map(2) { index in
             let replica = Replica.allCases[index]
             return Result { () throws(SyncError) in
@@ -246,7 +247,7 @@ extension SyncEngine {
         if steps.count >= 100 { options.progress?(steps.count, steps.count) }
         (run.archive, report) = (applier.archive, applier.report)
         // Beyond the planned paths, the steps record what they made: a conflict copy, say.
-        for replica in Replica.allCases { run.touched.formUnion(report.pathsWritten(in: replica).map(SyncPath.init(key:))) }
+        for (path, was) in applier.changedEntries { run.remember(path, was: was) }
         run.fileCount = run.countFiles()
         assert(run.fileCount == run.archive.entries.keys.count { !$0.isFolder }, "the archive's files were miscounted from the changes")
         // In path order, as the steps were planned (new files were copied in a batch of their own).
@@ -268,10 +269,10 @@ extension SyncEngine {
         // Only what the pass looked at can have changed, once the archive is the one in
         // memory (an archive read from disk may have had folder entries added).
         // A first sync writes a snapshot: its lines (an entry each) would only be counted.
-        let changes = run.fromMemory
+        let changes = run.tracksChanges
             ? ArchiveStorage.changes(run.archive, before: run.before, touched: run.touched, known: run.knownArchive)
             : run.loaded.savesSnapshot ? [] : ArchiveStorage.changes(run.archive, known: run.knownArchive)
-        let changed = run.fromMemory || !run.loaded.savesSnapshot ? !changes.isEmpty : run.archive.entries != run.knownArchive.entries
+        let changed = run.tracksChanges || !run.loaded.savesSnapshot ? !changes.isEmpty : run.archive.entries != run.knownArchive.entries
         var loaded = run.loaded
         var basesAreDurable = false
         if changed {

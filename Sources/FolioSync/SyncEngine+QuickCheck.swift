@@ -29,6 +29,8 @@ extension SyncEngine {
     struct QuickFindings: Equatable {
         var paths: Set<String>
         var archiveStamps: [FileStamp?]
+        /// How many files (not folders) the archive holds.
+        var archivedFiles: Int
     }
 
     /// The report of a whole sync when the replicas are as the archive recorded them,
@@ -82,7 +84,7 @@ extension SyncEngine {
             differing.formUnion(gone.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 })
         }
         guard differing.isEmpty else {
-            return differing.count <= 2 * limit ? .differs(QuickFindings(paths: differing, archiveStamps: archiveStamps)) : .unknown
+            return differing.count <= 2 * limit ? .differs(QuickFindings(paths: differing, archiveStamps: archiveStamps, archivedFiles: index.archivedFiles)) : .unknown
         }
         if !options.dryRun { Trash(state: stateFolder).expire(olderThanDays: 30) }
         var report = SyncReport(copyNames: copyNames)

@@ -133,10 +133,19 @@ public struct SyncEngine: Sendable {
         var run = try prepare(memory: &memory)
         if let hints, run.fromMemory {
             run.scope = ScanScope(hints.union(memory.unsettled), archive: run.archive, ignore: run.ignore)
-        } else if let found, run.storage.stamps() == found.archiveStamps {
-            // No sync ran since the look (the archive's files are those it compared with):
-            // every other path is as the archive records it, as a watcher's sync trusts.
-            run.scope = ScanScope(found.paths, archive: run.archive, ignore: run.ignore)
+        } else if let found, run.storage.stamps() == found.archiveStamps, run.archive.entries.count == run.knownArchive.entries.count,
+                  let scope = ScanScope(found.paths, archive: run.archive, ignore: run.ignore) {
+            // No sync ran since the look (the archive's files are those it compared with,
+            // and none had folder entries to add): every other path is as the archive
+            // records it, as a watcher's sync trusts, and only what the pass touches changes.
+            run.scope = scope
+            run.tracksChanges = true
+            run.fileCount = found.archivedFiles
+            #if !DEBUG
+            // Held twice, the archive would be copied whole at its first change; debug
+            // builds keep it to check the changes named against it.
+            run.knownArchive = SyncArchive()
+            #endif
         }
         var scans = try scan(run)
         var report = try foldConflictCopies(&scans, &run)

@@ -14,7 +14,7 @@ struct SyncRun {
     let storage: ArchiveStorage
     let loaded: ArchiveStorage.Loaded
     /// The archive as read, and as this pass changes it.
-    let knownArchive: SyncArchive
+    var knownArchive: SyncArchive
     var archive: SyncArchive
     /// Each replica's `.folioignore` as read (A, B).
     let rules: PerReplica<String>
@@ -33,6 +33,10 @@ struct SyncRun {
     var unmovedRuns: Set<UInt32> = []
     /// Whether the archive is the one a ``SyncMemory`` held (then hints can be trusted).
     var fromMemory = false
+    /// Whether only the paths the pass looks at and writes can change the archive (a pass
+    /// on an archive from memory, or one scoped to what a quick look found): it then saves
+    /// and counts by what it touched, not by comparing the archive whole.
+    var tracksChanges = false
     /// What a hinted pass looks at; nil: both replicas whole.
     var scope: ScanScope?
     /// Files of each replica another reader just read (``SyncMemory/offer(_:in:)``), taken
@@ -48,11 +52,15 @@ struct SyncRun {
     var fileCount: Int?
 
     /// Notes that the pass may change the entry of `path`, and what it was: only in a
-    /// pass on an archive from memory, which saves and counts by what it touched (any
-    /// other compares the archive whole; a first sync would note every path).
-    mutating func remember(_ path: SyncPath) {
-        guard fromMemory, touched.insert(path).inserted else { return }
-        before[path] = .some(archive.entries[path])
+    /// pass that tracks its changes, saving and counting by what it touched (any other
+    /// compares the archive whole; a first sync would note every path).
+    mutating func remember(_ path: SyncPath) { remember(path, was: archive.entries[path]) }
+
+    /// Notes that the pass changed the entry of `path`, which was `was` before (kept
+    /// when the path was noted already).
+    mutating func remember(_ path: SyncPath, was: SyncArchive.Entry?) {
+        guard tracksChanges, touched.insert(path).inserted else { return }
+        before[path] = .some(was)
     }
 
     /// The archive, handed over: the caller then holds its only copy, so that changing
@@ -65,10 +73,9 @@ struct SyncRun {
     /// How many files the archive holds now: from the count before and the entries
     /// changed when one was known, else counted.
     func countFiles() -> Int {
-        guard let fileCount, fromMemory else { return archive.entries.keys.count { !$0.isFolder } }
+        guard let fileCount, tracksChanges else { return archive.entries.keys.count { !$0.isFolder } }
         var count = fileCount
         for path in touched where path.isFile {
-            // Only paths the steps wrote (a conflict copy) have nothing remembered: new names.
             let was = before[path].map { $0 != nil } ?? false
             let isNow = archive.entries[path] != nil
             count += (isNow ? 1 : 0) - (was ? 1 : 0)
