@@ -235,6 +235,11 @@ extension SyncEngine {
         var applier = Applier(
             engine: self, state: run.state, bases: run.bases, history: run.history, scans: scans, archive: run.takeArchive(), report: report)
         let (copies, others, afterFolders) = schedule(steps, scans)
+        // The bases of the merges, found in the index in one pass.
+        run.bases.locate(Set(steps.compactMap { step in
+            if case .merge(let path) = step { return run.archive.entries[path]?.hash }
+            return nil
+        }))
         applier.copyFiles(copies) { done in options.progress?(done, steps.count) }
         for (index, step) in others.enumerated() {
             applier.apply(step)

@@ -35,6 +35,29 @@ import Darwin
         #expect(BaseStore(state: state, known: []).load(hash) == kept)
     }
 
+    /// Versions located in the index without its whole table load as they do with it,
+    /// in compressed blocks and stored alone; one not located is still found; an index
+    /// that cannot be read at the locating locates nothing and loses nothing.
+    @Test func locatedVersionsLoadAsTheWholeTableLoadsThem() throws {
+        let (state, remove) = try stateFolder()
+        defer { remove() }
+        let bases = BaseStore(state: state, known: [])
+        // Many alike (compressed together into blocks) and one large one, stored as it is.
+        var versions = (0..<400).map { Array("---\ntitle: Soup \($0)\n---\nStir \($0) times.\n".utf8) }
+        versions.append((0..<(BaseStore.blockSize + 10)).map { UInt8(truncatingIfNeeded: $0 &* 7919 >> 3) })
+        for version in versions { try bases.store(version, hash: SHA256.hash(version)) }
+        try bases.flush()
+        let picked = [3, 150, 399, 400].map { versions[$0] }
+        let fresh = BaseStore(state: state, known: [])
+        fresh.locate(Set(picked.map(SHA256.hash)))
+        for version in picked + [versions[7], versions[250]] { #expect(fresh.load(SHA256.hash(version)) == version) }
+        #expect(fresh.load(SHA256.hash(Array("never stored\n".utf8))) == nil)
+        let failing = FaultInjection(failure: { operation, path in operation == .read && path.hasSuffix("state/bases.index") ? EIO : nil })
+        let unread = BaseStore(state: state, known: [])
+        FaultInjection.$current.withValue(failing) { unread.locate([SHA256.hash(versions[3])]) }
+        #expect(unread.load(SHA256.hash(versions[3])) == versions[3])
+    }
+
     /// A flush of the bases that fails inside a load (which cannot throw) is thrown by
     /// the next flush, for the sync's record of its state to report.
     @Test func aFlushThatFailsInsideALoadIsThrownByTheNextFlush() throws {
