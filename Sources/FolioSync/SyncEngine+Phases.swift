@@ -237,7 +237,7 @@ extension SyncEngine {
         let (copies, others, afterFolders) = schedule(steps, scans)
         // The bases of the merges, found in the index in one pass.
         run.bases.locate(Set(steps.compactMap { step in
-            if case .merge(let path) = step { return run.archive.entries[path]?.hash }
+            if case .merge(let path) = step { return applier.archive.entries[path]?.hash }
             return nil
         }))
         applier.copyFiles(copies) { done in options.progress?(done, steps.count) }
