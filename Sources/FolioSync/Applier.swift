@@ -18,6 +18,9 @@ struct Applier {
     /// none): a pass that tracks its changes saves and counts by them, whatever the
     /// report says (a conflict copy recorded before the merge's own write failed, say).
     private(set) var changedEntries: [SyncPath: SyncArchive.Entry?] = [:]
+    /// Whether ``changedEntries`` is kept: a pass that compares the archive whole (a
+    /// first sync sets every entry) need not.
+    var tracksChanges = false
     var report: SyncReport
     /// Folders to remove once everything in them has been dealt with.
     var folderRemovals: [(path: SyncPath, replica: Replica)] = []
@@ -157,7 +160,7 @@ struct Applier {
     /// Sets the archive's entry at `path` (nil: none), noting what it was before the
     /// pass's first change there (``changedEntries``).
     mutating func setEntry(_ entry: SyncArchive.Entry?, at path: SyncPath) {
-        if changedEntries.index(forKey: path) == nil { changedEntries[path] = .some(archive.entries[path]) }
+        if tracksChanges, changedEntries.index(forKey: path) == nil { changedEntries[path] = .some(archive.entries[path]) }
         archive.entries[path] = entry
     }
 

@@ -234,6 +234,7 @@ extension SyncEngine {
     func apply(_ steps: [SyncStep], _ scans: ReplicaScans, _ run: inout SyncRun, _ report: inout SyncReport) {
         var applier = Applier(
             engine: self, state: run.state, bases: run.bases, history: run.history, scans: scans, archive: run.takeArchive(), report: report)
+        applier.tracksChanges = run.tracksChanges
         let (copies, others, afterFolders) = schedule(steps, scans)
         // The bases of the merges, found in the index in one pass.
         run.bases.locate(Set(steps.compactMap { step in
