@@ -264,6 +264,46 @@ package final class BaseStore {
         if offsets == nil { offsets = try readOffsets(only: nil) }
     }
 
+    /// The fields of an index line (split at spaces, empty ones dropped): at most three
+    /// are read, and a line with more counts as having four. Not `split`, which made an
+    /// array for each of 100,000 lines.
+    private static func fields(of line: Slice<UnsafeBufferPointer<UInt8>>) -> IndexLineFields {
+        var fields = IndexLineFields()
+        var index = line.startIndex
+        while index < line.endIndex {
+            while index < line.endIndex && line[index] == 32 { index += 1 }
+            guard index < line.endIndex else { break }
+            let start = index
+            while index < line.endIndex && line[index] != 32 { index += 1 }
+            fields.append(line[start..<index])
+        }
+        return fields
+    }
+
+    /// Up to three fields of a line, and how many it has (four: more than three).
+    private struct IndexLineFields {
+        private var ranges: (Slice<UnsafeBufferPointer<UInt8>>?, Slice<UnsafeBufferPointer<UInt8>>?, Slice<UnsafeBufferPointer<UInt8>>?) = (nil, nil, nil)
+        private(set) var count = 0
+
+        mutating func append(_ field: Slice<UnsafeBufferPointer<UInt8>>) {
+            switch count {
+            case 0: ranges.0 = field
+            case 1: ranges.1 = field
+            case 2: ranges.2 = field
+            default: break
+            }
+            count = min(count + 1, 4)
+        }
+
+        subscript(position: Int) -> Slice<UnsafeBufferPointer<UInt8>> {
+            switch position {
+            case 0: ranges.0!
+            case 1: ranges.1!
+            default: ranges.2!
+            }
+        }
+    }
+
     /// The places the index gives: of the versions in `only`, or of all (nil).
     private func readOffsets(only wanted: Set<SHA256.Digest>?) throws(SystemError) -> [SHA256.Digest: Entry] {
         var table: [SHA256.Digest: Entry] = [:]
@@ -280,7 +320,7 @@ package final class BaseStore {
                 guard end < buffer.count else { break }
                 let line = buffer[start..<end]
                 start = end + 1
-                let fields = line.split(separator: 32)
+                let fields = Self.fields(of: line)
                 if fields.count == 2 && fields[0].elementsEqual("pack".utf8) {
                     packName = String(decoding: UnsafeBufferPointer(rebasing: fields[1]), as: UTF8.self)
                     continue
@@ -291,7 +331,7 @@ package final class BaseStore {
                 }
                 // A line that does not read (one cut short, joined to the next append) ends
                 // the block: what follows it is not placed by a guess (stored again instead).
-                let hash = UnsafeBufferPointer(rebasing: fields.first ?? line)
+                let hash = UnsafeBufferPointer(rebasing: fields.count > 0 ? fields[0] : line)
                 if let digest = SHA256.Digest(hex: hash) ?? SHA256.Digest(base64: hash) {
                     let isWanted = wanted?.contains(digest) ?? true
                     if fields.count == 2, let current = block, let length = LineFields.integer(fields[1]) {
