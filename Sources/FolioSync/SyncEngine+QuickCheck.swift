@@ -100,6 +100,27 @@ extension SyncEngine {
         var marked: [Bool]
         var found = 0
         var differing: [String] = []
+
+        /// The entry at `key` in `index`, marked as found. (Methods, not closures over the
+        /// look: a variable a closure changes is boxed, and checked at every access, and
+        /// this runs for every file of a replica.)
+        mutating func mark(_ key: [UInt8], in index: StampIndex) -> StampIndex.Entry? {
+            guard let hit = key.withUnsafeBufferPointer({ index.lookUp($0) }) else { return nil }
+            if !marked[hit.slot] {
+                marked[hit.slot] = true
+                found += 1
+            }
+            return hit.entry
+        }
+
+        /// Notes `key` (the path of `name`) as differing; false when more than `limit`
+        /// differ (a scope would no longer pay), or when the name is new and not plain ASCII
+        /// (one to normalize, perhaps: a whole scan does that).
+        mutating func note(_ key: [UInt8], name: String, known: Bool, limit: Int) -> Bool {
+            guard known || name.utf8.allSatisfy({ $0 < 0x80 }) else { return false }
+            differing.append(String(decoding: key.last == UInt8(ascii: "/") ? key.dropLast() : key[...], as: UTF8.self))
+            return differing.count <= limit
+        }
     }
 
     /// The replica at `root` compared with `index`, listing it as ``ReplicaScan/list``
@@ -119,22 +140,6 @@ extension SyncEngine {
             let path = String(decoding: key, as: UTF8.self)
             guard ignore.ignores(path, isDirectory: isDirectory) else { return false }
             return own.ignores(path, isDirectory: isDirectory) ? true : nil
-        }
-        // The entry at `key`, marked as found.
-        func lookUp() -> StampIndex.Entry? {
-            guard let found = key.withUnsafeBufferPointer({ index.lookUp($0) }) else { return nil }
-            if !look.marked[found.slot] {
-                look.marked[found.slot] = true
-                look.found += 1
-            }
-            return found.entry
-        }
-        // Notes `key` as differing; false when a scope would no longer pay, or when the
-        // name is new and not plain ASCII (one to normalize, perhaps: a whole scan does that).
-        func differs(name: String, known: Bool) -> Bool {
-            guard known || name.utf8.allSatisfy({ $0 < 0x80 }) else { return false }
-            look.differing.append(String(decoding: key.last == UInt8(ascii: "/") ? key.dropLast() : key[...], as: UTF8.self))
-            return look.differing.count <= limit
         }
         while let folder = pending.popLast() {
             // A folder's key ends in `/`; the path opened does not.
@@ -166,9 +171,9 @@ extension SyncEngine {
                         guard let ignored = isIgnored(key, isDirectory: false) else { return nil }
                         if ignored { continue }
                         guard copyNames.original(of: name) == nil else { return nil }
-                        let entry = lookUp()
+                        let entry = look.mark(key, in: index)
                         if stamp.isRegularFile, case .file(let a, let b)? = entry, stamp == (replica == .a ? a : b) { continue }
-                        guard differs(name: name, known: entry != nil) else { return nil }
+                        guard look.note(key, name: name, known: entry != nil, limit: limit) else { return nil }
                         continue
                     }
                 }
@@ -176,12 +181,12 @@ extension SyncEngine {
                 guard let ignored = isIgnored(key, isDirectory: true) else { return nil }
                 if ignored { continue }
                 key.append(UInt8(ascii: "/"))
-                let entry = lookUp()
+                let entry = look.mark(key, in: index)
                 if entry == .folder {
                     pending.append(key)
                 } else {
                     // New (or where a file was): the scope's scan lists it whole.
-                    guard differs(name: name, known: entry != nil) else { return nil }
+                    guard look.note(key, name: name, known: entry != nil, limit: limit) else { return nil }
                 }
             }
         }
