@@ -198,6 +198,28 @@ import Testing
         let whole = try engine(replicas).run(hints: [""], memory: &memory)
         #expect(whole.copies.map(\.description) == ["B:three.md"])
     }
+
+    /// A conflict copy written and recorded before the merged file's own write failed is
+    /// in the archive a hinted sync saves (it saves only the entries it changed, and once
+    /// knew them from its report, which does not name such a copy), and counted.
+    @Test func aConflictCopyRecordedBeforeTheMergedWriteFailedIsSaved() throws {
+        let replicas = try Replicas()
+        defer { replicas.remove() }
+        try replicas.write("one\u{0}\n", "data.bin", in: .a)
+        var memory = SyncMemory()
+        _ = try engine(replicas).run(hints: nil, memory: &memory)
+        try replicas.write("two\u{0}\n", "data.bin", in: .a)
+        try replicas.write("three, longer\u{0}\n", "data.bin", in: .b)
+        // Binary and edited on both sides: both kept, the other version as a copy first;
+        // then the replacement of data.bin itself cannot be written.
+        let failing = FaultInjection(failure: { operation, path in operation == .write && path.contains("/.data.bin.folio-") ? EIO : nil })
+        let report = try FaultInjection.$current.withValue(failing) { try engine(replicas).run(hints: ["data.bin"], memory: &memory) }
+        let copies = Replicas.files(under: replicas.a).keys.filter { $0.contains("sync-conflict") }
+        #expect(copies.count == 1 && Set(Replicas.files(under: replicas.b).keys.filter { $0.contains("sync-conflict") }) == Set(copies))
+        let saved = try engine(replicas).loadArchive()
+        for copy in copies { #expect(saved.entries[SyncPath(file: copy)] != nil, "\(copy) is not in the archive saved") }
+        #expect(report.files == 2)
+    }
 }
 
 /// A file of replica A another reader just read (a store's watcher) is taken by the
