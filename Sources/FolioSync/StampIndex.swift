@@ -46,53 +46,69 @@ struct StampIndex {
     }
 
     /// The index of `archive`'s entries that `including` keeps, as written to disk.
-    /// Made in one buffer of its final size, the header's checksum filled in last: at
-    /// 100,000 files it is 14 MB, and the copies of it and the page faults of each new
-    /// buffer were most of its cost.
     static func serialized(_ archive: SyncArchive, validity: SHA256.Digest, including: (SyncPath) -> Bool) -> [UInt8] {
-        var records: [UInt8] = []
-        var offsets: [(hash: UInt64, offset: Int)] = []
+        Body(archive, including: including).file(validity: validity)
+    }
+
+    /// An index's table and records, made before the archive's files are written (the
+    /// validity, which names their stamps, goes in the header after): the sync makes
+    /// it on another thread while the disk is flushed.
+    struct Body: Sendable {
         var files = 0
-        records.reserveCapacity(archive.entries.count * 128)
-        offsets.reserveCapacity(archive.entries.count)
-        for (path, entry) in archive.entries {
-            var key = path.key
-            let (isFolder, length, hash) = key.withUTF8 { bytes in (bytes.last == UInt8(ascii: "/"), bytes.count, Self.hash(bytes)) }
-            if !isFolder { files += 1 }
-            guard including(path), length <= Int(UInt16.max) else { continue }
-            offsets.append((hash, records.count))
-            var flags: UInt8 = isFolder ? folderFlag : 0
-            if !isFolder {
-                if entry.stampA != nil { flags |= stampAFlag }
-                if entry.stampB != nil { flags |= stampBFlag }
-            }
-            records.append(flags)
-            appendWord(UInt64(length), bytes: 2, to: &records)
-            key.withUTF8 { records.append(contentsOf: $0) }
-            if !isFolder {
-                if let stamp = entry.stampA { appendStamp(stamp, to: &records) }
-                if let stamp = entry.stampB { appendStamp(stamp, to: &records) }
-            }
-        }
+        var count = 0
         var slots = 16
-        while slots < offsets.count * 2 { slots *= 2 }
-        var table = [UInt32](repeating: 0, count: slots)
-        for (hash, offset) in offsets {
-            var slot = Int(truncatingIfNeeded: hash) & (slots - 1)
-            while table[slot] != 0 { slot = (slot + 1) & (slots - 1) }
-            table[slot] = UInt32(offset + 1)
+        var table: [UInt32] = []
+        var records: [UInt8] = []
+
+        /// The entries of `archive` that `including` keeps.
+        init(_ archive: SyncArchive, including: (SyncPath) -> Bool) {
+            var offsets: [(hash: UInt64, offset: Int)] = []
+            records.reserveCapacity(archive.entries.count * 128)
+            offsets.reserveCapacity(archive.entries.count)
+            for (path, entry) in archive.entries {
+                var key = path.key
+                let (isFolder, length, hash) = key.withUTF8 { bytes in (bytes.last == UInt8(ascii: "/"), bytes.count, StampIndex.hash(bytes)) }
+                if !isFolder { files += 1 }
+                guard including(path), length <= Int(UInt16.max) else { continue }
+                offsets.append((hash, records.count))
+                var flags: UInt8 = isFolder ? folderFlag : 0
+                if !isFolder {
+                    if entry.stampA != nil { flags |= stampAFlag }
+                    if entry.stampB != nil { flags |= stampBFlag }
+                }
+                records.append(flags)
+                appendWord(UInt64(length), bytes: 2, to: &records)
+                key.withUTF8 { records.append(contentsOf: $0) }
+                if !isFolder {
+                    if let stamp = entry.stampA { appendStamp(stamp, to: &records) }
+                    if let stamp = entry.stampB { appendStamp(stamp, to: &records) }
+                }
+            }
+            count = offsets.count
+            while slots < count * 2 { slots *= 2 }
+            table = [UInt32](repeating: 0, count: slots)
+            for (hash, offset) in offsets {
+                var slot = Int(truncatingIfNeeded: hash) & (slots - 1)
+                while table[slot] != 0 { slot = (slot + 1) & (slots - 1) }
+                table[slot] = UInt32(offset + 1)
+            }
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(headerSize + slots * 4 + records.count)
-        out += magic
-        out += validity.bytes
-        // The checksum (the header's last word) is filled in once the body is there.
-        for word in [UInt64(files), UInt64(offsets.count), UInt64(slots), UInt64(records.count), 0] { appendWord(word, bytes: 8, to: &out) }
-        for slot in table { appendWord(UInt64(slot), bytes: 4, to: &out) }
-        out += records
-        let sum = checksum(out[headerSize...])
-        for index in 0..<8 { out[headerSize - 8 + index] = UInt8(truncatingIfNeeded: sum >> UInt64(8 * index)) }
-        return out
+
+        /// The index file: header, table and records in one buffer of its final size, the
+        /// header's checksum filled in last (at 100,000 files it is 14 MB, and copies of
+        /// it and the page faults of each new buffer were most of its cost).
+        func file(validity: SHA256.Digest) -> [UInt8] {
+            var out: [UInt8] = []
+            out.reserveCapacity(headerSize + slots * 4 + records.count)
+            out += magic
+            out += validity.bytes
+            for word in [UInt64(files), UInt64(count), UInt64(slots), UInt64(records.count), 0] { appendWord(word, bytes: 8, to: &out) }
+            for slot in table { appendWord(UInt64(slot), bytes: 4, to: &out) }
+            out += records
+            let sum = checksum(out[headerSize...])
+            for index in 0..<8 { out[headerSize - 8 + index] = UInt8(truncatingIfNeeded: sum >> UInt64(8 * index)) }
+            return out
+        }
     }
 
     /// The bytes of an index file; nil when they are not one made for `validity`.

@@ -281,6 +281,13 @@ extension SyncEngine {
         let changed = run.tracksChanges || !run.loaded.savesSnapshot ? !changes.isEmpty : run.archive.entries != run.knownArchive.entries
         var loaded = run.loaded
         var basesAreDurable = false
+        // A one-off sync leaves the stamp index for the next one's quick look (a watcher's
+        // syncs do not: each would write it; the next one-off sync does). Its table is
+        // made on another thread while this one flushes the disk and saves the archive.
+        let writesIndex = !memory.remembers && (changed || !memory.stampIndexIsCurrent)
+        let indexing = writesIndex ? ConcurrentSlots<StampIndex.Body>.start(1) { [archive = run.archive, ignore = run.ignore] _ in
+            Self.stampIndexBody(archive, ignore: ignore)
+        } : nil
         if changed {
             do throws(SystemError) {
                 try run.bases.flush()
@@ -319,11 +326,7 @@ extension SyncEngine {
         // Best effort: a run left on the list only has its (absent) temporaries looked for
         // by the next sync, which finds none.
         try? RunRecord(state: run.state).finish(unmoved: run.unmovedRuns)
-        // A one-off sync leaves the stamp index for the next one's quick check (a
-        // watcher's syncs do not: each would write it; the next one-off sync does).
-        if !memory.remembers && (changed || !memory.stampIndexIsCurrent) {
-            memory.stampIndexIsCurrent = writeStampIndex(run)
-        }
+        if let indexing { memory.stampIndexIsCurrent = writeStampIndex(run, body: indexing.wait()[0]) }
         // The versions seen, after the contents they name, keeping every base the archive names.
         do {
             try run.history.pruneIfGrown(now: now, keeping: Set(run.archive.entries.values.map(\.hash)), contentsAreDurable: basesAreDurable)

@@ -164,6 +164,13 @@ extension SyncEngine {
                     if stamp.isDirectory {
                         isDirectory = true
                     } else {
+                        // A file as the index has it is all but every file: what it must not
+                        // be is looked at after (what the index holds is no temporary, never
+                        // synced nor ignored: a scan left those out of the archive).
+                        if stamp.isRegularFile, case .file(let a, let b)? = look.mark(key, in: index), stamp == (replica == .a ? a : b) {
+                            guard copyNames.original(of: name) == nil else { return nil }
+                            continue
+                        }
                         // A temporary of Folio's, live or left over, and a conflict copy: the whole way decides.
                         if ReplicaScan.folioTemporaryTag(name) != nil { return nil }
                         if folder.isEmpty && name == FolioIgnore.fileName { continue }
@@ -172,7 +179,6 @@ extension SyncEngine {
                         if ignored { continue }
                         guard copyNames.original(of: name) == nil else { return nil }
                         let entry = look.mark(key, in: index)
-                        if stamp.isRegularFile, case .file(let a, let b)? = entry, stamp == (replica == .a ? a : b) { continue }
                         guard look.note(key, name: name, known: entry != nil, limit: limit) else { return nil }
                         continue
                     }
@@ -193,14 +199,18 @@ extension SyncEngine {
         return look
     }
 
-    /// Writes the stamp index of the archive `run` just saved (or found unchanged);
-    /// whether it was written. Not flushed: it is checked whole before it is trusted,
-    /// and one lost only sends the next sync the whole way.
-    func writeStampIndex(_ run: SyncRun) -> Bool {
-        let validity = StampIndex.validity(archiveStamps: run.storage.stamps(), rules: run.rules, roots: roots)
-        let ignore = run.ignore
+    /// The table and records of the stamp index of `archive` under the rules `ignore`.
+    static func stampIndexBody(_ archive: SyncArchive, ignore: FolioIgnore) -> StampIndex.Body {
         // A path the rules ignore keeps its entry (its base) but no scan finds it: left out.
-        let bytes = StampIndex.serialized(run.archive, validity: validity) { ignore.rules.isEmpty || !Self.isIgnored($0, by: ignore) }
+        StampIndex.Body(archive) { ignore.rules.isEmpty || !Self.isIgnored($0, by: ignore) }
+    }
+
+    /// Writes the stamp index of the archive `run` just saved (or found unchanged), from
+    /// `body` when it was made already; whether it was written. Not flushed: it is
+    /// checked whole before it is trusted, and one lost only sends the next sync the whole way.
+    func writeStampIndex(_ run: SyncRun, body: StampIndex.Body? = nil) -> Bool {
+        let validity = StampIndex.validity(archiveStamps: run.storage.stamps(), rules: run.rules, roots: roots)
+        let bytes = (body ?? Self.stampIndexBody(run.archive, ignore: run.ignore)).file(validity: validity)
         return (try? AtomicFile.write(bytes, to: run.state[StampIndex.fileName], mode: 0o600, durable: false, replacingOnly: nil)) == true
     }
 

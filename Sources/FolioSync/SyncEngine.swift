@@ -141,6 +141,7 @@ public struct SyncEngine: Sendable {
             run.scope = scope
             run.tracksChanges = true
             run.fileCount = found.archivedFiles
+            run.bases.storesWithoutGathering()
             #if !DEBUG
             // Held twice, the archive would be copied whole at its first change; debug
             // builds keep it to check the changes named against it.

@@ -67,6 +67,16 @@ package final class BaseStore {
         }
     }
 
+    /// From now on stores every version this run has not stored, without first
+    /// gathering the hashes the pack holds (`known`): for a pass that stores a few
+    /// versions, nearly all new, gathering 100,000 hashes cost more than its merges.
+    /// A version the pack holds already is stored again: only space, which the next
+    /// compaction gives back (it keeps one copy of each).
+    package func storesWithoutGathering() {
+        guard known != nil else { return }
+        known = nil
+    }
+
     /// The pack the index names on its first line (`bases.pack` for an index without one).
     private func currentPackName() -> String {
         var name = "bases.pack"
