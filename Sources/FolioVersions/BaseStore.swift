@@ -274,6 +274,11 @@ package final class BaseStore {
         if offsets == nil { offsets = try readOffsets(only: nil) }
     }
 
+    /// The first eight bytes of `text` as one word (`text` has at least eight).
+    private static func prefix<Bytes: RandomAccessCollection<UInt8>>(_ text: Bytes) -> UInt64 {
+        text.prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
     /// The fields of an index line (split at spaces, empty ones dropped): at most three
     /// are read, and a line with more counts as having four. Not `split`, which made an
     /// array for each of 100,000 lines.
@@ -318,6 +323,15 @@ package final class BaseStore {
     private func readOffsets(only wanted: Set<SHA256.Digest>?) throws(SystemError) -> [SHA256.Digest: Entry] {
         var table: [SHA256.Digest: Entry] = [:]
         let text = try AtomicFile.contentsIfPresent(index) ?? []
+        // The first eight characters of each wanted hash as the index may spell it (hex
+        // or base64url): a line that starts otherwise is not decoded, only measured.
+        let prefixes = wanted.map { wanted in
+            Set(wanted.flatMap { digest -> [UInt64] in
+                var base64: [UInt8] = []
+                digest.appendBase64(to: &base64)
+                return [Self.prefix(base64[...]), Self.prefix(Array(digest.description.utf8)[...])]
+            })
+        }
         // Over the bytes, as the archive is read: an index has a line per version.
         text.withUnsafeBufferPointer { buffer in
             var start = 0
@@ -342,6 +356,15 @@ package final class BaseStore {
                 // A line that does not read (one cut short, joined to the next append) ends
                 // the block: what follows it is not placed by a guess (stored again instead).
                 let hash = UnsafeBufferPointer(rebasing: fields.count > 0 ? fields[0] : line)
+                if let prefixes, hash.count >= 8, !prefixes.contains(Self.prefix(hash[...])) {
+                    // Not one wanted: only where the next version of its block starts.
+                    if fields.count == 2, block != nil, let length = LineFields.integer(fields[1]) {
+                        block?.next += Int(length)
+                        continue
+                    }
+                    block = nil
+                    continue
+                }
                 if let digest = SHA256.Digest(hex: hash) ?? SHA256.Digest(base64: hash) {
                     let isWanted = wanted?.contains(digest) ?? true
                     if fields.count == 2, let current = block, let length = LineFields.integer(fields[1]) {
