@@ -84,7 +84,7 @@ package struct RecordChangeTracker: Sendable {
     /// The keys whose values differ, in the new order, then the removed keys: the order
     /// FolioMerge's `ConflictDifference.fields` gives a copy's fields, which the store
     /// cannot call (it does not depend on the merge).
-    static func differences(from old: YAMLMapping, to new: YAMLMapping) -> [RecordChangeEvent.FieldChange] {
+    package static func differences(from old: YAMLMapping, to new: YAMLMapping) -> [RecordChangeEvent.FieldChange] {
         new.entries.filter { old[$0.key] != $0.value }.map { RecordChangeEvent.FieldChange(key: $0.key, old: old[$0.key], new: $0.value) }
             + old.entries.filter { new[$0.key] == nil }.map { RecordChangeEvent.FieldChange(key: $0.key, old: $0.value, new: nil) }
     }

@@ -115,17 +115,22 @@ struct Demo {
         guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("distance:") }) else {
             throw Failure(description: "\(path) has no distance")
         }
+        let before = store.state[path].map { store.state.fields(of: $0) } ?? YAMLMapping()
         let started = ContinuousClock.now
         try FileManager.default.moveItem(atPath: file, toPath: file + "~")
         try text.replacingOccurrences(of: String(line), with: "distance: 22.5").write(toFile: file, atomically: false, encoding: .utf8)
         try FileManager.default.removeItem(atPath: file + "~")
         Output.print("\n7. folio watch: saved \(path) from outside, as vim does (rename to a backup, write, remove the backup).")
         let waiter = Task { @MainActor in
+            var lines: [String] = []
             for await change in changes {
-                let lines = report.lines(for: change, in: store, json: false)
-                if !lines.isEmpty { return lines }
+                lines += report.lines(for: change, in: store, json: false)
+                // In once the store holds the file again: a machine short of time can see
+                // the rename away in a batch of its own (the quiet period over before the
+                // write), and the new file in the next.
+                if !lines.isEmpty, store.state[path] != nil { return lines }
             }
-            return []
+            return lines
         }
         let timeout = Task {
             try await Task.sleep(for: .seconds(5))
@@ -137,7 +142,14 @@ struct Demo {
         let elapsed = Double((ContinuousClock.now - started).components.attoseconds) / 1e15
             + Double((ContinuousClock.now - started).components.seconds) * 1000
         Output.print("   The store picked it up \(Int(elapsed.rounded())) ms later (50 ms of it the quiet period that lets a save finish):")
-        for line in lines { Output.print("   " + line) }
+        guard lines.count > 1, let record = store.state[path] else {
+            for line in lines { Output.print("   " + line) }
+            return
+        }
+        // What the save did, and how it arrived.
+        let fields = RecordChangeTracker.differences(from: before, to: store.state.fields(of: record))
+        Output.print("   " + RecordChangeEvent.updated(path: path, title: record.title, changes: fields).sentence)
+        Output.print("   (it reached the store in \(lines.count) steps, the save slower than the quiet period: " + lines.joined(separator: "; ") + ")")
     }
 
     /// Two people edit the same recipe at once — neighbouring lines and the end of the
