@@ -4,7 +4,7 @@ import FolioVersions
 /// The file `STATE/stamps`: every archived path with its stamps in both replicas, laid
 /// out as an open-addressing table that is searched where it lies, with no parsing.
 /// It lets a one-off sync that finds nothing changed answer without reading the
-/// archive (``SyncEngine/quickCheck(memory:)``): the archive is text, and reading it
+/// archive (``SyncEngine/quickLook(memory:)``): the archive is text, and reading it
 /// into a table was most of such a sync.
 ///
 /// It is derived data, written after the archive and never trusted on its own: its
@@ -138,15 +138,12 @@ struct StampIndex {
         recordsStart = header + Int(slots) * 4
     }
 
-    /// What the index records for the path whose archive spelling is `key`; nil when
-    /// it has no such entry, or when the entry found is malformed.
-    func entry(_ key: UnsafeBufferPointer<UInt8>) -> Entry? { lookUp(key)?.entry }
-
     /// How many slots the table has: a slot number from ``lookUp(_:)`` is below it.
     var slotCount: Int { slots }
 
-    /// What the index records for `key`, and the slot it is in (so that a caller can mark
-    /// the entries it found, and ask for the others: ``keys(notMarkedIn:)``).
+    /// What the index records for the path whose archive spelling is `key`, and the slot
+    /// it is in, so that a caller can mark the entries it found and ask for the others
+    /// (``keys(notMarkedIn:)``); nil when it has no such entry, or the entry is malformed.
     func lookUp(_ key: UnsafeBufferPointer<UInt8>) -> (entry: Entry, slot: Int)? {
         bytes.withUnsafeBytes { raw in
             func load<T: FixedWidthInteger>(_ offset: Int, as type: T.Type) -> T { T(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: T.self)) }

@@ -272,8 +272,9 @@ extension SyncEngine {
         guard !options.dryRun else { return }
         // Best effort, as the run list: unsaved, the next sync that reads the file says it again.
         try? MarkedFiles(state: run.state).save(marked.now, previous: marked.before)
-        // Only what the pass looked at can have changed, once the archive is the one in
-        // memory (an archive read from disk may have had folder entries added).
+        // Only what the pass looked at and set can have changed in a pass that tracks its
+        // changes (an archive from memory, or one scoped to a quick look's findings; an
+        // archive read from disk for a whole pass may have had folder entries added).
         // A first sync writes a snapshot: its lines (an entry each) would only be counted.
         let changes = run.tracksChanges
             ? ArchiveStorage.changes(run.archive, before: run.before, touched: run.touched, known: run.knownArchive)

@@ -167,7 +167,8 @@ extension SyncEngine {
                         // A file as the index has it is all but every file: what it must not
                         // be is looked at after (what the index holds is no temporary, never
                         // synced nor ignored: a scan left those out of the archive).
-                        if stamp.isRegularFile, case .file(let a, let b)? = look.mark(key, in: index), stamp == (replica == .a ? a : b) {
+                        let entry = look.mark(key, in: index)
+                        if stamp.isRegularFile, case .file(let a, let b)? = entry, stamp == (replica == .a ? a : b) {
                             guard copyNames.original(of: name) == nil else { return nil }
                             continue
                         }
@@ -178,7 +179,6 @@ extension SyncEngine {
                         guard let ignored = isIgnored(key, isDirectory: false) else { return nil }
                         if ignored { continue }
                         guard copyNames.original(of: name) == nil else { return nil }
-                        let entry = look.mark(key, in: index)
                         guard look.note(key, name: name, known: entry != nil, limit: limit) else { return nil }
                         continue
                     }

@@ -42,7 +42,7 @@ public struct SyncMemory: Sendable {
     }
 
     /// Whether the stamp index in the state folder was found to be the archive's (see
-    /// ``SyncEngine/quickCheck(memory:)``): a sync that changes nothing need not write it.
+    /// ``SyncEngine/quickLook(memory:)``): a sync that changes nothing need not write it.
     var stampIndexIsCurrent = false
 
     /// An empty memory: the next sync reads the archive and scans both replicas whole.

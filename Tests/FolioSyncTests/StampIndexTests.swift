@@ -24,7 +24,7 @@ import Testing
     }
 
     static func look(_ index: StampIndex, _ key: String) -> StampIndex.Entry? {
-        Array(key.utf8).withUnsafeBufferPointer { index.entry($0) }
+        Array(key.utf8).withUnsafeBufferPointer { index.lookUp($0)?.entry }
     }
 
     @Test func everyEntryComesBackAsRecorded() throws {
