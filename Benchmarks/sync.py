@@ -2,7 +2,9 @@
 """Sync benchmark: `folio sync` against rsync, Unison and rclone bisync on the same generated trees, in one run.
 
 For each N (the generator of Benchmarks/check.py): the limits first (`cp -a` of the
-tree; a stat pass with `find -printf` over both trees; and the floor of a crash-safe
+tree; a stat pass with `find -printf` over both trees; the floor of a no-change
+resync, Benchmarks/lookfloor.c built with gcc: both trees listed and every entry
+lstat-ed, one thread per tree, nothing else; and the floor of a crash-safe
 first sync, Benchmarks/copyfloor.c built with gcc: each file written to a temporary
 file, lstat-ed, renamed without replacing, lstat-ed, one sync() at the end, and
 nothing else), then, for each tool on its own fresh copy:
@@ -139,6 +141,8 @@ def main():
     base = tempfile.mkdtemp(prefix="folio-sync-bench-", dir="/tmp")
     copyfloor = os.path.join(base, "copyfloor")
     subprocess.run(["gcc", "-O2", "-pthread", "-o", copyfloor, os.path.join(root_dir, "Benchmarks", "copyfloor.c")], check=True)
+    lookfloor = os.path.join(base, "lookfloor")
+    subprocess.run(["gcc", "-O2", "-pthread", "-o", lookfloor, os.path.join(root_dir, "Benchmarks", "lookfloor.c")], check=True)
     try:
         for n in sizes:
             work = tempfile.mkdtemp(prefix=f"n{n}-", dir=base)
@@ -166,12 +170,13 @@ def main():
             tools = {tool: argv for tool, argv in tools.items() if tool == "folio" or tool in peers}
             if args.before:
                 tools["before"] = lambda a, b, rep: [args.before, "sync", a, b, "--state", os.path.join(work, f"before-state{rep}")]
-            runs = {"cp -a": [], "stat pass": [], "copy of the changed files": [], "crash-safe copy": [], **{tool: [] for tool in tools}}
+            runs = {"cp -a": [], "stat pass": [], "look floor": [], "copy of the changed files": [], "crash-safe copy": [], **{tool: [] for tool in tools}}
             for rep in range(args.repeat):
                 # The limits and the two tools in alternation, each on fresh folders.
                 copy = os.path.join(work, f"copy{rep}")
                 runs["cp -a"].append(timed(["cp", "-a", tree, copy])[0])
                 runs["stat pass"].append(timed(["bash", "-c", f"find '{tree}' '{copy}' -printf '%s %T@ %i %C@\\n' > /dev/null"])[0])
+                runs["look floor"].append(timed([lookfloor, tree, copy])[0])
                 # The floor of the 1% resync: the stat pass plus copying what changed
                 # (the files the 1% measure edits: every 100th on one side, a disjoint
                 # every 100th on the other).
@@ -193,8 +198,9 @@ def main():
             cp_time = statistics.median(runs["cp -a"])
             stat_time = statistics.median(runs["stat pass"])
             safe_time = statistics.median(runs["crash-safe copy"])
+            look_time = statistics.median(runs["look floor"])
             print(f"  limits (median of {args.repeat}): cp -a {cp_time:.3f} s; stat pass of both trees {stat_time:.3f} s; "
-                  f"crash-safe copy (copyfloor) {safe_time:.3f} s")
+                  f"both trees looked at on two threads (lookfloor) {look_time:.3f} s; crash-safe copy (copyfloor) {safe_time:.3f} s")
             median = {tool: {m: statistics.median(r[m] for r in runs[tool]) for m in MEASURES} for tool in tools}
             header = "".join(f" {tool + ' s':>9}" for tool in tools) + "".join(f" {'/' + tool:>8}" for tool in peers)
             print(f"  {'measure (median of ' + str(args.repeat) + ')':<28}{header}   folio runs")
@@ -216,6 +222,8 @@ def main():
             print(f"  crash-safe copy / rsync -a: {safe_time / median['rsync']['first sync']:.2f}x; "
                   f"folio first sync / crash-safe copy: {floor_ratio:.2f}x (target <= 1.15x: {'met' if floor_ratio <= 1.15 else 'NOT met'})")
             print(f"  no-change resync / stat pass: {median['folio']['no-change resync'] / stat_time:.2f}x (target <= 1.5x)")
+            print(f"  look floor / rsync -a no-change: {look_time / median['rsync']['no-change resync']:.2f}x; "
+                  f"folio no-change resync / look floor: {median['folio']['no-change resync'] / look_time:.2f}x")
             floor = stat_time + statistics.median(runs["copy of the changed files"])
             print(f"  1% resync / (stat pass + copy of the changed files, {floor:.3f} s): "
                   f"{median['folio']['1% edits resync'] / floor:.2f}x (target <= 1x)")

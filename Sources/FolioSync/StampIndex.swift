@@ -16,12 +16,18 @@ import FolioVersions
 /// Layout: the magic line; the validity digest (32 bytes); then little-endian words:
 /// the archive's file count, the number of records, the table's slot count (a power
 /// of two), the records' length and the checksum of what follows the header; the
-/// table (`UInt32` per slot: a record's offset plus one, 0 when empty); the records,
-/// each `flags (1 byte), path length (2), path, stamp A, stamp B` — the stamps
-/// (``stampSize`` bytes each) only for a file whose flags say it has them.
+/// table (`UInt32` per slot: a record's number plus one, 0 when empty); each record's
+/// offset (`UInt32`, by number); the records, each `flags (1 byte), path length (2),
+/// path, stamp A, stamp B` — the stamps (``stampSize`` bytes each) only for a file
+/// whose flags say it has them.
+///
+/// The records of one folder's entries lie together, numbered in a row: a look goes
+/// folder by folder, and a record anywhere in 14 MB (100,000 files) was a cache and
+/// TLB miss per file — with the flag a look sets per record, three quarters of the
+/// look's own time. (Version 1 kept them in the archive's hash order.)
 struct StampIndex {
     static let fileName = "stamps"
-    static let magic = Array("folio-stamps 1\n".utf8)
+    static let magic = Array("folio-stamps 2\n".utf8)
     static let stampSize = 40
     static let folderFlag: UInt8 = 1, stampAFlag: UInt8 = 2, stampBFlag: UInt8 = 4
     private static let headerSize = magic.count + 32 + 5 * 8
@@ -58,19 +64,37 @@ struct StampIndex {
         var count = 0
         var slots = 16
         var table: [UInt32] = []
+        var offsets: [UInt32] = []
         var records: [UInt8] = []
 
         /// The entries of `archive` that `including` keeps.
         init(_ archive: SyncArchive, including: (SyncPath) -> Bool) {
-            var offsets: [(hash: UInt64, offset: Int)] = []
-            records.reserveCapacity(archive.entries.count * 128)
-            offsets.reserveCapacity(archive.entries.count)
-            for (path, entry) in archive.entries {
+            // The entries kept, grouped by the folder they are in (by its hash: entries of
+            // two folders sharing one would only lie together).
+            var kept: [(folder: UInt64, hash: UInt64, at: Dictionary<SyncPath, SyncArchive.Entry>.Index)] = []
+            kept.reserveCapacity(archive.entries.count)
+            var at = archive.entries.startIndex
+            while at != archive.entries.endIndex {
+                defer { at = archive.entries.index(after: at) }
+                let path = archive.entries.keys[at]
                 var key = path.key
-                let (isFolder, length, hash) = key.withUTF8 { bytes in (bytes.last == UInt8(ascii: "/"), bytes.count, StampIndex.hash(bytes)) }
+                let (isFolder, length, hash, folder) = key.withUTF8 { bytes in
+                    let isFolder = bytes.last == UInt8(ascii: "/")
+                    let parentEnd = bytes[..<(isFolder ? bytes.count - 1 : bytes.count)].lastIndex(of: UInt8(ascii: "/")) ?? -1
+                    return (isFolder, bytes.count, StampIndex.hash(bytes), StampIndex.hash(bytes[..<(parentEnd + 1)]))
+                }
                 if !isFolder { files += 1 }
                 guard including(path), length <= Int(UInt16.max) else { continue }
-                offsets.append((hash, records.count))
+                kept.append((folder, hash, at))
+            }
+            kept.sort { $0.folder < $1.folder }
+            records.reserveCapacity(kept.count * 128)
+            offsets.reserveCapacity(kept.count)
+            for (_, _, at) in kept {
+                let (path, entry) = archive.entries[at]
+                var key = path.key
+                let isFolder = key.utf8.last == UInt8(ascii: "/"), length = key.utf8.count
+                offsets.append(UInt32(records.count))
                 var flags: UInt8 = isFolder ? folderFlag : 0
                 if !isFolder {
                     if entry.stampA != nil { flags |= stampAFlag }
@@ -84,13 +108,13 @@ struct StampIndex {
                     if let stamp = entry.stampB { appendStamp(stamp, to: &records) }
                 }
             }
-            count = offsets.count
+            count = kept.count
             while slots < count * 2 { slots *= 2 }
             table = [UInt32](repeating: 0, count: slots)
-            for (hash, offset) in offsets {
+            for (number, (_, hash, _)) in kept.enumerated() {
                 var slot = Int(truncatingIfNeeded: hash) & (slots - 1)
                 while table[slot] != 0 { slot = (slot + 1) & (slots - 1) }
-                table[slot] = UInt32(offset + 1)
+                table[slot] = UInt32(number + 1)
             }
         }
 
@@ -99,11 +123,12 @@ struct StampIndex {
         /// it and the page faults of each new buffer were most of its cost).
         func file(validity: SHA256.Digest) -> [UInt8] {
             var out: [UInt8] = []
-            out.reserveCapacity(headerSize + slots * 4 + records.count)
+            out.reserveCapacity(headerSize + slots * 4 + count * 4 + records.count)
             out += magic
             out += validity.bytes
             for word in [UInt64(files), UInt64(count), UInt64(slots), UInt64(records.count), 0] { appendWord(word, bytes: 8, to: &out) }
             for slot in table { appendWord(UInt64(slot), bytes: 4, to: &out) }
+            for offset in offsets { appendWord(UInt64(offset), bytes: 4, to: &out) }
             out += records
             let sum = checksum(out[headerSize...])
             for index in 0..<8 { out[headerSize - 8 + index] = UInt8(truncatingIfNeeded: sum >> UInt64(8 * index)) }
@@ -119,6 +144,7 @@ struct StampIndex {
     let count: Int
     private let slots: Int
     private let tableStart: Int
+    private let offsetsStart: Int
     private let recordsStart: Int
 
     init?(bytes: [UInt8], validity: SHA256.Digest) {
@@ -129,34 +155,40 @@ struct StampIndex {
         func word(_ index: Int) -> UInt64 { Self.word(bytes, at: Self.magic.count + 32 + index * 8, bytes: 8) }
         let (files, count, slots, recordsLength, sum) = (word(0), word(1), word(2), word(3), word(4))
         guard slots >= 16, slots.nonzeroBitCount == 1, count <= slots / 2, slots <= UInt64(Int32.max), recordsLength <= UInt64(Int32.max),
-              UInt64(bytes.count) == UInt64(header) + slots * 4 + recordsLength,
+              UInt64(bytes.count) == UInt64(header) + slots * 4 + count * 4 + recordsLength,
               Self.checksum(bytes[header...]) == sum
         else { return nil }
         self.bytes = bytes
         (archivedFiles, self.count, self.slots) = (Int(files), Int(count), Int(slots))
         tableStart = header
-        recordsStart = header + Int(slots) * 4
+        offsetsStart = header + Int(slots) * 4
+        recordsStart = offsetsStart + Int(count) * 4
     }
 
-    /// How many slots the table has: a slot number from ``lookUp(_:)`` is below it.
-    var slotCount: Int { slots }
+    /// Where record `number` starts in ``bytes``; nil when the number or the offset is
+    /// out of bounds.
+    private func recordStart(_ number: Int, in raw: UnsafeRawBufferPointer) -> Int? {
+        guard number >= 0, number < count else { return nil }
+        let at = recordsStart + Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offsetsStart + number * 4, as: UInt32.self)))
+        return at + 3 <= raw.count ? at : nil
+    }
 
-    /// What the index records for the path whose archive spelling is `key`, and the slot
-    /// it is in, so that a caller can mark the entries it found and ask for the others
-    /// (``keys(notMarkedIn:)``); nil when it has no such entry, or the entry is malformed.
-    func lookUp(_ key: UnsafeBufferPointer<UInt8>) -> (entry: Entry, slot: Int)? {
+    /// What the index records for the path whose archive spelling is `key`, and the
+    /// record's number (below ``count``), so that a caller can mark the entries it found
+    /// and ask for the others (``keys(notMarkedIn:)``); nil when it has no such entry, or
+    /// the entry is malformed.
+    func lookUp(_ key: UnsafeBufferPointer<UInt8>) -> (entry: Entry, number: Int)? {
         bytes.withUnsafeBytes { raw in
             func load<T: FixedWidthInteger>(_ offset: Int, as type: T.Type) -> T { T(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: T.self)) }
             var slot = Int(truncatingIfNeeded: Self.hash(key)) & (slots - 1)
             for _ in 0..<slots {
-                let stored = Int(load(tableStart + slot * 4, as: UInt32.self))
-                guard stored != 0 else { return nil }
-                let at = recordsStart + stored - 1
-                guard at + 3 <= raw.count else { return nil }
+                let number = Int(load(tableStart + slot * 4, as: UInt32.self)) - 1
+                guard number >= 0 else { return nil }
+                guard let at = recordStart(number, in: raw) else { return nil }
                 let flags = raw[at], length = Int(load(at + 1, as: UInt16.self)), path = at + 3
                 guard path + length <= raw.count else { return nil }
                 if length == key.count && Self.equalBytes(UnsafeRawBufferPointer(rebasing: raw[path..<(path + length)]), UnsafeRawBufferPointer(key)) {
-                    if flags & Self.folderFlag != 0 { return (.folder, slot) }
+                    if flags & Self.folderFlag != 0 { return (.folder, number) }
                     var next = path + length
                     func stamp(_ present: Bool) -> FileStamp?? {
                         guard present else { return .some(nil) }
@@ -167,7 +199,7 @@ struct StampIndex {
                             inode: load(next + 24, as: UInt64.self), type: .regular, permissions: UInt32(truncatingIfNeeded: load(next + 32, as: UInt64.self)))
                     }
                     guard let a = stamp(flags & Self.stampAFlag != 0), let b = stamp(flags & Self.stampBFlag != 0) else { return nil }
-                    return (.file(a: a, b: b), slot)
+                    return (.file(a: a, b: b), number)
                 }
                 slot = (slot + 1) & (slots - 1)
             }
@@ -175,16 +207,13 @@ struct StampIndex {
         }
     }
 
-    /// The archive spellings of the entries in the slots `marked` leaves false (one flag
-    /// per slot); nil when a record is malformed.
+    /// The archive spellings of the entries `marked` leaves false (one flag per record,
+    /// by number); nil when a record is malformed.
     func keys(notMarkedIn marked: [Bool]) -> [String]? {
         bytes.withUnsafeBytes { raw -> [String]? in
             var keys: [String] = []
-            for slot in 0..<slots where !marked[slot] {
-                let stored = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: tableStart + slot * 4, as: UInt32.self)))
-                guard stored != 0 else { continue }
-                let at = recordsStart + stored - 1
-                guard at + 3 <= raw.count else { return nil }
+            for number in 0..<count where !marked[number] {
+                guard let at = recordStart(number, in: raw) else { return nil }
                 let length = Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: at + 1, as: UInt16.self)))
                 guard at + 3 + length <= raw.count else { return nil }
                 keys.append(String(decoding: UnsafeRawBufferPointer(rebasing: raw[(at + 3)..<(at + 3 + length)]), as: UTF8.self))

@@ -95,7 +95,7 @@ extension SyncEngine {
     }
 
     /// What a look over one replica found: the index's entries it found (a flag per
-    /// slot, and their count) and the paths that differ from them.
+    /// record, and their count) and the paths that differ from them.
     struct ReplicaLook {
         var marked: [Bool]
         var found = 0
@@ -106,8 +106,8 @@ extension SyncEngine {
         /// this runs for every file of a replica.)
         mutating func mark(_ key: [UInt8], in index: StampIndex) -> StampIndex.Entry? {
             guard let hit = key.withUnsafeBufferPointer({ index.lookUp($0) }) else { return nil }
-            if !marked[hit.slot] {
-                marked[hit.slot] = true
+            if !marked[hit.number] {
+                marked[hit.number] = true
                 found += 1
             }
             return hit.entry
@@ -129,7 +129,7 @@ extension SyncEngine {
     /// the scan of a scope lists it whole. Nil at the first entry only a whole scan makes
     /// something of, or when more than `limit` paths differ.
     static func lookOver(_ root: RootedFolder, _ replica: Replica, index: StampIndex, ignore: FolioIgnore, own: FolioIgnore, copyNames: ConflictCopyNames, limit: Int) -> ReplicaLook? {
-        var look = ReplicaLook(marked: [Bool](repeating: false, count: index.slotCount))
+        var look = ReplicaLook(marked: [Bool](repeating: false, count: index.count))
         var pending: [[UInt8]] = [[]]
         var key: [UInt8] = []
         key.reserveCapacity(512)

@@ -61,6 +61,15 @@ import Testing
             #expect(Self.look(index, path.key) == .file(a: entry.stampA, b: entry.stampB), "seed \(seed): \(path)")
         }
         for path in absent { #expect(Self.look(index, path) == nil, "seed \(seed): \(path)") }
+        // The entries of each folder are numbered in a row (they lie together: a look
+        // goes folder by folder).
+        let numbers = Dictionary(grouping: archive.entries.keys) { $0.ancestors.last?.key ?? "" }.mapValues { paths in
+            paths.map { path in Array(path.key.utf8).withUnsafeBufferPointer { index.lookUp($0)!.number } }.sorted()
+        }
+        for (folder, numbers) in numbers {
+            #expect(numbers.last! - numbers.first! == numbers.count - 1, "seed \(seed): the entries in '\(folder)' are numbered \(numbers)")
+        }
+        #expect(Set(numbers.values.joined()) == Set(0..<index.count), "seed \(seed)")
     }
 
     @Test func anIndexMadeForSomethingElseOrDamagedIsNone() throws {
