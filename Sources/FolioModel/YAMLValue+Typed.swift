@@ -29,6 +29,8 @@ extension YAMLValue {
         case .int(let number): return Double(number)
         case .float(let number): return number
         case .string(let text):
+            // The core schema's numbers all start with one of these.
+            guard text.mayStartNumber else { return nil }
             if case .float(let number) = ScalarResolver.resolvePlain(text.trimmingCharacters(in: " \t")) { return number }
             if case .int(let number) = ScalarResolver.resolvePlain(text.trimmingCharacters(in: " \t")) { return Double(number) }
             return nil
@@ -41,6 +43,8 @@ extension YAMLValue {
         switch self {
         case .bool(let flag): return flag
         case .string(let text):
+            // No word below has more than five bytes, nor lowercases from more.
+            guard text.utf8.count <= 5 else { return nil }
             switch text.lowercased() {
             case "yes", "y", "x", "done", "true": return true
             case "no", "n", "false", "": return false

@@ -25,7 +25,7 @@ import FolioVersions
 /// folder by folder, and a record anywhere in 14 MB (100,000 files) was a cache and
 /// TLB miss per file — with the flag a look sets per record, three quarters of the
 /// look's own time. (Version 1 kept them in the archive's hash order.)
-struct StampIndex {
+struct StampIndex: Equatable {
     static let fileName = "stamps"
     static let magic = Array("folio-stamps 2\n".utf8)
     static let stampSize = 40
@@ -92,21 +92,8 @@ struct StampIndex {
             offsets.reserveCapacity(kept.count)
             for (_, _, at) in kept {
                 let (path, entry) = archive.entries[at]
-                var key = path.key
-                let isFolder = key.utf8.last == UInt8(ascii: "/"), length = key.utf8.count
                 offsets.append(UInt32(records.count))
-                var flags: UInt8 = isFolder ? folderFlag : 0
-                if !isFolder {
-                    if entry.stampA != nil { flags |= stampAFlag }
-                    if entry.stampB != nil { flags |= stampBFlag }
-                }
-                records.append(flags)
-                appendWord(UInt64(length), bytes: 2, to: &records)
-                key.withUTF8 { records.append(contentsOf: $0) }
-                if !isFolder {
-                    if let stamp = entry.stampA { appendStamp(stamp, to: &records) }
-                    if let stamp = entry.stampB { appendStamp(stamp, to: &records) }
-                }
+                Self.appendRecord(path, entry, to: &records)
             }
             count = kept.count
             while slots < count * 2 { slots *= 2 }
@@ -116,6 +103,25 @@ struct StampIndex {
                 while table[slot] != 0 { slot = (slot + 1) & (slots - 1) }
                 table[slot] = UInt32(number + 1)
             }
+        }
+
+        /// Appends the record of `entry` at `path`.
+        static func appendRecord(_ path: SyncPath, _ entry: SyncArchive.Entry, to records: inout [UInt8]) {
+            var key = path.key
+            let isFolder = key.utf8.last == UInt8(ascii: "/")
+            records.append(recordFlags(isFolder: isFolder, entry))
+            appendWord(UInt64(key.utf8.count), bytes: 2, to: &records)
+            key.withUTF8 { records.append(contentsOf: $0) }
+            if !isFolder {
+                if let stamp = entry.stampA { appendStamp(stamp, to: &records) }
+                if let stamp = entry.stampB { appendStamp(stamp, to: &records) }
+            }
+        }
+
+        /// A record's flags: a folder, or a file and which stamps it has.
+        static func recordFlags(isFolder: Bool, _ entry: SyncArchive.Entry) -> UInt8 {
+            guard !isFolder else { return folderFlag }
+            return (entry.stampA != nil ? stampAFlag : 0) | (entry.stampB != nil ? stampBFlag : 0)
         }
 
         /// The index file: header, table and records in one buffer of its final size, the
@@ -142,10 +148,10 @@ struct StampIndex {
     let archivedFiles: Int
     /// How many entries the index holds.
     let count: Int
-    private let slots: Int
-    private let tableStart: Int
-    private let offsetsStart: Int
-    private let recordsStart: Int
+    let slots: Int
+    let tableStart: Int
+    let offsetsStart: Int
+    let recordsStart: Int
 
     init?(bytes: [UInt8], validity: SHA256.Digest) {
         let header = Self.headerSize
@@ -263,7 +269,7 @@ struct StampIndex {
     }
 
     /// A stamp's five words (``stampSize`` bytes), as ``lookUp(_:)`` reads them.
-    private static func appendStamp(_ stamp: FileStamp, to out: inout [UInt8]) {
+    static func appendStamp(_ stamp: FileStamp, to out: inout [UInt8]) {
         appendWord(UInt64(bitPattern: stamp.size), bytes: 8, to: &out)
         appendWord(UInt64(bitPattern: stamp.modified), bytes: 8, to: &out)
         appendWord(UInt64(bitPattern: stamp.changed), bytes: 8, to: &out)
@@ -271,7 +277,7 @@ struct StampIndex {
         appendWord(UInt64(stamp.permissions), bytes: 8, to: &out)
     }
 
-    private static func appendWord(_ value: UInt64, bytes: Int, to out: inout [UInt8]) {
+    static func appendWord(_ value: UInt64, bytes: Int, to out: inout [UInt8]) {
         withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0.prefix(bytes)) }
     }
 

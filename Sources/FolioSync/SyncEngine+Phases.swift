@@ -286,8 +286,9 @@ extension SyncEngine {
         // syncs do not: each would write it; the next one-off sync does). Its table is
         // made on another thread while this one flushes the disk and saves the archive.
         let writesIndex = !memory.remembers && (changed || !memory.stampIndexIsCurrent)
-        let indexing = writesIndex ? ConcurrentSlots<StampIndex.Body>.start(1) { [archive = run.archive, ignore = run.ignore] _ in
-            Self.stampIndexBody(archive, ignore: ignore)
+        let indexing = writesIndex ? ConcurrentSlots<StampIndex.Body>.start(1) {
+            [archive = run.archive, ignore = run.ignore, patching = run.indexToPatch, changed = run.touched, files = run.fileCount] _ in
+            Self.stampIndexBody(archive, ignore: ignore, patching: patching, changed: changed, files: files)
         } : nil
         if changed {
             do throws(SystemError) {

@@ -31,6 +31,8 @@ extension SyncEngine {
         var archiveStamps: [FileStamp?]
         /// How many files (not folders) the archive holds.
         var archivedFiles: Int
+        /// The stamp index looked with: the sync patches it where it changed the archive.
+        var index: StampIndex
     }
 
     /// The report of a whole sync when the replicas are as the archive recorded them,
@@ -84,7 +86,7 @@ extension SyncEngine {
             differing.formUnion(gone.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 })
         }
         guard differing.isEmpty else {
-            return differing.count <= 2 * limit ? .differs(QuickFindings(paths: differing, archiveStamps: archiveStamps, archivedFiles: index.archivedFiles)) : .unknown
+            return differing.count <= 2 * limit ? .differs(QuickFindings(paths: differing, archiveStamps: archiveStamps, archivedFiles: index.archivedFiles, index: index)) : .unknown
         }
         if !options.dryRun { Trash(state: stateFolder).expire(olderThanDays: 30) }
         var report = SyncReport(copyNames: copyNames)
@@ -199,10 +201,17 @@ extension SyncEngine {
         return look
     }
 
-    /// The table and records of the stamp index of `archive` under the rules `ignore`.
-    static func stampIndexBody(_ archive: SyncArchive, ignore: FolioIgnore) -> StampIndex.Body {
+    /// The table and records of the stamp index of `archive` under the rules `ignore`:
+    /// `patching` with the entries at `changed` paths when given (a pass that knows what
+    /// it changed), else made from the archive whole.
+    static func stampIndexBody(_ archive: SyncArchive, ignore: FolioIgnore, patching: StampIndex? = nil, changed: Set<SyncPath> = [], files: Int? = nil) -> StampIndex.Body {
         // A path the rules ignore keeps its entry (its base) but no scan finds it: left out.
-        StampIndex.Body(archive) { ignore.rules.isEmpty || !Self.isIgnored($0, by: ignore) }
+        let including = { (path: SyncPath) in ignore.rules.isEmpty || !Self.isIgnored(path, by: ignore) }
+        if let patching, let files,
+           let body = StampIndex.Body(patching: patching, setting: changed.lazy.map { ($0, archive.entries[$0]) }, files: files, including: including) {
+            return body
+        }
+        return StampIndex.Body(archive, including: including)
     }
 
     /// Writes the stamp index of the archive `run` just saved (or found unchanged), from

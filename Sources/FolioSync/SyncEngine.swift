@@ -141,6 +141,7 @@ public struct SyncEngine: Sendable {
             run.scope = scope
             run.tracksChanges = true
             run.fileCount = found.archivedFiles
+            run.indexToPatch = found.index
             run.bases.storesWithoutGathering()
             #if !DEBUG
             // Held twice, the archive would be copied whole at its first change; debug

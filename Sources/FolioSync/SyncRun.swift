@@ -39,6 +39,9 @@ struct SyncRun {
     var tracksChanges = false
     /// What a hinted pass looks at; nil: both replicas whole.
     var scope: ScanScope?
+    /// The stamp index a quick look found current, which a pass scoped to its findings
+    /// patches where it changed the archive (``touched``) rather than make it whole.
+    var indexToPatch: StampIndex?
     /// Files of each replica another reader just read (``SyncMemory/offer(_:in:)``), taken
     /// by the scan where the file still has the stamp it was read at.
     var offered: [Replica: [SyncPath: FileRead]] = [:]

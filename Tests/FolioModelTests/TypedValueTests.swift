@@ -16,6 +16,23 @@ import Testing
         #expect(TimeSpan(seconds: 5400).description == "1h30m")
     }
 
+    /// Text is turned away by its first byte past blanks before it is parsed: exactly the
+    /// text no form can start with.
+    @Test func typedReadsTurnTextAwayByItsFirstByteOnly() {
+        for (text, seconds) in [(" \t15m", 900), ("pt15m", 900), ("+90", 90), ("-5", -5), (".5h", 1800), ("\t PT1H", 3600)] {
+            #expect(TimeSpan(text)?.seconds == seconds, "\(text)")
+        }
+        for text in ["Parmesan", "pancetta 15m", "\n15m", "ＰＴ15M", "١٥m", " \t "] { #expect(TimeSpan(text) == nil, "\(text)") }
+        for (text, number) in [(" 1.5", 1.5), ("\t-2", -2), ("+3", 3), (".5", 0.5), (".inf", Double.infinity), ("0x10", 16)] {
+            #expect(YAMLValue.string(text).doubleValue == number, "\(text)")
+        }
+        for text in ["eggs", "inf", "nan", "１", "x1"] { #expect(YAMLValue.string(text).doubleValue == nil, "\(text)") }
+        for (text, flag) in [("YES", true), ("Done", true), ("x", true), ("FALSE", false), ("", false)] {
+            #expect(YAMLValue.string(text).boolValue == flag, "\(text)")
+        }
+        for text in ["yesss!", "Donee", "falsely"] { #expect(YAMLValue.string(text).boolValue == nil, "\(text)") }
+    }
+
     /// As written, until changed; equal to any other spelling of the same length.
     @Test func aTimeSpanDescribesItselfAsWritten() throws {
         for text in ["1h05m", "1 h 30 min", "PT15M", "90 minutes"] { #expect(TimeSpan(text)?.description == text) }

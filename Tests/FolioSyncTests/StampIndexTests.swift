@@ -72,6 +72,45 @@ import Testing
         #expect(Set(numbers.values.joined()) == Set(0..<index.count), "seed \(seed)")
     }
 
+    /// A patched index answers every lookup as one made afresh from the changed archive
+    /// does, over rounds of seeded random changes (new, changed, reshaped, gone, left out).
+    @Test func aPatchedIndexAnswersAsOneMadeAfresh() throws {
+        let seed = SeededRandom.testSeed()
+        var random = SeededRandom(seed: seed)
+        var archive = SyncArchive()
+        func randomPath() -> SyncPath {
+            SyncPath(key: (0..<Int.random(in: 0...2, using: &random)).map { _ in "d\(Int.random(in: 0..<4, using: &random))/" }.joined()
+                + "f\(Int.random(in: 0..<600, using: &random)).md")
+        }
+        for _ in 0..<400 { archive.entries[randomPath()] = Self.entry(Int64.random(in: 1...1000, using: &random)) }
+        let leftOut = { (path: SyncPath) in !path.key.hasSuffix("7.md") }
+        var index = try #require(StampIndex(bytes: Self.bytes(archive, including: leftOut), validity: Self.validity))
+        var patched = 0
+        for round in 0..<40 {
+            var changed: Set<SyncPath> = []
+            for _ in 0..<Int.random(in: 1...60, using: &random) {
+                let path = Bool.random(using: &random) ? randomPath() : archive.entries.keys.randomElement(using: &random) ?? randomPath()
+                changed.insert(path)
+                archive.entries[path] = Int.random(in: 0..<4, using: &random) == 0 ? nil
+                    : Self.entry(Int64.random(in: 1...1000, using: &random), a: Int.random(in: 0..<5, using: &random) > 0, b: Int.random(in: 0..<5, using: &random) > 0)
+            }
+            let files = archive.entries.keys.count { $0.isFile }
+            let fresh = try #require(StampIndex(bytes: Self.bytes(archive, including: leftOut), validity: Self.validity))
+            guard let body = StampIndex.Body(patching: index, setting: changed.map { ($0, archive.entries[$0]) }, files: files, including: leftOut) else {
+                // Too much left behind: the sync makes it afresh.
+                index = fresh
+                continue
+            }
+            patched += 1
+            index = try #require(StampIndex(bytes: body.file(validity: Self.validity), validity: Self.validity), "seed \(seed), round \(round)")
+            #expect(index.count == fresh.count && index.archivedFiles == fresh.archivedFiles, "seed \(seed), round \(round)")
+            for path in Set(archive.entries.keys).union(changed) {
+                #expect(Self.look(index, path.key) == Self.look(fresh, path.key), "seed \(seed), round \(round): \(path)")
+            }
+        }
+        #expect(patched >= 20, "seed \(seed): only \(patched) of 40 rounds patched")
+    }
+
     @Test func anIndexMadeForSomethingElseOrDamagedIsNone() throws {
         var archive = SyncArchive()
         for number in 0..<50 { archive.entries[SyncPath(key: "n\(number).md")] = Self.entry(Int64(number)) }
