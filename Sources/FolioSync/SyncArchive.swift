@@ -113,29 +113,63 @@ package struct SyncArchive: Sendable, Equatable {
         self = try Self.parse(bytes).archive
     }
 
-    /// An archive snapshot and its generation. By hand over the bytes, field by field:
-    /// an archive has a line per file, and reading it is most of a sync that finds
-    /// nothing changed.
+    /// An archive snapshot and its generation. By hand over the bytes, field by field,
+    /// in two halves on two cores: an archive has a line per file, and reading it is most
+    /// of a sync that finds little changed, after its look.
     static func parse(_ bytes: [UInt8]) throws(SyncError) -> (archive: SyncArchive, generation: Int) {
         let header = Array(Self.header.utf8)
         guard bytes.starts(with: header), let newline = bytes.firstIndex(of: 10),
               let generation = newline == header.count ? 0 : bytes[header.count..<newline].first == 32 ? LineFields.integer(bytes[(header.count + 1)..<newline]).map(Int.init) : nil
         else { throw SyncError(.stateDamaged, "the archive does not start with '\(Self.header)'") }
-        var archive = SyncArchive()
-        let damaged: Int? = bytes.withUnsafeBufferPointer { buffer in
-            var cursor = Cursor(buffer: buffer, at: newline + 1)
-            archive.entries.reserveCapacity(buffer.count / 150)
-            var line = 1
-            while !cursor.atEnd {
-                line += 1
-                guard cursor.startLine() else { continue }
-                guard let (path, entry) = cursor.field().flatMap({ Self.entry(hash: $0, &cursor) }) else { return line }
-                archive.entries[path] = entry
-            }
-            return nil
+        // Split after a line's end near the middle; a small archive is read in one piece.
+        let middle = bytes.count - newline > 1 << 20 ? bytes[(newline + bytes.count) / 2..<bytes.count].firstIndex(of: 10) : nil
+        let parts = middle.map { [(newline + 1)..<($0 + 1), ($0 + 1)..<bytes.count] } ?? [(newline + 1)..<bytes.count]
+        // The first half straight into the table, the second into a list added after:
+        // each entry moved through a list was a copy, and the pages of one more buffer.
+        var parsed = ConcurrentSlots<ParsedLines>.map(parts.count) { part in
+            Self.lines(of: bytes, parts[part], capacity: part == 0 ? (bytes.count - newline) / 150 : nil)
         }
-        if let damaged { throw SyncError(.stateDamaged, "archive line \(damaged) is damaged") }
+        var archive = SyncArchive()
+        // The header is line 1.
+        var lines = 1
+        for index in parsed.indices {
+            if let damaged = parsed[index].damaged { throw SyncError(.stateDamaged, "archive line \(lines + damaged) is damaged") }
+            if index == 0 { swap(&archive.entries, &parsed[0].table) }
+            for (path, entry) in parsed[index].list { archive.entries[path] = entry }
+            lines += parsed[index].lines
+        }
         return (archive, generation)
+    }
+
+    /// The entries of a run of whole lines, how many lines it has, and the first damaged
+    /// one (counted from 1 within the run).
+    fileprivate struct ParsedLines: Sendable {
+        /// The entries in a table, or in a list in line order.
+        var table: [SyncPath: Entry] = [:]
+        var list: [(SyncPath, Entry)] = []
+        var lines = 0
+        var damaged: Int?
+    }
+
+    /// The entry lines of `bytes` in `range` (whole lines), as ``parse(_:)`` reads them:
+    /// into a table of `capacity` when given, else into a list.
+    fileprivate static func lines(of bytes: [UInt8], _ range: Range<Int>, capacity: Int?) -> ParsedLines {
+        var parsed = ParsedLines()
+        if let capacity { parsed.table.reserveCapacity(capacity) } else { parsed.list.reserveCapacity(range.count / 150) }
+        bytes.withUnsafeBufferPointer { whole in
+            let buffer = UnsafeBufferPointer(rebasing: whole[..<range.upperBound])
+            var cursor = Cursor(buffer: buffer, at: range.lowerBound)
+            while !cursor.atEnd {
+                parsed.lines += 1
+                guard cursor.startLine() else { continue }
+                guard let (path, entry) = cursor.field().flatMap({ Self.entry(hash: $0, &cursor) }) else {
+                    parsed.damaged = parsed.lines
+                    return
+                }
+                if capacity != nil { parsed.table[path] = entry } else { parsed.list.append((path, entry)) }
+            }
+        }
+        return parsed
     }
 
     /// The rest of an entry's line, its first field (the hash) read: nil when damaged.

@@ -33,7 +33,16 @@ extension SyncEngine {
             endedRuns = []
         }
         var archive: SyncArchive, loaded: ArchiveStorage.Loaded
-        if let held { (archive, loaded) = (held.archive, held.loaded) } else { (archive, loaded) = try storage.load() }
+        // Read by the quick look just before, and still the archive on disk: not read again.
+        let preloaded = memory.preloaded.flatMap { $0.stamps == storage.stamps() ? $0 : nil }
+        memory.preloaded = nil
+        if let held {
+            (archive, loaded) = (held.archive, held.loaded)
+        } else if let preloaded {
+            (archive, loaded) = (preloaded.archive, preloaded.loaded)
+        } else {
+            (archive, loaded) = try storage.load()
+        }
         // Each replica's `.folioignore` is its own (never copied). What either names is
         // ignored on both: a rule added on one side must not look like a deletion of those
         // files to the other; what the other side's rules alone hold back is reported.

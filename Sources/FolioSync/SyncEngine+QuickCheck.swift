@@ -74,10 +74,15 @@ extension SyncEngine {
         let ignore = FolioIgnore(text: rules.a + "\n" + rules.b), own = rules.map { FolioIgnore(text: $0) }
         // Beyond a quarter of the entries, scanning the differences one by one saves little over a whole scan.
         let limit = index.count / 4 + 64
+        // The archive, read meanwhile once a look finds a difference; finished while the
+        // state folder is held, so that it is the archive the findings were made against.
+        let preload = ArchivePreload(ArchiveStorage(state: stateFolder))
         let looks = ConcurrentSlots<ReplicaLook?>.map(2) { position in
             let replica = Replica.allCases[position]
-            return Self.lookOver(self.folder(replica), replica, index: index, ignore: ignore, own: own[replica], copyNames: self.copyNames, limit: limit)
+            return Self.lookOver(
+                self.folder(replica), replica, index: index, ignore: ignore, own: own[replica], copyNames: self.copyNames, limit: limit, preload: preload)
         }
+        memory.preloaded = preload.finish()
         guard let a = looks[0], let b = looks[1] else { return .unknown }
         var differing = Set(a.differing).union(b.differing)
         for look in [a, b] where look.found != index.count {
@@ -102,6 +107,8 @@ extension SyncEngine {
         var marked: [Bool]
         var found = 0
         var differing: [String] = []
+        /// Started at the first difference.
+        let preload: ArchivePreload
 
         /// The entry at `key` in `index`, marked as found. (Methods, not closures over the
         /// look: a variable a closure changes is boxed, and checked at every access, and
@@ -120,6 +127,7 @@ extension SyncEngine {
         /// (one to normalize, perhaps: a whole scan does that).
         mutating func note(_ key: [UInt8], name: String, known: Bool, limit: Int) -> Bool {
             guard known || name.utf8.allSatisfy({ $0 < 0x80 }) else { return false }
+            if differing.isEmpty { preload.start() }
             differing.append(String(decoding: key.last == UInt8(ascii: "/") ? key.dropLast() : key[...], as: UTF8.self))
             return differing.count <= limit
         }
@@ -130,8 +138,11 @@ extension SyncEngine {
     /// files with `replica`'s stamp) named — a folder new since the index by itself, as
     /// the scan of a scope lists it whole. Nil at the first entry only a whole scan makes
     /// something of, or when more than `limit` paths differ.
-    static func lookOver(_ root: RootedFolder, _ replica: Replica, index: StampIndex, ignore: FolioIgnore, own: FolioIgnore, copyNames: ConflictCopyNames, limit: Int) -> ReplicaLook? {
-        var look = ReplicaLook(marked: [Bool](repeating: false, count: index.count))
+    static func lookOver(
+        _ root: RootedFolder, _ replica: Replica, index: StampIndex, ignore: FolioIgnore, own: FolioIgnore, copyNames: ConflictCopyNames, limit: Int,
+        preload: ArchivePreload
+    ) -> ReplicaLook? {
+        var look = ReplicaLook(marked: [Bool](repeating: false, count: index.count), preload: preload)
         var pending: [[UInt8]] = [[]]
         var key: [UInt8] = []
         key.reserveCapacity(512)

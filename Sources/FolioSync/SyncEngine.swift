@@ -1,3 +1,4 @@
+import Dispatch
 import FolioFolder
 import FolioFormat
 import FolioMerge
@@ -156,6 +157,10 @@ public struct SyncEngine: Sendable {
         let steps = try plan(scans, &run)
         apply(steps, scans, &run, &report)
         try record(&run, &report, scans: scans, memory: &memory)
+        // Let go of on another thread: freeing 100,000 entries took 20 ms, which the caller
+        // (a command about to exit, often) need not wait for.
+        let archive = run.takeArchive()
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(archive) {} }
         return report
     }
 

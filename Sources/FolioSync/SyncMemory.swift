@@ -45,6 +45,10 @@ public struct SyncMemory: Sendable {
     /// ``SyncEngine/quickLook(memory:)``): a sync that changes nothing need not write it.
     var stampIndexIsCurrent = false
 
+    /// The archive a quick look read while it looked (``ArchivePreload``), for the pass
+    /// that follows it; taken by that pass.
+    var preloaded: ArchivePreload.Read?
+
     /// An empty memory: the next sync reads the archive and scans both replicas whole.
     public init() {}
 

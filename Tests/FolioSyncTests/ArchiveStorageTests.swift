@@ -25,6 +25,25 @@ import Testing
         try body(ArchiveStorage(state: try RootedFolder.creating(folder)))
     }
 
+    /// An archive past a megabyte is read in two halves on two cores: it reads back as
+    /// written, and a damaged line in either half is named by its line in the file.
+    @Test func aLargeArchiveReadsBackWholeAndNamesItsDamagedLine() throws {
+        var archive = Self.archive(12_000)
+        archive.entries["notes/with\ttab.md"] = Self.entry(7)
+        let bytes = archive.serialized(generation: 3)
+        #expect(bytes.count > 1 << 20)
+        let (read, generation) = try SyncArchive.parse(bytes)
+        #expect(read == archive && generation == 3)
+        let lines = bytes.split(separator: 10, omittingEmptySubsequences: false)
+        for damaged in [2, lines.count / 2, lines.count / 2 + 1, lines.count / 2 + 2, lines.count - 1] {
+            var broken = lines
+            broken[damaged - 1] = broken[damaged - 1].prefix(20)
+            #expect(throws: SyncError(.stateDamaged, "archive line \(damaged) is damaged")) {
+                try SyncArchive.parse(Array(broken.joined(separator: [10])))
+            }
+        }
+    }
+
     @Test func aSmallChangeIsAppendedAndReadBack() throws {
         try withState { storage in
             let first = Self.archive(100)

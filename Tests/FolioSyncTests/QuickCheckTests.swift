@@ -129,6 +129,36 @@ import Testing
         #expect(report.copies.map(\.description) == ["B:late.md"])
     }
 
+    /// The archive a look read while it looked serves the pass after it, but only while
+    /// it is still the archive on disk.
+    @Test func theArchiveReadDuringTheLookServesOnlyWhileItIsTheOneOnDisk() throws {
+        let replicas = try synced()
+        defer { replicas.remove() }
+        let storage = ArchiveStorage(state: try RootedFolder(replicas.state))
+        var memory = SyncMemory.none
+        #expect(try quick(replicas) != nil)
+        try replicas.write("---\ntitle: Soup\n---\nStir well.\n", "recipes/soup.md", in: .b)
+        guard case .differs = try engine(replicas).quickLook(memory: &memory) else {
+            Issue.record("the edit was not found")
+            return
+        }
+        let preloaded = try #require(memory.preloaded)
+        let before = try storage.load().archive
+        #expect(preloaded.archive == before)
+        do {
+            // (In a scope of its own: the pass holds the state folder until it ends.)
+            var kept = memory
+            let taken = try engine(replicas).prepare(memory: &kept)
+            #expect(taken.archive == preloaded.archive && kept.preloaded == nil)
+        }
+        // Another sync saves the archive meanwhile: the pass reads it again.
+        _ = try engine(replicas).run()
+        let run = try engine(replicas).prepare(memory: &memory)
+        let after = try storage.load().archive
+        #expect(memory.preloaded == nil)
+        #expect(run.archive != preloaded.archive && run.archive == after)
+    }
+
     @Test func filesNoSyncCopiesAreNoChange() throws {
         let replicas = try Replicas()
         defer { replicas.remove() }
