@@ -53,7 +53,10 @@ struct StoreIndex: Sendable {
         var words: [UInt64] = []
         /// Hashes of adjacent word pairs, with repeats (they are dropped when indexed).
         var pairs: [UInt64] = []
-        var fields: [String: Set<String>] = [:]
+        /// Each field's distinct folded values, the fields in the document's order: a
+        /// list, not a table of sets — a record has a few fields of a few values each, and
+        /// a table and a set per record, each value hashed into it, were a load's cost.
+        var fields: [(key: String, values: [String])] = []
         var numbers: [(key: String, value: Double)] = []
         var dates: [(key: String, value: Double)] = []
 
@@ -77,10 +80,10 @@ struct StoreIndex: Sendable {
                     guard let text = value.text else { continue }
                     // Prose (a `notes: |` block) is found by its words, not matched whole.
                     if text.utf8.count <= StoreIndex.longestMatchedValue {
-                        fields[entry.key, default: []].insert(TextFolding.folded(text))
+                        post(TextFolding.folded(text), under: entry.key)
                         // A yes or no as typed reads take it (`finished: no` reads false)
                         // is found as the Bool too: `finished:false`.
-                        if let flag = value.boolValue { fields[entry.key, default: []].insert(flag ? "true" : "false") }
+                        if let flag = value.boolValue { post(flag ? "true" : "false", under: entry.key) }
                     }
                     if let date = value.calendarDate {
                         dates.append((entry.key, Double(date.daysSinceEpoch)))
@@ -90,7 +93,7 @@ struct StoreIndex: Sendable {
                 }
             }
             // What the typed views know, under the names queries use.
-            if let done = record.done, document["done"] == nil { fields["done", default: []].insert(done ? "true" : "false") }
+            if let done = record.done, document["done"] == nil { post(done ? "true" : "false", under: "done") }
             if record.kind == .recipe, document["time"] == nil, let time = Recipe.time(in: document.fields) {
                 numbers.append(("time", Double(time.seconds)))
             }
@@ -99,6 +102,12 @@ struct StoreIndex: Sendable {
             if record.kind == .todo, document["date"] == nil, let due = document["due"]?.calendarDate {
                 dates.append(("date", Double(due.daysSinceEpoch)))
             }
+        }
+
+        /// Notes `value` under the field `key`, once.
+        private mutating func post(_ value: String, under key: String) {
+            guard let index = fields.firstIndex(where: { $0.key == key }) else { return fields.append((key, [value])) }
+            if !fields[index].values.contains(value) { fields[index].values.append(value) }
         }
 
         /// The folded words and word-pair hashes of the title, the front matter's text and the body.
@@ -162,12 +171,21 @@ struct StoreIndex: Sendable {
             for tag in Set(record.tags) { byTag[tag, default: []].append(id) }
             for word in entry.words { StoreIndex.post(id, to: &byWord[word, default: []]) }
             for pair in entry.pairs { pairs.insert(pair, position: UInt8(position)) }
-            for (key, values) in entry.fields {
-                for value in values { byField[key, default: [:]][value, default: []].append(id) }
-            }
+            for (key, values) in entry.fields { StoreIndex.post(id, under: values, in: &byField[key, default: [:]]) }
             for (key, value) in entry.numbers { numbers.append((key, value, id)) }
             for (key, value) in entry.dates { dates.append((key, value, id)) }
         }
+    }
+
+    /// Posts `id` under each of `values` in one field's table (handed in once: the field's
+    /// name is hashed once per record, not once per value).
+    static func post(_ id: Int32, under values: [String], in table: inout [String: [Int32]]) {
+        for value in values { table[value, default: []].append(id) }
+    }
+
+    /// Posts a chunk's ids under each value of one field's table (handed in once, as above).
+    static func post(_ chunk: [String: [Int32]], in table: inout [String: [Int32]]) {
+        for (value, ids) in chunk { table[value, default: []].append(contentsOf: ids) }
     }
 
     /// Adds a chunk whose ids start at ``nextID``; sorted structures wait for ``finishBulk()``.
@@ -182,9 +200,7 @@ struct StoreIndex: Sendable {
         for (tag, ids) in chunk.byTag { byTag[tag, default: []].append(contentsOf: ids) }
         for (word, ids) in chunk.byWord { byWord[word, default: []].append(contentsOf: ids) }
         byPair.append(chunk.pairs, firstID: chunk.firstID, count: chunk.records.count)
-        for (key, values) in chunk.byField {
-            for (value, ids) in values { byField[key, default: [:]][value, default: []].append(contentsOf: ids) }
-        }
+        for (key, values) in chunk.byField { Self.post(values, in: &byField[key, default: [:]]) }
         for (key, value, id) in chunk.numbers { numbers[key, default: SortedPairs()].insert(value, id, bulk: true) }
         for (key, value, id) in chunk.dates { dates[key, default: SortedPairs()].insert(value, id, bulk: true) }
     }
@@ -201,9 +217,7 @@ struct StoreIndex: Sendable {
         for tag in Set(record.tags) { byTag[tag, default: []].append(id) }
         for word in entry.words { Self.post(id, to: &byWord[word, default: []]) }
         byPair.insert(Set(entry.pairs), id: id)
-        for (key, values) in entry.fields {
-            for value in values { byField[key, default: [:]][value, default: []].append(id) }
-        }
+        for (key, values) in entry.fields { Self.post(id, under: values, in: &byField[key, default: [:]]) }
         for (key, value) in entry.numbers { numbers[key, default: SortedPairs()].insert(value, id, bulk: false) }
         for (key, value) in entry.dates { dates[key, default: SortedPairs()].insert(value, id, bulk: false) }
         rank(id, replacing: old)

@@ -148,6 +148,8 @@ struct StampIndex: Equatable {
     let archivedFiles: Int
     /// How many entries the index holds.
     let count: Int
+    /// The table's slot count, and where the table, the records' offsets and the records
+    /// start in ``bytes`` (a patch copies them: ``Body/init(patching:setting:files:including:)``).
     let slots: Int
     let tableStart: Int
     let offsetsStart: Int
