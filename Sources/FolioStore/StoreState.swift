@@ -77,6 +77,7 @@ public struct StoreState: Sendable {
         empty.index.indexesText = indexingText
         let target = LoadTarget(empty)
         target.state.recordsByID.reserveCapacity(paths.count)
+        target.state.index.reserveCapacity(paths.count)
         let chunkSize = StoreIndex.Chunk.capacity
         let batchSize = chunkSize * 8
         var parsed: [(StoreIndex.Chunk, [SystemError])] = []
