@@ -83,7 +83,7 @@ extension StampIndex.Body {
     }
 
     /// Puts record `number`, whose key hashes to `hash`, in the first free slot from its own.
-    private mutating func place(_ number: Int, hash: UInt64) {
+    mutating func place(_ number: Int, hash: UInt64) {
         var slot = Int(truncatingIfNeeded: hash) & (slots - 1)
         while table[slot] != 0 { slot = (slot + 1) & (slots - 1) }
         table[slot] = UInt32(number + 1)

@@ -98,11 +98,7 @@ struct StampIndex: Equatable {
             count = kept.count
             while slots < count * 2 { slots *= 2 }
             table = [UInt32](repeating: 0, count: slots)
-            for (number, (_, hash, _)) in kept.enumerated() {
-                var slot = Int(truncatingIfNeeded: hash) & (slots - 1)
-                while table[slot] != 0 { slot = (slot + 1) & (slots - 1) }
-                table[slot] = UInt32(number + 1)
-            }
+            for (number, (_, hash, _)) in kept.enumerated() { place(number, hash: hash) }
         }
 
         /// Appends the record of `entry` at `path`.

@@ -213,9 +213,9 @@ extension SyncEngine {
     }
 
     /// The table and records of the stamp index of `archive` under the rules `ignore`:
-    /// `patching` with the entries at `changed` paths when given (a pass that knows what
-    /// it changed), else made from the archive whole.
-    static func stampIndexBody(_ archive: SyncArchive, ignore: FolioIgnore, patching: StampIndex? = nil, changed: Set<SyncPath> = [], files: Int? = nil) -> StampIndex.Body {
+    /// `patching` with the entries at `changed` paths when given with the archive's file
+    /// count `files` (a pass scoped to a look's findings), else made from the archive whole.
+    static func stampIndexBody(_ archive: SyncArchive, ignore: FolioIgnore, patching: StampIndex?, changed: Set<SyncPath>, files: Int?) -> StampIndex.Body {
         // A path the rules ignore keeps its entry (its base) but no scan finds it: left out.
         let including = { (path: SyncPath) in ignore.rules.isEmpty || !Self.isIgnored(path, by: ignore) }
         if let patching, let files,
@@ -225,12 +225,13 @@ extension SyncEngine {
         return StampIndex.Body(archive, including: including)
     }
 
-    /// Writes the stamp index of the archive `run` just saved (or found unchanged), from
-    /// `body` when it was made already; whether it was written. Not flushed: it is
-    /// checked whole before it is trusted, and one lost only sends the next sync the whole way.
-    func writeStampIndex(_ run: SyncRun, body: StampIndex.Body? = nil) -> Bool {
+    /// Writes the stamp index of the archive `run` just saved (or found unchanged), of
+    /// `body` (``stampIndexBody(_:ignore:patching:changed:files:)``); whether it was
+    /// written. Not flushed: it is checked whole before it is trusted, and one lost only
+    /// sends the next sync the whole way.
+    func writeStampIndex(_ run: SyncRun, body: StampIndex.Body) -> Bool {
         let validity = StampIndex.validity(archiveStamps: run.storage.stamps(), rules: run.rules, roots: roots)
-        let bytes = (body ?? Self.stampIndexBody(run.archive, ignore: run.ignore)).file(validity: validity)
+        let bytes = body.file(validity: validity)
         return (try? AtomicFile.write(bytes, to: run.state[StampIndex.fileName], mode: 0o600, durable: false, replacingOnly: nil)) == true
     }
 
