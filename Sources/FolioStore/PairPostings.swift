@@ -70,7 +70,7 @@ struct PairPostings: Sendable {
             let group = Array(ids[start..<min(start + StoreIndex.Chunk.capacity, ids.count)])
             var table = PairTable()
             for (position, id) in group.enumerated() {
-                for hash in hashesByID[id]! { table.insert(hash, position: UInt8(position)) }
+                table.insert(contentsOf: hashesByID[id]!, position: UInt8(position))
             }
             table.freeze()
             rebuilt.append((group, table))

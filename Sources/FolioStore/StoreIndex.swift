@@ -170,7 +170,7 @@ struct StoreIndex: Sendable {
             byKind[record.kind, default: []].append(id)
             for tag in Set(record.tags) { byTag[tag, default: []].append(id) }
             for word in entry.words { StoreIndex.post(id, to: &byWord[word, default: []]) }
-            for pair in entry.pairs { pairs.insert(pair, position: UInt8(position)) }
+            pairs.insert(contentsOf: entry.pairs, position: UInt8(position))
             for (key, values) in entry.fields { StoreIndex.post(id, under: values, in: &byField[key, default: [:]]) }
             for (key, value) in entry.numbers { numbers.append((key, value, id)) }
             for (key, value) in entry.dates { dates.append((key, value, id)) }

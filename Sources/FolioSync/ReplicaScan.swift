@@ -258,18 +258,14 @@ package struct ReplicaScan: Sendable {
     static func readPending(_ scans: inout [ReplicaScan], roots: [RootedFolder], offered: [[SyncPath: FileRead]] = []) {
         let jobs = scans.indices.flatMap { index in scans[index].pending.map { (scan: index, path: $0.path, stamp: $0.stamp) } }
         guard !jobs.isEmpty else { return }
-        // A file not looked at when listed counts as a small one: a first sync's are all such.
-        func size(_ job: (scan: Int, path: SyncPath, stamp: FileStamp?)) -> Int64 { max(job.stamp?.size ?? 4_096, 0) }
-        let total = jobs.reduce(0) { $0 + size($1) }
-        var split = 0, bytes: Int64 = 0
-        while split < jobs.count && bytes * 2 < total {
-            bytes += size(jobs[split])
-            split += 1
-        }
-        let halves = ConcurrentSlots<[ReadOutcome]>.map(2) { [jobs, split] half in
-            // The jobs come folder by folder, as listed: each folder opened once for its files.
+        // In runs of 256 files, each run taken by whichever core is free: split in two
+        // halves, one core finished its half (the smaller files) half a second before the
+        // other at 100,000 files. A run's files come folder by folder, as listed: each
+        // folder opened once per run.
+        let run = 256
+        let runs = ConcurrentSlots<[ReadOutcome]>.map((jobs.count + run - 1) / run) { [jobs] index in
             var pins = FolderPins()
-            return jobs[half == 0 ? 0..<split : split..<jobs.count].map { job in
+            return jobs[(index * run)..<min(index * run + run, jobs.count)].map { job in
                 do throws(SystemError) {
                     let full = try pins.pinned(roots[job.scan][job.path.relative])
                     if job.scan < offered.count, let read = offered[job.scan][job.path] {
@@ -293,7 +289,13 @@ package struct ReplicaScan: Sendable {
             }
         }
         var kept: Int64 = 0
-        for (job, outcome) in zip(jobs, halves.joined()) {
+        // Sized at once: grown by doubling, the tables were rehashed (and their new pages
+        // zeroed) on one core while the other waited.
+        for index in scans.indices {
+            scans[index].files.reserveCapacity(scans[index].pending.count)
+            scans[index].contents.reserveCapacity(scans[index].contents.count + scans[index].pending.count)
+        }
+        for (job, outcome) in zip(jobs, runs.joined()) {
             scans[job.scan].hashed += 1
             switch outcome {
             case .read(let file, let bytes, let marked):

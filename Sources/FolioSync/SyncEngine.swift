@@ -246,6 +246,12 @@ public struct SyncEngine: Sendable {
         }
         var base: [SyncPath: Version] = [:], a: [SyncPath: Version] = [:], b: [SyncPath: Version] = [:]
         var ids: (archive: [SyncPath: String], a: [SyncPath: String], b: [SyncPath: String]) = ([:], [:], [:])
+        // Sized at once where the archive holds nothing (a first sync: every path new):
+        // growing by doubling rehashed 100,000 paths several times over, on one core.
+        if archive.entries.isEmpty {
+            a.reserveCapacity(min(paths.count, scanA.changed.count))
+            b.reserveCapacity(min(paths.count, scanB.changed.count))
+        }
         var restamped: [SyncPath: (a: FileStamp, b: FileStamp)] = [:]
         for path in paths where readable(path) {
             let entry = archive.entries[path], fileA = scanA.files[path], fileB = scanB.files[path]

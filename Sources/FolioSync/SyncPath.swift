@@ -40,12 +40,15 @@ public struct SyncPath: Sendable, Hashable, Comparable, CustomStringConvertible,
 
     /// The folders this path is in, outermost first: `a/b/c.md` → `a/`, `a/b/`.
     public var ancestors: [SyncPath] {
+        // By bytes: a search by `Character` broke graphemes at every byte, and a first
+        // sync asks this of every file it copies.
         var result: [SyncPath] = []
-        let relative = self.relative
-        var index = relative.startIndex
-        while let slash = relative[index...].firstIndex(of: "/") {
-            result.append(SyncPath(key: String(relative[...slash])))
-            index = relative.index(after: slash)
+        let bytes = key.utf8
+        let end = key.utf8.last == Self.slash ? bytes.index(before: bytes.endIndex) : bytes.endIndex
+        var index = bytes.startIndex
+        while index < end {
+            if bytes[index] == Self.slash { result.append(SyncPath(key: String(key[...index]))) }
+            bytes.formIndex(after: &index)
         }
         return result
     }

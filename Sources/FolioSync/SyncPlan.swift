@@ -32,7 +32,8 @@ package enum SyncPlan {
         archive: [SyncPath: Version], a: [SyncPath: Version], b: [SyncPath: Version],
         ids: (archive: [SyncPath: String], a: [SyncPath: String], b: [SyncPath: String]) = ([:], [:], [:])
     ) -> [SyncStep] {
-        var paths = Set(archive.keys)
+        var paths = Set<SyncPath>(minimumCapacity: max(archive.count, a.count, b.count))
+        paths.formUnion(archive.keys)
         paths.formUnion(a.keys)
         paths.formUnion(b.keys)
         var moves = self.moves(archive: archive, a: a, b: b)

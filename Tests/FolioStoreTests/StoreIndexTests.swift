@@ -110,6 +110,34 @@ import Testing
         for (hash, positions) in expected { #expect(table.positions(of: hash) == positions) }
         #expect(table.positions(of: 0xdead_0000) == [])
     }
+
+    /// A record's pairs inserted at once (as a load does) make the table the pairs
+    /// inserted one by one make: same pairs, same positions in order, same nodes — across
+    /// growths in the middle of a record, repeats within it, and an empty record.
+    @Test func aRecordsPairsInsertedAtOnceMakeTheTableOneByOneMakes() {
+        let seed = SeededRandom.testSeed()
+        var random = SeededRandom(seed: seed)
+        var atOnce = PairTable(), oneByOne = PairTable()
+        var hashes = Set<UInt64>()
+        for position in 0..<256 {
+            // Some records hold hundreds of pairs (the table grows mid-record), some none.
+            let count = position % 17 == 0 ? 0 : Int(random.next() % (position % 5 == 0 ? 600 : 40))
+            let pairs = (0..<count).map { _ in (random.next() % 3_000 + 1) << 8 }
+            hashes.formUnion(pairs)
+            atOnce.insert(contentsOf: pairs, position: UInt8(position))
+            for pair in pairs { oneByOne.insert(pair, position: UInt8(position)) }
+        }
+        atOnce.freeze()
+        oneByOne.freeze()
+        #expect(atOnce.count == oneByOne.count, "seed \(seed)")
+        #expect(atOnce.count == hashes.count, "seed \(seed)")
+        #expect(atOnce.nodeCount == oneByOne.nodeCount, "seed \(seed)")
+        for hash in hashes {
+            let positions = atOnce.positions(of: hash)
+            #expect(positions == oneByOne.positions(of: hash), "seed \(seed), pair \(hash)")
+            #expect(positions == positions.sorted() && Set(positions).count == positions.count, "seed \(seed), pair \(hash)")
+        }
+    }
 }
 
 /// A store that follows a folder for weeks sees many versions of each file: the index

@@ -21,6 +21,10 @@ import Testing
         #expect(SyncPath(file: "a/b/c.md").ancestors == [SyncPath(folder: "a"), SyncPath(folder: "a/b")])
         #expect(SyncPath(folder: "a/b").ancestors == [SyncPath(folder: "a")])
         #expect(SyncPath(file: "top.md").ancestors == [])
+        // Found by bytes: a name of several bytes per letter, or one a combining accent
+        // follows, splits where its slashes are.
+        #expect(SyncPath(file: "ricette/crème/bru\u{0301}lée.md").ancestors == [SyncPath(folder: "ricette"), SyncPath(folder: "ricette/crème")])
+        #expect(SyncPath(folder: "日本/料理").ancestors == [SyncPath(folder: "日本")])
     }
 
     @Test func insideMeansBelowAFolderNotBesideIt() {
