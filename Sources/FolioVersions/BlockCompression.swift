@@ -16,17 +16,20 @@ package enum BlockCompression {
     package static let window = 65_535
 
     /// `bytes`, compressed. Greedy, with a table of the last position of each four-byte
-    /// prefix: fast, and enough for text this alike.
+    /// prefix: fast, and enough for text this alike. The table has a slot per eight
+    /// bytes of input, at most 16,384 (zeroing 64 KB for each 32 KB block was a quarter
+    /// of the work), prefixes are read as words and matches compared eight bytes at once.
     package static func compress(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count / 2 + 16)
         bytes.withUnsafeBufferPointer { input in
             let count = input.count
-            var table = [Int32](repeating: -1, count: 1 << 14)
-            func prefix(_ at: Int) -> UInt32 {
-                UInt32(input[at]) | UInt32(input[at + 1]) << 8 | UInt32(input[at + 2]) << 16 | UInt32(input[at + 3]) << 24
-            }
-            func slot(_ value: UInt32) -> Int { Int((value &* 2_654_435_761) >> 18) }
+            var bits = 8
+            while bits < 14 && 1 << (bits + 3) < count { bits += 1 }
+            var table = [Int32](repeating: -1, count: 1 << bits)
+            let raw = UnsafeRawBufferPointer(input)
+            func prefix(_ at: Int) -> UInt32 { raw.loadUnaligned(fromByteOffset: at, as: UInt32.self) }
+            func slot(_ value: UInt32) -> Int { Int((value &* 2_654_435_761) >> UInt32(32 - bits)) }
             var anchor = 0, position = 0
             // The last bytes are always literals: a match never runs to the very end.
             let lastMatchStart = count - minimumMatch - 1
@@ -40,6 +43,16 @@ package enum BlockCompression {
                     continue
                 }
                 var length = minimumMatch
+                // Eight bytes at a time while both sides have them, then byte by byte.
+                while position + length + 8 < count - 1 {
+                    let difference = raw.loadUnaligned(fromByteOffset: candidate + length, as: UInt64.self)
+                        ^ raw.loadUnaligned(fromByteOffset: position + length, as: UInt64.self)
+                    guard difference == 0 else {
+                        length += UInt64(littleEndian: difference).trailingZeroBitCount / 8
+                        break
+                    }
+                    length += 8
+                }
                 while position + length < count - 1 && input[candidate + length] == input[position + length] { length += 1 }
                 emit(literals: input[anchor..<position], match: (distance: position - candidate, length: length), into: &out)
                 position += length
