@@ -258,11 +258,12 @@ package struct ReplicaScan: Sendable {
     static func readPending(_ scans: inout [ReplicaScan], roots: [RootedFolder], offered: [[SyncPath: FileRead]] = []) {
         let jobs = scans.indices.flatMap { index in scans[index].pending.map { (scan: index, path: $0.path, stamp: $0.stamp) } }
         guard !jobs.isEmpty else { return }
-        // In runs of 256 files, each run taken by whichever core is free: split in two
-        // halves, one core finished its half (the smaller files) half a second before the
-        // other at 100,000 files. A run's files come folder by folder, as listed: each
+        // In runs, each taken by whichever core is free: split in two halves, one core
+        // finished its half (the smaller files) half a second before the other at 100,000
+        // files. Runs of up to 256 files, at least eight of them (a resync's hundred
+        // files are shared too). A run's files come folder by folder, as listed: each
         // folder opened once per run.
-        let run = 256
+        let run = min(256, max(1, (jobs.count + 7) / 8))
         let runs = ConcurrentSlots<[ReadOutcome]>.map((jobs.count + run - 1) / run) { [jobs] index in
             var pins = FolderPins()
             return jobs[(index * run)..<min(index * run + run, jobs.count)].map { job in

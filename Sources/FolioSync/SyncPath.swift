@@ -40,7 +40,7 @@ public struct SyncPath: Sendable, Hashable, Comparable, CustomStringConvertible,
 
     /// The folders this path is in, outermost first: `a/b/c.md` → `a/`, `a/b/`.
     public var ancestors: [SyncPath] {
-        // By bytes: a search by `Character` broke graphemes at every byte, and a first
+        // By bytes: a search by `Character` ran grapheme breaking over every byte, and a first
         // sync asks this of every file it copies.
         var result: [SyncPath] = []
         let bytes = key.utf8
