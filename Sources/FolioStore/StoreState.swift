@@ -54,8 +54,9 @@ public struct StoreState: Sendable {
     /// not be read. Files are read, parsed and indexed in chunks on every core, each
     /// chunk into a small index of its own; the chunk indexes are then merged, so the
     /// shared index sees one insertion per word and chunk rather than per word and
-    /// file. Merging is sequential, so a batch's chunks are merged while the next
-    /// batch is parsed. Only fingerprints of the bytes are kept.
+    /// file. Merging is sequential: each chunk is merged, in order, by the core that
+    /// finishes the one next in line, while the others go on parsing. Only
+    /// fingerprints of the bytes are kept.
     public static func load(paths: [String], from source: any ContentSource) -> (StoreState, [SystemError]) {
         load(paths: paths, from: source, folders: [:])
     }
