@@ -118,7 +118,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: scene.root) }
         try await scene.withCopies()
         let clean = try await scene.folio(["resolve", scene.dir.path, "r.sync-conflict-20261201-130000-ABCDEFG.md", "--merge"])
-        #expect(clean.status == 0)
+        #expect(clean.status == 0, "\(clean.stderr)")
         #expect(clean.stdout == "merged r.sync-conflict-20261201-130000-ABCDEFG.md into r.md (base: history); the copy is in the trash\n")
         #expect(scene.read("r.md") == "---\ntitle: R\ntime: 20m\n---\nline one\nline two\nline three\n")
         #expect(scene.read("r.sync-conflict-20261201-130000-ABCDEFG.md") == nil)
