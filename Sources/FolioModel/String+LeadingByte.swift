@@ -7,9 +7,13 @@ extension String {
         utf8.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
     }
 
-    /// Whether ``firstByteAfterBlanks`` can start a number: a digit, a sign or a point.
+    /// Whether ``firstByteAfterBlanks`` can start a number.
+    package var mayStartNumber: Bool { firstByteAfterBlanks?.mayStartNumber ?? false }
+}
+
+extension UInt8 {
+    /// Whether this byte can start a number: a digit, a sign or a point.
     package var mayStartNumber: Bool {
-        guard let first = firstByteAfterBlanks else { return false }
-        return (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) || first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: ".")
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || self == UInt8(ascii: "+") || self == UInt8(ascii: "-") || self == UInt8(ascii: ".")
     }
 }

@@ -32,8 +32,7 @@ public struct TimeSpan: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// Parses `15m`, `1h30m`, `1h 30min`, `45s`, `90`, `PT1H15M`, `2 hours`.
     public init?(_ text: String) {
         // Every form starts, past blanks, with a digit, a sign or a point, or the P of PT15M.
-        let first = text.firstByteAfterBlanks
-        guard text.mayStartNumber || first == UInt8(ascii: "p") || first == UInt8(ascii: "P") else { return nil }
+        guard let first = text.firstByteAfterBlanks, first.mayStartNumber || first == UInt8(ascii: "p") || first == UInt8(ascii: "P") else { return nil }
         var rest = Substring(text.trimmingCharacters(in: " \t").lowercased())
         if rest.hasPrefix("pt") { rest = rest.dropFirst(2) } else if rest.hasPrefix("p") { return nil }
         if let seconds = Int(rest) { self.init(seconds: seconds); return }

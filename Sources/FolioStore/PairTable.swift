@@ -47,7 +47,7 @@ struct PairTable: Sendable {
         var from = hashes.startIndex
         // The table doubles when a new pair would fill more than half of it (as pairs
         // come, not by the record's count of them: the tables stay as small as before).
-        while let stopped = insert(hashes[from...], base: base, node: &node) {
+        while let stopped = insert(hashes[from...], at: position, node: &node) {
             from = stopped
             grow()
         }
@@ -55,13 +55,12 @@ struct PairTable: Sendable {
         next.removeLast(next.count - node)
     }
 
-    /// Inserts `hashes` as nodes from `node` on; the index of the first pair left out for
-    /// want of room, if any (the table must grow first).
-    private mutating func insert<Hashes: Collection<UInt64>>(_ hashes: Hashes, base: Int, node: inout Int) -> Hashes.Index? {
+    /// Inserts `hashes`, held at `position`, as nodes from `node` on; the index of the
+    /// first pair left out for want of room, if any (the table must grow first).
+    private mutating func insert<Hashes: Collection<UInt64>>(_ hashes: Hashes, at position: UInt8, node: inout Int) -> Hashes.Index? {
         var added = 0
         defer { count += added }
         let room = slots.count / 2 - count
-        let position = positions[base]
         return slots.withUnsafeMutableBufferPointer { slots -> Hashes.Index? in
             next.withUnsafeMutableBufferPointer { next -> Hashes.Index? in
                 positions.withUnsafeBufferPointer { positions -> Hashes.Index? in
@@ -75,9 +74,9 @@ struct PairTable: Sendable {
                         while slots[slot].key != 0 && slots[slot].key != key { slot = (slot + 1) & mask }
                         if slots[slot].key == key {
                             let tail = Int(slots[slot].tail)
-                            // A node this call made holds `position`; an older one is read
+                            // The pair's last node already at this position: a repeat
                             // (a byte per node: the chunk's nodes sit in the core's cache).
-                            if tail >= base || positions[tail] == position { continue }
+                            if positions[tail] == position { continue }
                             next[tail] = Int32(node)
                         } else {
                             guard added < room else { return at }
@@ -146,6 +145,9 @@ extension PairTable {
 
     /// Calls `body` with each pair hash and the positions holding it, ascending.
     func forEachPair(_ body: (UInt64, [UInt8]) -> Void) {
-        for index in 0..<slotCount where slot(index).key != 0 { body(slot(index).key, positions(of: slot(index).key)) }
+        for index in 0..<slotCount {
+            let key = slot(index).key
+            if key != 0 { body(key, positions(of: key)) }
+        }
     }
 }
